@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { messages } from '#shared/messages.ts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { storeRoutes } from './modules/store/store.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+
+export interface AppDeps {
+  database: Database;
+  /** DATA_DIR/media: public catalogue images served at /media. */
+  mediaDir: string;
+  /** The built SPA; when missing, only the API is served. */
+  webDist?: string;
+  storeName: string;
+  storeShortName: string;
+  production?: boolean;
+  trustProxy?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App extends FastifyInstance {
+  catalogue: CatalogueCache;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.trustProxy ?? false,
+    // Bad input gets a 400 from our schemas; keep Fastify's own limits sane as well.
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }) as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const catalogue = new CatalogueCache(deps.database);
+  await catalogue.listen();
+  app.decorate('catalogue', catalogue);
+  app.addHook('onClose', async () => catalogue.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: deps.production ? undefined : false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${deps.storeName} API`, version: '1.0.0', description: 'Storefront API. Money is in integer cents.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(
+    async (api) => {
+      await api.register(catalogueRoutes, { prefix: '/catalogue', catalogue });
+      await api.register(searchRoutes, { database: deps.database, catalogue });
+      await api.register(storeRoutes, {
+        db: deps.database.db,
+        defaults: { storeName: deps.storeName, shortName: deps.storeShortName },
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(deps.mediaDir),
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // Media names carry a content hash: a changed picture gets a new URL.
+    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+  });
+
+  const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
+  const hasSpa = indexHtml !== null && existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: deps.webDist!,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api/') || url.startsWith('/media/') || url === '/api';
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(url);
+    if (hasSpa && wantsPage) {
+      // Client routes (/categories, /product, …) are the SPA's; unknown ones it sends to /.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', deps.webDist!);
+    }
+    return reply.status(404).send({ message: messages.notFound });
+  });
+
+  return app;
+}

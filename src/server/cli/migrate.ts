@@ -1,0 +1,12 @@
+import { loadConfig } from '../config.ts';
+import { ensureDataDir, openDatabase } from '../db/open.ts';
+
+const config = loadConfig();
+ensureDataDir(config.dataDir);
+const database = await openDatabase(config);
+try {
+  await database.migrate();
+  console.log('Migrations applied.');
+} finally {
+  await database.close();
+}

@@ -1,0 +1,43 @@
+/** `npm run db:seed -- [--size demo|small|large] [--reset]`: seeds the demo catalogue. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config.ts';
+import { ensureDataDir, openDatabase } from '../db/open.ts';
+import type { CatalogueSize } from '../modules/catalogue/demo/demo-catalogue.ts';
+import { catalogueIsEmpty } from '../modules/catalogue/demo/seed-if-empty.ts';
+import { seedCatalogue } from '../modules/catalogue/demo/seed-catalogue.ts';
+import { MediaStore } from '../storage/media-store.ts';
+
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: 'demo' }, reset: { type: 'boolean', default: false } },
+});
+const size = values.size as CatalogueSize;
+if (!['demo', 'small', 'large'].includes(size)) {
+  console.error('db:seed: --size must be demo, small or large');
+  process.exit(1);
+}
+const config = loadConfig();
+ensureDataDir(config.dataDir);
+const database = await openDatabase(config);
+try {
+  await database.migrate();
+  if (!(await catalogueIsEmpty(database.db))) {
+    if (!values.reset) {
+      console.error('db:seed: the catalogue is not empty; pass --reset to replace it');
+      process.exit(1);
+    }
+    await database.db.execute(sql`truncate variants, products, brands, categories, banners restart identity cascade`);
+  }
+  const started = Date.now();
+  const summary = await seedCatalogue(database.db, {
+    size,
+    media: new MediaStore(path.join(config.dataDir, 'media')),
+    sellerName: config.storeName,
+    log: (line) => console.log(line),
+  });
+  await database.notify('catalogue_changed', 'seed');
+  console.log(`Seeded ${JSON.stringify(summary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  await database.close();
+}

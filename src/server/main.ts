@@ -1,0 +1,101 @@
+/**
+ * `npm start`: read the configuration, build the SPA if stale, open and migrate the database,
+ * seed the demo catalogue into an empty one, then serve. SIGTERM/SIGINT drain and close.
+ * Any start-up failure prints one line and exits non-zero.
+ */
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { buildWeb, webBuildIsStale } from './build-web.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { ensureDataDir, openDatabase, StartupError } from './db/open.ts';
+import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
+import { MediaStore } from './storage/media-store.ts';
+
+function fail(message: string): never {
+  console.error(`smokestack: ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  ensureDataDir(config.dataDir);
+
+  if (webBuildIsStale(process.cwd(), config.webDist)) {
+    console.log('Building the web app…');
+    await buildWeb(process.cwd());
+  }
+
+  const database: Database = await openDatabase(config);
+  let closing = false;
+  try {
+    await database.migrate();
+    const media = new MediaStore(path.join(config.dataDir, 'media'));
+    if (config.seedDemo) {
+      const summary = await seedIfEmpty(database.db, {
+        size: 'demo',
+        media,
+        sellerName: config.storeName,
+        log: (line) => console.log(line),
+      });
+      if (summary) {
+        console.log(
+          `Seeded the demo catalogue: ${summary.categories} categories, ${summary.brands} brands, ` +
+            `${summary.products} products, ${summary.variants} variants, ${summary.banners} banners.`,
+        );
+      }
+    }
+
+    const app = await buildApp({
+      database,
+      mediaDir: media.root,
+      webDist: config.webDist,
+      storeName: config.storeName,
+      storeShortName: config.storeShortName,
+      production: config.env === 'production',
+      trustProxy: config.trustProxy,
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      },
+    });
+
+    const shutdown = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: draining requests');
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new StartupError(`port ${config.port} on ${config.host} is already in use; set PORT to a free port`);
+      if (code === 'EACCES') throw new StartupError(`not allowed to listen on port ${config.port}; set PORT to 1024 or above`);
+      throw err;
+    }
+    await app.catalogue.get(); // warm the read model before the first visitor
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+    console.log(`\n${config.storeName} is running at http://${host}:${port}`);
+    console.log(`  API reference: http://${host}:${port}/api/docs`);
+    console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
+    console.log('  Demo logins: buyer and staff accounts are not built yet (see docs/decisions/001-foundation.md).\n');
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof StartupError || err instanceof ConfigError) fail(err.message);
+  fail(`failed to start: ${(err as Error).stack ?? err}`);
+});

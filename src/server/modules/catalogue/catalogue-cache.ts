@@ -1,0 +1,50 @@
+import type { Database } from '../../db/client.ts';
+import { CatalogueReadModel } from './catalogue-read-model.ts';
+
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/**
+ * Holds the current read model. `invalidate()` drops it, so the next request waits for a fresh
+ * one: a change is visible at once, never served stale. Other instances hear of a change
+ * through PostgreSQL LISTEN/NOTIFY on CATALOGUE_CHANNEL.
+ */
+export class CatalogueCache {
+  private current: Promise<CatalogueReadModel> | null = null;
+  private generation = 0;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  get(): Promise<CatalogueReadModel> {
+    if (!this.current) {
+      const generation = this.generation;
+      const loading = CatalogueReadModel.load(this.database.db);
+      this.current = loading;
+      // A failed load must not stick: the next request tries again.
+      loading.catch(() => {
+        if (this.generation === generation && this.current === loading) this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.current = null;
+  }
+
+  /** Call after a catalogue write commits: drops this instance's model and tells the others. */
+  async changed(): Promise<void> {
+    this.invalidate();
+    await this.database.notify(CATALOGUE_CHANNEL, String(Date.now()));
+  }
+
+  async listen(): Promise<void> {
+    this.stopListening = await this.database.listen(CATALOGUE_CHANNEL, () => this.invalidate());
+  }
+
+  async close(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = null;
+  }
+}

@@ -1,0 +1,317 @@
+/**
+ * The storefront's in-memory read model of the catalogue.
+ *
+ * Catalogue reads dominate a store's traffic and the catalogue changes rarely, so the whole
+ * catalogue is loaded once into memory with its JSON pre-serialised; requests then cost a map
+ * lookup and a string join instead of a database round trip. Any write to the catalogue calls
+ * `CatalogueCache.invalidate()` (and NOTIFYs other instances, see catalogue-cache.ts).
+ */
+import {
+  ALL_CATEGORIES,
+  BANNER_SLOTS,
+  type Banner,
+  type BannersResponse,
+  type BrandLink,
+  CATEGORY_GROUPS,
+  type CategoryGroup,
+  type Image,
+  type MenuResponse,
+  NEW_ARRIVAL_LIMITS,
+  type NewArrivalTab,
+  type ProductCard,
+  type ProductDetail,
+} from '#shared/catalogue/catalogue.schemas.ts';
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { banners, brands, categories, products, variants } from './catalogue.table.ts';
+
+export interface CategoryEntry {
+  dbId: number;
+  slug: string;
+  name: string;
+  group: CategoryGroup | null;
+  brands: BrandEntry[];
+  products: ProductEntry[];
+}
+
+export interface BrandEntry {
+  dbId: number;
+  slug: string;
+  name: string;
+  category: CategoryEntry;
+  logo: Image | null;
+  products: ProductEntry[];
+  json: string;
+}
+
+export interface ProductEntry {
+  dbId: number;
+  slug: string;
+  brand: BrandEntry;
+  card: ProductCard;
+  cardJson: string;
+  createdAt: number;
+  row: typeof products.$inferSelect;
+  variants: (typeof variants.$inferSelect)[];
+}
+
+export interface Scope {
+  title: string;
+  categoryId: string;
+  brandId: string | null;
+  /** Every product of the scope, in listing order. */
+  products: ProductEntry[];
+  /** The brands a "Brands You may Like" pick draws from. */
+  brandPool: BrandEntry[];
+}
+
+/** Listing order: in stock first, then newest, then by name. */
+function listingOrder(a: ProductEntry, b: ProductEntry): number {
+  return (
+    Number(b.card.inStock) - Number(a.card.inStock) ||
+    b.createdAt - a.createdAt ||
+    a.card.name.localeCompare(b.card.name)
+  );
+}
+
+/** Up to `n` distinct random items (a partial Fisher-Yates over indices). */
+export function randomPick<T>(items: readonly T[], n: number, random: () => number = Math.random): T[] {
+  const count = Math.min(n, items.length);
+  if (count === items.length && count <= 1) return [...items];
+  const taken = new Map<number, number>();
+  const out: T[] = [];
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(random() * (items.length - i));
+    const vj = taken.get(j) ?? j;
+    taken.set(j, taken.get(i) ?? i);
+    out.push(items[vj]!);
+  }
+  return out;
+}
+
+export class CatalogueReadModel {
+  readonly categories: CategoryEntry[];
+  readonly categoryBySlug: Map<string, CategoryEntry>;
+  readonly productByPath: Map<string, ProductEntry>;
+  readonly productById: Map<number, ProductEntry>;
+  readonly allProducts: ProductEntry[];
+  readonly newProducts: ProductEntry[];
+  readonly menuJson: string;
+  readonly bannersJson: string;
+  readonly loadedAt = Date.now();
+  private readonly scopeCache = new Map<string, Scope>();
+  private readonly filteredCache = new Map<string, ProductEntry[]>();
+  private readonly detailCache = new Map<ProductEntry, string>();
+
+  private constructor(
+    categoryList: CategoryEntry[],
+    productList: ProductEntry[],
+    bannerRows: (typeof banners.$inferSelect)[],
+  ) {
+    this.categories = categoryList;
+    this.categoryBySlug = new Map(categoryList.map((c) => [c.slug, c]));
+    this.productByPath = new Map(productList.map((p) => [`${p.card.categoryId}/${p.card.brandId}/${p.slug}`, p]));
+    this.productById = new Map(productList.map((p) => [p.dbId, p]));
+    this.allProducts = [...productList].sort(listingOrder);
+    for (const c of categoryList) {
+      c.products.sort(listingOrder);
+      for (const b of c.brands) b.products.sort(listingOrder);
+    }
+    this.newProducts = this.allProducts.filter((p) => p.card.isNew);
+
+    const menu: MenuResponse = {
+      groups: [...CATEGORY_GROUPS],
+      categories: categoryList.map((c) => ({
+        id: c.slug,
+        name: c.name,
+        group: c.group,
+        productCount: c.products.length,
+        brands: c.brands.map((b) => brandLink(b)),
+      })),
+    };
+    this.menuJson = JSON.stringify(menu);
+
+    const bySlot = Object.fromEntries(BANNER_SLOTS.map((s) => [s, [] as Banner[]])) as BannersResponse;
+    for (const b of bannerRows) {
+      const list = bySlot[b.slot as keyof BannersResponse];
+      if (list) list.push({ id: b.id, title: b.title, href: b.href, image: b.image });
+    }
+    this.bannersJson = JSON.stringify(bySlot);
+  }
+
+  static async load(db: Db): Promise<CatalogueReadModel> {
+    const [catRows, brandRows, productRows, variantRows, bannerRows] = await Promise.all([
+      db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
+      db.select().from(brands).orderBy(asc(brands.position), asc(brands.name)),
+      db.select().from(products),
+      db.select().from(variants).orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
+      db.select().from(banners).orderBy(asc(banners.slot), asc(banners.position), asc(banners.id)),
+    ]);
+    const cats = new Map<number, CategoryEntry>();
+    const categoryList = catRows.map((c) => {
+      const entry: CategoryEntry = {
+        dbId: c.id,
+        slug: c.slug,
+        name: c.name,
+        group: (c.group as CategoryGroup | null) ?? null,
+        brands: [],
+        products: [],
+      };
+      cats.set(c.id, entry);
+      return entry;
+    });
+    const brandMap = new Map<number, BrandEntry>();
+    for (const b of brandRows) {
+      const category = cats.get(b.categoryId);
+      if (!category) continue;
+      const entry: BrandEntry = { dbId: b.id, slug: b.slug, name: b.name, category, logo: b.logo ?? null, products: [], json: '' };
+      category.brands.push(entry);
+      brandMap.set(b.id, entry);
+    }
+    const variantsByProduct = new Map<number, (typeof variants.$inferSelect)[]>();
+    for (const v of variantRows) {
+      let list = variantsByProduct.get(v.productId);
+      if (!list) variantsByProduct.set(v.productId, (list = []));
+      list.push(v);
+    }
+    const productList: ProductEntry[] = [];
+    for (const p of productRows) {
+      const brand = brandMap.get(p.brandId);
+      if (!brand) continue;
+      const vs = variantsByProduct.get(p.id) ?? [];
+      const card: ProductCard = {
+        id: p.slug,
+        categoryId: brand.category.slug,
+        brandId: brand.slug,
+        name: p.name,
+        brandName: brand.name,
+        categoryName: brand.category.name,
+        image: p.images[0] ?? vs[0]?.image ?? { url: '/favicon.svg', alt: p.name, width: 800, height: 800 },
+        priceCents: p.priceCents,
+        discountPriceCents: p.discountPriceCents,
+        discountPercentage: p.discountPercentage,
+        isNew: p.isNew,
+        isHot: p.isHot,
+        inStock: vs.some((v) => v.stock > 0),
+      };
+      const entry: ProductEntry = {
+        dbId: p.id,
+        slug: p.slug,
+        brand,
+        card,
+        cardJson: JSON.stringify(card),
+        createdAt: p.createdAt.getTime(),
+        row: p,
+        variants: vs,
+      };
+      brand.products.push(entry);
+      brand.category.products.push(entry);
+      productList.push(entry);
+    }
+    for (const b of brandMap.values()) b.json = JSON.stringify(brandLink(b));
+    return new CatalogueReadModel(categoryList, productList, bannerRows);
+  }
+
+  /**
+   * What /categories lists for a categoryId (a category slug, ALL, or a group name) and an
+   * optional brand. Returns null with the reason when an id is unknown.
+   */
+  scope(categoryId: string, brandId?: string): Scope | { missing: 'category' | 'brand' } {
+    const key = `${categoryId}\u0000${brandId ?? ''}`;
+    const cached = this.scopeCache.get(key);
+    if (cached) return cached;
+    let cats: CategoryEntry[];
+    let title: string;
+    if (categoryId === ALL_CATEGORIES) {
+      cats = this.categories;
+      title = 'All Products';
+    } else if ((CATEGORY_GROUPS as readonly string[]).includes(categoryId)) {
+      cats = this.categories.filter((c) => c.group === categoryId);
+      title = categoryId;
+    } else {
+      const c = this.categoryBySlug.get(categoryId);
+      if (!c) return { missing: 'category' };
+      cats = [c];
+      title = c.name;
+    }
+    const brandPool = cats.flatMap((c) => c.brands);
+    let result: Scope;
+    if (brandId) {
+      const brand = brandPool.find((b) => b.slug === brandId);
+      if (!brand) return { missing: 'brand' };
+      result = {
+        title: `${brand.name}`,
+        categoryId,
+        brandId,
+        products: brand.products,
+        brandPool: brandPool.filter((b) => b !== brand),
+      };
+    } else {
+      const products =
+        categoryId === ALL_CATEGORIES ? this.allProducts : cats.length === 1 ? cats[0]!.products : cats.flatMap((c) => c.products).sort(listingOrder);
+      result = { title, categoryId, brandId: null, products, brandPool };
+    }
+    this.scopeCache.set(key, result);
+    return result;
+  }
+
+  inStockOnly(scope: Scope): ProductEntry[] {
+    const key = `${scope.categoryId}\u0000${scope.brandId ?? ''}`;
+    let list = this.filteredCache.get(key);
+    if (!list) {
+      list = scope.products.filter((p) => p.card.inStock);
+      this.filteredCache.set(key, list);
+    }
+    return list;
+  }
+
+  product(categoryId: string, brandId: string, subBrandId: string): ProductEntry | undefined {
+    return this.productByPath.get(`${categoryId}/${brandId}/${subBrandId}`);
+  }
+
+  detailJson(p: ProductEntry): string {
+    let json = this.detailCache.get(p);
+    if (!json) {
+      json = JSON.stringify(productDetail(p));
+      this.detailCache.set(p, json);
+    }
+    return json;
+  }
+
+  newArrivals(tab: NewArrivalTab): { viewAllCategoryId: string; items: ProductEntry[] } {
+    const slug = tab === 'KRATOM' ? 'kratom' : tab === 'ROLLING PAPERS' ? 'rolling-papers' : null;
+    const pool = slug ? this.newProducts.filter((p) => p.card.categoryId === slug) : this.newProducts;
+    return { viewAllCategoryId: slug ?? ALL_CATEGORIES, items: randomPick(pool, NEW_ARRIVAL_LIMITS[tab]) };
+  }
+}
+
+function brandLink(b: BrandEntry): BrandLink {
+  return { id: b.slug, name: b.name, categoryId: b.category.slug, logo: b.logo, productCount: b.products.length };
+}
+
+export function productDetail(p: ProductEntry): ProductDetail {
+  const r = p.row;
+  return {
+    ...p.card,
+    categoryGroup: p.brand.category.group,
+    description: r.description,
+    productCode: r.productCode,
+    sku: r.sku,
+    rating: r.rating,
+    delivery: r.delivery,
+    highlights: r.highlights,
+    importantNotice: r.importantNotice,
+    seller: r.seller,
+    specifications: r.specifications,
+    specImages: r.specImages,
+    images: r.images.length ? r.images : [p.card.image],
+    variants: p.variants.map((v) => ({
+      id: v.sku,
+      name: v.name,
+      sku: v.sku,
+      image: v.image,
+      stock: v.stock,
+      inStock: v.stock > 0,
+    })),
+  };
+}

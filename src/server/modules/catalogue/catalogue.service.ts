@@ -1,0 +1,53 @@
+import {
+  BRANDS_YOU_MAY_LIKE_LIMIT,
+  type ListingQuerySchema,
+  type NewArrivalTab,
+  RELATED_PRODUCTS_LIMIT,
+} from '#shared/catalogue/catalogue.schemas.ts';
+import { pageCount } from '#shared/catalogue/pagination.ts';
+import { messages } from '#shared/messages.ts';
+import type { z } from 'zod';
+import { NotFound } from '../../errors.ts';
+import { type CatalogueReadModel, randomPick } from './catalogue-read-model.ts';
+
+/**
+ * Catalogue reads answer with JSON text assembled from the read model's pre-serialised pieces,
+ * so a request costs a lookup and a string join. Tests parse every answer with the shared
+ * response schemas, so the contract still holds.
+ */
+export function listingJson(model: CatalogueReadModel, q: z.output<typeof ListingQuerySchema>): string {
+  const scope = model.scope(q.categoryId, q.brandId);
+  if ('missing' in scope) throw new NotFound(scope.missing === 'category' ? messages.categoryNotFound : messages.brandNotFound);
+  const list = q.inStock ? model.inStockOnly(scope) : scope.products;
+  const start = (q.page - 1) * q.pageSize;
+  const items = list.slice(start, start + q.pageSize);
+  const brands = randomPick(scope.brandPool, BRANDS_YOU_MAY_LIKE_LIMIT);
+  return (
+    `{"title":${JSON.stringify(scope.title)},"categoryId":${JSON.stringify(scope.categoryId)},` +
+    `"brandId":${JSON.stringify(scope.brandId)},"items":[${items.map((p) => p.cardJson).join(',')}],` +
+    `"total":${list.length},"page":${q.page},"pageSize":${q.pageSize},"pageCount":${pageCount(list.length, q.pageSize)},` +
+    `"brandsYouMayLike":[${brands.map((b) => b.json).join(',')}]}`
+  );
+}
+
+function findProduct(model: CatalogueReadModel, q: { categoryId: string; brandId: string; subBrandId: string }) {
+  const p = model.product(q.categoryId, q.brandId, q.subBrandId);
+  if (!p) throw new NotFound(messages.productNotFound);
+  return p;
+}
+
+export function productDetailJson(model: CatalogueReadModel, q: { categoryId: string; brandId: string; subBrandId: string }): string {
+  return model.detailJson(findProduct(model, q));
+}
+
+/** Up to 20 random products of the same category, never the product itself. */
+export function relatedJson(model: CatalogueReadModel, q: { categoryId: string; brandId: string; subBrandId: string }): string {
+  const p = findProduct(model, q);
+  const pool = p.brand.category.products.filter((o) => o !== p);
+  return `{"items":[${randomPick(pool, RELATED_PRODUCTS_LIMIT).map((o) => o.cardJson).join(',')}]}`;
+}
+
+export function newArrivalsJson(model: CatalogueReadModel, tab: NewArrivalTab): string {
+  const { viewAllCategoryId, items } = model.newArrivals(tab);
+  return `{"tab":${JSON.stringify(tab)},"viewAllCategoryId":${JSON.stringify(viewAllCategoryId)},"items":[${items.map((p) => p.cardJson).join(',')}]}`;
+}

@@ -1,0 +1,42 @@
+import { FLAT_DELIVERY_CENTS } from '#shared/catalogue/zip.ts';
+import type { NewsletterBody, StoreInfo } from '#shared/store/store.schemas.ts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { newsletterSubscribers, settings } from './store.table.ts';
+
+export const STORE_SETTINGS_KEY = 'store';
+
+export interface StoreDefaults {
+  storeName: string;
+  shortName: string;
+}
+
+/** What a store shows before staff fill in its settings (the staff console edits these). */
+export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
+  return {
+    storeName: d.storeName,
+    shortName: d.shortName,
+    contact: {
+      phone: '+1 (555) 010-4200',
+      email: 'orders@smokestack.example',
+      address: '1200 Commerce Park Dr, Suite 4, Dallas, TX 75201',
+      hours: 'Mon–Sat 9:00–18:00 CT · online orders 24/7',
+    },
+    social: [
+      { name: 'Instagram', url: 'https://www.instagram.com/' },
+      { name: 'Facebook', url: 'https://www.facebook.com/' },
+      { name: 'X', url: 'https://x.com/' },
+    ],
+    deliveryFeeCents: FLAT_DELIVERY_CENTS,
+  };
+}
+
+export async function getStoreInfo(db: Db, d: StoreDefaults): Promise<StoreInfo> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, STORE_SETTINGS_KEY));
+  return { ...defaultStoreInfo(d), ...((row?.value as Partial<StoreInfo> | undefined) ?? {}) };
+}
+
+/** Subscribing twice is not an error: the second call changes nothing and says the same. */
+export async function subscribeToNewsletter(db: Db, body: NewsletterBody): Promise<void> {
+  await db.insert(newsletterSubscribers).values({ email: body.email }).onConflictDoNothing();
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchKey, normalizeForSearch, SEARCH_KEY_SEPARATOR, toLikeSubstringPattern } from './search-key.ts';
+
+function matches(names: string[], query: string): boolean {
+  const q = normalizeForSearch(query);
+  return q.length > 0 && buildSearchKey(names).includes(q);
+}
+
+describe('search normalisation (SPEC §5)', () => {
+  it('ignores case and spaces', () => {
+    expect(normalizeForSearch('  MANGO   ice ')).toBe('mangoice');
+    expect(matches(['Mango Ice'], 'MANGO ice')).toBe(true);
+    expect(matches(['Nimbus Bar'], 'nimbusbar')).toBe(true);
+    expect(matches(['Nimbus Bar'], 'BUS B')).toBe(true);
+  });
+  it('folds tabs, newlines and full-width letters', () => {
+    expect(normalizeForSearch('Ｍango\tIce\n')).toBe('mangoice');
+  });
+  it('never matches across two fields', () => {
+    expect(matches(['Mango', 'Ice Pop'], 'mangoice')).toBe(false);
+    expect(normalizeForSearch(`a${SEARCH_KEY_SEPARATOR}b`)).toBe('ab');
+  });
+  it('an empty or all-space query matches nothing', () => {
+    expect(matches(['Anything'], '   ')).toBe(false);
+  });
+  it('escapes LIKE wildcards so they match literally', () => {
+    expect(toLikeSubstringPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+    expect(toLikeSubstringPattern("'; drop table users;--")).toBe("%'; drop table users;--%");
+  });
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+export const SocialLinkSchema = z.object({ name: z.string(), url: z.string() });
+
+/** Public store settings: what the header, footer and promises strip show. */
+export const StoreInfoSchema = z.object({
+  storeName: z.string(),
+  shortName: z.string(),
+  contact: z.object({
+    phone: z.string(),
+    email: z.string(),
+    address: z.string(),
+    hours: z.string(),
+  }),
+  social: z.array(SocialLinkSchema),
+  deliveryFeeCents: z.number().int().nonnegative(),
+});
+export type StoreInfo = z.infer<typeof StoreInfoSchema>;
+
+export const EmailSchema = z
+  .string({ message: messages.invalidEmailFormat })
+  .trim()
+  .max(254, messages.invalidEmailFormat)
+  .pipe(z.email({ message: messages.invalidEmailFormat }));
+
+export const NewsletterBodySchema = z.object({ email: EmailSchema });
+export type NewsletterBody = z.infer<typeof NewsletterBodySchema>;
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

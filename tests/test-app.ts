@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/server/app.ts';
+import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
+import { adminUrl, databaseUrl } from './pg-urls.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the seeded template, and an app on it (not listening). */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `smokestack_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+    await admin.end();
+    const database = await openPostgres(databaseUrl(serverUrl, name), 4);
+    return {
+      database,
+      async drop() {
+        await database.close();
+        const a = new pg.Client({ connectionString: adminUrl(serverUrl) });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const tar = readFileSync(inject('templateTar'));
+  const database = await openPglite({ loadDataDir: new Blob([tar]) });
+  return { database, drop: () => database.close() };
+}
+
+export async function createTestApp(): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({
+    database,
+    mediaDir: inject('mediaDir'),
+    storeName: 'Test Wholesale',
+    storeShortName: 'TestCo',
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

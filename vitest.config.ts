@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['tests/setup-console.ts'],
+          globalSetup: ['tests/global-setup-server.ts'],
+          // Each file gets its own database copy; two at a time suit a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup-web.ts', 'tests/setup-console.ts'],
+        },
+      },
+    ],
+  },
+});
