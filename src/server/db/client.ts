@@ -108,7 +108,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
-      await pool.end();
+      if (!pool.ended && !pool.ending) await pool.end();
     },
   };
 }

@@ -44,7 +44,9 @@ export class CatalogueCache {
   }
 
   async close(): Promise<void> {
-    await this.stopListening?.();
+    const stop = this.stopListening;
     this.stopListening = null;
+    // The database may already be gone (shutdown order, a failed connection): nothing to undo.
+    await stop?.().catch(() => {});
   }
 }

@@ -1,0 +1,99 @@
+import { SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
+import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const search = async (q: string, extra = '') => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/search?q=${encodeURIComponent(q)}${extra}` });
+  return res;
+};
+
+/** Independent oracle: which products match, computed in JS from every name in the database. */
+async function expectedMatches(query: string): Promise<Set<string>> {
+  const rows = await t.database.query<{ sku: string; names: string[] }>(
+    `select p.sku, array[p.name, b.name, c.name] || coalesce(array_agg(v.name) filter (where v.id is not null), '{}') as names
+       from products p join brands b on b.id = p.brand_id join categories c on c.id = b.category_id
+       left join variants v on v.product_id = p.id group by p.id, b.name, c.name`,
+  );
+  const needle = normalizeForSearch(query);
+  return new Set(rows.filter((r) => r.names.some((n) => normalizeForSearch(n).includes(needle))).map((r) => r.sku));
+}
+
+async function allHits(q: string) {
+  const first = SearchResponseSchema.parse((await search(q, '&limit=60')).json());
+  const items = [...first.items];
+  for (let page = 2; page <= first.pageCount; page++) {
+    items.push(...SearchResponseSchema.parse((await search(q, `&limit=60&page=${page}`)).json()).items);
+  }
+  return { total: first.total, items };
+}
+
+describe('GET /api/v1/search (SPEC §5)', () => {
+  it('"MANGO ice" finds every product with a Mango Ice variant', async () => {
+    const expected = await expectedMatches('Mango Ice');
+    expect(expected.size).toBeGreaterThan(0);
+    const { total, items } = await allHits('MANGO ice');
+    expect(total).toBe(expected.size);
+    expect(items).toHaveLength(expected.size);
+    expect(items.some((i) => i.matchedVariant === 'Mango Ice')).toBe(true);
+  });
+
+  it('"nimbusbar" finds the brand "Nimbus Bar"', async () => {
+    const { items } = await allHits('nimbusbar');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.brandName === 'Nimbus Bar' || i.name.includes('Nimbus Bar'))).toBe(true);
+    expect(items.length).toBe((await expectedMatches('nimbusbar')).size);
+  });
+
+  it('matches category names', async () => {
+    const { total } = await allHits('water pipes');
+    const [row] = await t.database.query<{ n: string }>(
+      "select count(*) as n from products p join brands b on b.id = p.brand_id join categories c on c.id = b.category_id where c.slug = 'water-pipes'",
+    );
+    expect(total).toBe(Number(row!.n));
+  });
+
+  it('lists products whose own name matches first', async () => {
+    const { items } = await allHits('ice');
+    const firstVariantOnly = items.findIndex((i) => i.matchedVariant !== null);
+    const lastNameMatch = items.findLastIndex((i) => normalizeForSearch(i.name).includes('ice'));
+    if (firstVariantOnly !== -1 && lastNameMatch !== -1) expect(lastNameMatch).toBeLessThan(firstVariantOnly);
+  });
+
+  it.each(["'; drop table products; --", '%', '_', '\\', 'a%b', "' or 1=1 --"])('treats %j literally', async (q) => {
+    const res = await search(q);
+    expect(res.statusCode).toBe(200);
+    const body = SearchResponseSchema.parse(res.json());
+    expect(body.total).toBe((await expectedMatches(q)).size);
+    const [row] = await t.database.query<{ n: string }>('select count(*) as n from products');
+    expect(Number(row!.n)).toBeGreaterThan(0);
+  });
+
+  it('an empty or blank query finds nothing', async () => {
+    for (const q of ['', '   ']) {
+      const body = SearchResponseSchema.parse((await search(q)).json());
+      expect(body.items).toEqual([]);
+      expect(body.total).toBe(0);
+    }
+  });
+
+  it('a query with no match answers an empty list', async () => {
+    const body = SearchResponseSchema.parse((await search('zzqqxxnothing')).json());
+    expect(body.total).toBe(0);
+  });
+
+  it('refuses over-long and malformed parameters with a message', async () => {
+    const long = await search('x'.repeat(10_000));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Search text must be at most 100 characters');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/search' })).statusCode).toBe(400);
+    expect((await search('ice', '&page=abc')).statusCode).toBe(400);
+    expect((await search('ice', '&limit=100000')).statusCode).toBe(400);
+  });
+});
