@@ -6,12 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { messages } from '#shared/messages.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messages } from '#shared/messages.ts';
 import type { Database } from './db/client.ts';
-import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
@@ -76,7 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: `${deps.storeName} API`, version: '1.0.0', description: 'Storefront API. Money is in integer cents.' },
+      info: {
+        title: `${deps.storeName} API`,
+        version: '1.0.0',
+        description: 'Storefront API. Money is in integer cents.',
+      },
     },
     transform: jsonSchemaTransform,
   });

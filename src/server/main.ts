@@ -77,8 +77,12 @@ async function main(): Promise<void> {
       await app.listen({ port: config.port, host: config.host });
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new StartupError(`port ${config.port} on ${config.host} is already in use; set PORT to a free port`);
-      if (code === 'EACCES') throw new StartupError(`not allowed to listen on port ${config.port}; set PORT to 1024 or above`);
+      if (code === 'EADDRINUSE')
+        throw new StartupError(
+          `port ${config.port} on ${config.host} is already in use; set PORT to a free port`,
+        );
+      if (code === 'EACCES')
+        throw new StartupError(`not allowed to listen on port ${config.port}; set PORT to 1024 or above`);
       throw err;
     }
     await app.catalogue.get(); // warm the read model before the first visitor
@@ -87,8 +91,12 @@ async function main(): Promise<void> {
     const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
     console.log(`\n${config.storeName} is running at http://${host}:${port}`);
     console.log(`  API reference: http://${host}:${port}/api/docs`);
-    console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`);
-    console.log('  Demo logins: buyer and staff accounts are not built yet (see docs/decisions/001-foundation.md).\n');
+    console.log(
+      `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    );
+    console.log(
+      '  Demo logins: buyer and staff accounts are not built yet (see docs/decisions/001-foundation.md).\n',
+    );
   } catch (err) {
     await database.close().catch(() => {});
     throw err;

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { ensureDataDir, openDatabase } from '../db/open.ts';
 import type { CatalogueSize } from '../modules/catalogue/demo/demo-catalogue.ts';
-import { catalogueIsEmpty } from '../modules/catalogue/demo/seed-if-empty.ts';
 import { seedCatalogue } from '../modules/catalogue/demo/seed-catalogue.ts';
+import { catalogueIsEmpty } from '../modules/catalogue/demo/seed-if-empty.ts';
 import { MediaStore } from '../storage/media-store.ts';
 
 const { values } = parseArgs({
@@ -27,7 +27,9 @@ try {
       console.error('db:seed: the catalogue is not empty; pass --reset to replace it');
       process.exit(1);
     }
-    await database.db.execute(sql`truncate variants, products, brands, categories, banners restart identity cascade`);
+    await database.db.execute(
+      sql`truncate variants, products, brands, categories, banners restart identity cascade`,
+    );
   }
   const started = Date.now();
   const summary = await seedCatalogue(database.db, {

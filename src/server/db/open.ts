@@ -13,7 +13,9 @@ export function ensureDataDir(dataDir: string): void {
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (err) {
-    throw new StartupError(`DATA_DIR ${dataDir} is not writable (${(err as NodeJS.ErrnoException).code ?? err})`);
+    throw new StartupError(
+      `DATA_DIR ${dataDir} is not writable (${(err as NodeJS.ErrnoException).code ?? err})`,
+    );
   }
 }
 
@@ -35,7 +37,9 @@ function lockPgliteDir(dir: string): () => void {
   try {
     const pid = Number(readFileSync(lock, 'utf8'));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new StartupError(`The database in ${dir} is in use by another Smokestack process (pid ${pid}); stop it or set DATA_DIR`);
+      throw new StartupError(
+        `The database in ${dir} is in use by another Smokestack process (pid ${pid}); stop it or set DATA_DIR`,
+      );
     }
   } catch (err) {
     if (err instanceof StartupError) throw err;
@@ -52,7 +56,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     } catch (err) {
       await database.close().catch(() => {});
       const where = safeUrl(config.databaseUrl);
-      throw new StartupError(`Cannot reach the database at ${where} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      throw new StartupError(
+        `Cannot reach the database at ${where} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
     }
     return database;
   }

@@ -1,6 +1,6 @@
-import { messages } from '#shared/messages.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '#shared/messages.ts';
 import { DomainError } from '../errors.ts';
 
 /** One place that turns every failure into `{ message }`; 5xx details stay in the log. */
@@ -17,7 +17,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? messages.tooManyRequests : status === 413 ? 'Request is too large' : error.message;
+      const message =
+        status === 429 ? messages.tooManyRequests : status === 413 ? 'Request is too large' : error.message;
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { BANNER_SLOTS, CATEGORY_GROUPS, NEW_ARRIVAL_TABS } from './catalogue.constants.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from './search-key.ts';
 
-/** The two groups of SPEC §2 (/categories accepts them as a categoryId, as it does ALL). */
-export const CATEGORY_GROUPS = ['Vape Hardware', 'Smoke Shop'] as const;
 export const CategoryGroupSchema = z.enum(CATEGORY_GROUPS);
-export type CategoryGroup = z.infer<typeof CategoryGroupSchema>;
-export const ALL_CATEGORIES = 'ALL';
 
 /** Slugs are what the URLs carry as categoryId, brandId and subBrandId. */
 export const SlugSchema = z
@@ -145,11 +142,7 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 export const ProductListResponseSchema = z.object({ items: z.array(ProductCardSchema) });
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 
-export const NEW_ARRIVAL_TABS = ['ALL', 'ROLLING PAPERS', 'KRATOM'] as const;
 export const NewArrivalTabSchema = z.enum(NEW_ARRIVAL_TABS);
-export type NewArrivalTab = z.infer<typeof NewArrivalTabSchema>;
-/** SPEC §9: up to 50 random new arrivals for ALL and Kratom, 20 for Rolling Papers. */
-export const NEW_ARRIVAL_LIMITS: Record<NewArrivalTab, number> = { ALL: 50, 'ROLLING PAPERS': 20, KRATOM: 50 };
 export const NewArrivalsQuerySchema = z.object({ tab: NewArrivalTabSchema.default('ALL') });
 export const NewArrivalsResponseSchema = z.object({
   tab: NewArrivalTabSchema,
@@ -158,10 +151,6 @@ export const NewArrivalsResponseSchema = z.object({
 });
 export type NewArrivalsResponse = z.infer<typeof NewArrivalsResponseSchema>;
 
-export const RELATED_PRODUCTS_LIMIT = 20;
-export const BRANDS_YOU_MAY_LIKE_LIMIT = 5;
-
-export const BANNER_SLOTS = ['main', 'second', 'vertical', 'promo', 'brand_tile'] as const;
 export const BannerSlotSchema = z.enum(BANNER_SLOTS);
 export const BannerSchema = z.object({
   id: z.number().int(),
@@ -179,7 +168,6 @@ export const BannersResponseSchema = z.object({
 });
 export type BannersResponse = z.infer<typeof BannersResponseSchema>;
 
-export const SEARCH_SUGGESTION_LIMIT = 8;
 export const SearchQuerySchema = z.object({
   q: z
     .string({ message: 'Enter something to search for' })
@@ -195,7 +183,10 @@ export const SearchQuerySchema = z.object({
 export type SearchQuery = z.input<typeof SearchQuerySchema>;
 
 export const SearchHitSchema = ProductCardSchema.extend({
-  matchedVariant: z.string().nullable().describe('A variant whose name matched, when the product name did not'),
+  matchedVariant: z
+    .string()
+    .nullable()
+    .describe('A variant whose name matched, when the product name did not'),
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 export const SearchResponseSchema = z.object({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchKey, normalizeForSearch, SEARCH_KEY_SEPARATOR, toLikeSubstringPattern } from './search-key.ts';
+import {
+  buildSearchKey,
+  normalizeForSearch,
+  SEARCH_KEY_SEPARATOR,
+  toLikeSubstringPattern,
+} from './search-key.ts';
 
 function matches(names: string[], query: string): boolean {
   const q = normalizeForSearch(query);

@@ -6,22 +6,25 @@
  * lookup and a string join instead of a database round trip. Any write to the catalogue calls
  * `CatalogueCache.invalidate()` (and NOTIFYs other instances, see catalogue-cache.ts).
  */
+
+import { asc } from 'drizzle-orm';
 import {
   ALL_CATEGORIES,
   BANNER_SLOTS,
-  type Banner,
-  type BannersResponse,
-  type BrandLink,
   CATEGORY_GROUPS,
   type CategoryGroup,
-  type Image,
-  type MenuResponse,
   NEW_ARRIVAL_LIMITS,
   type NewArrivalTab,
-  type ProductCard,
-  type ProductDetail,
+} from '#shared/catalogue/catalogue.constants.ts';
+import type {
+  Banner,
+  BannersResponse,
+  BrandLink,
+  Image,
+  MenuResponse,
+  ProductCard,
+  ProductDetail,
 } from '#shared/catalogue/catalogue.schemas.ts';
-import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
 
@@ -110,7 +113,9 @@ export class CatalogueReadModel {
   ) {
     this.categories = categoryList;
     this.categoryBySlug = new Map(categoryList.map((c) => [c.slug, c]));
-    this.productByPath = new Map(productList.map((p) => [`${p.card.categoryId}/${p.card.brandId}/${p.slug}`, p]));
+    this.productByPath = new Map(
+      productList.map((p) => [`${p.card.categoryId}/${p.card.brandId}/${p.slug}`, p]),
+    );
     this.productById = new Map(productList.map((p) => [p.dbId, p]));
     this.allProducts = [...productList].sort(listingOrder);
     for (const c of categoryList) {
@@ -164,15 +169,23 @@ export class CatalogueReadModel {
     for (const b of brandRows) {
       const category = cats.get(b.categoryId);
       if (!category) continue;
-      const entry: BrandEntry = { dbId: b.id, slug: b.slug, name: b.name, category, logo: b.logo ?? null, products: [], json: '' };
+      const entry: BrandEntry = {
+        dbId: b.id,
+        slug: b.slug,
+        name: b.name,
+        category,
+        logo: b.logo ?? null,
+        products: [],
+        json: '',
+      };
       category.brands.push(entry);
       brandMap.set(b.id, entry);
     }
     const variantsByProduct = new Map<number, (typeof variants.$inferSelect)[]>();
     for (const v of variantRows) {
-      let list = variantsByProduct.get(v.productId);
-      if (!list) variantsByProduct.set(v.productId, (list = []));
-      list.push(v);
+      const list = variantsByProduct.get(v.productId);
+      if (list) list.push(v);
+      else variantsByProduct.set(v.productId, [v]);
     }
     const productList: ProductEntry[] = [];
     for (const p of productRows) {
@@ -248,7 +261,11 @@ export class CatalogueReadModel {
       };
     } else {
       const products =
-        categoryId === ALL_CATEGORIES ? this.allProducts : cats.length === 1 ? cats[0]!.products : cats.flatMap((c) => c.products).sort(listingOrder);
+        categoryId === ALL_CATEGORIES
+          ? this.allProducts
+          : cats.length === 1
+            ? cats[0]!.products
+            : cats.flatMap((c) => c.products).sort(listingOrder);
       result = { title, categoryId, brandId: null, products, brandPool };
     }
     this.scopeCache.set(key, result);
@@ -286,7 +303,13 @@ export class CatalogueReadModel {
 }
 
 function brandLink(b: BrandEntry): BrandLink {
-  return { id: b.slug, name: b.name, categoryId: b.category.slug, logo: b.logo, productCount: b.products.length };
+  return {
+    id: b.slug,
+    name: b.name,
+    categoryId: b.category.slug,
+    logo: b.logo,
+    productCount: b.products.length,
+  };
 }
 
 export function productDetail(p: ProductEntry): ProductDetail {

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BannersResponseSchema,
   ListingQuerySchema,
@@ -10,14 +11,16 @@ import {
   ProductQuerySchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { CatalogueCache } from './catalogue-cache.ts';
 import { listingJson, newArrivalsJson, productDetailJson, relatedJson } from './catalogue.service.ts';
+import type { CatalogueCache } from './catalogue-cache.ts';
 
 const tags = ['catalogue'];
 const notFound = { 404: MessageResponseSchema, 400: MessageResponseSchema };
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }> = async (app, { catalogue }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }> = async (
+  app,
+  { catalogue },
+) => {
   // Answers are JSON text built from the read model (see catalogue.service.ts); a short public
   // cache lifetime lets browsers and CDNs absorb repeat views without hiding changes for long.
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -28,17 +31,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     return payload;
   });
 
-  app.get('/menu', { schema: { tags, summary: 'Categories with their brands, for the header menu', response: { 200: MenuResponseSchema } } }, async (_req, reply) => {
-    const model = await catalogue.get();
-    return reply.type('application/json').send(model.menuJson as never);
-  });
+  app.get(
+    '/menu',
+    {
+      schema: {
+        tags,
+        summary: 'Categories with their brands, for the header menu',
+        response: { 200: MenuResponseSchema },
+      },
+    },
+    async (_req, reply) => {
+      const model = await catalogue.get();
+      return reply.type('application/json').send(model.menuJson as never);
+    },
+  );
 
   app.get(
     '/listing',
     {
       schema: {
         tags,
-        summary: 'Products of a category (slug, ALL, Vape Hardware or Smoke Shop), optionally one brand, 20 a page',
+        summary:
+          'Products of a category (slug, ALL, Vape Hardware or Smoke Shop), optionally one brand, 20 a page',
         querystring: ListingQuerySchema,
         response: { 200: ListingResponseSchema, ...notFound },
       },
@@ -51,7 +65,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
 
   app.get(
     '/product',
-    { schema: { tags, summary: 'A product (sub-brand) with its variants and stock', querystring: ProductQuerySchema, response: { 200: ProductDetailSchema, ...notFound } } },
+    {
+      schema: {
+        tags,
+        summary: 'A product (sub-brand) with its variants and stock',
+        querystring: ProductQuerySchema,
+        response: { 200: ProductDetailSchema, ...notFound },
+      },
+    },
     async (req, reply) => {
       const model = await catalogue.get();
       return reply.type('application/json').send(productDetailJson(model, req.query) as never);
@@ -60,24 +81,45 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
 
   app.get(
     '/product/related',
-    { schema: { tags, summary: 'Up to 20 random products of the same category ("You may also like")', querystring: ProductQuerySchema, response: { 200: ProductListResponseSchema, ...notFound } } },
+    {
+      schema: {
+        tags,
+        summary: 'Up to 20 random products of the same category ("You may also like")',
+        querystring: ProductQuerySchema,
+        response: { 200: ProductListResponseSchema, ...notFound },
+      },
+    },
     async (req, reply) => {
       const model = await catalogue.get();
-      return reply.header('cache-control', 'no-store').type('application/json').send(relatedJson(model, req.query) as never);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json')
+        .send(relatedJson(model, req.query) as never);
     },
   );
 
   app.get(
     '/new-arrivals',
-    { schema: { tags, summary: 'Random picks among new products: ALL and KRATOM up to 50, ROLLING PAPERS up to 20', querystring: NewArrivalsQuerySchema, response: { 200: NewArrivalsResponseSchema, 400: MessageResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Random picks among new products: ALL and KRATOM up to 50, ROLLING PAPERS up to 20',
+        querystring: NewArrivalsQuerySchema,
+        response: { 200: NewArrivalsResponseSchema, 400: MessageResponseSchema },
+      },
+    },
     async (req, reply) => {
       const model = await catalogue.get();
       return reply.type('application/json').send(newArrivalsJson(model, req.query.tab) as never);
     },
   );
 
-  app.get('/banners', { schema: { tags, summary: 'Home page banners by slot', response: { 200: BannersResponseSchema } } }, async (_req, reply) => {
-    const model = await catalogue.get();
-    return reply.type('application/json').send(model.bannersJson as never);
-  });
+  app.get(
+    '/banners',
+    { schema: { tags, summary: 'Home page banners by slot', response: { 200: BannersResponseSchema } } },
+    async (_req, reply) => {
+      const model = await catalogue.get();
+      return reply.type('application/json').send(model.bannersJson as never);
+    },
+  );
 };

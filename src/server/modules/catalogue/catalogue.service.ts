@@ -1,12 +1,12 @@
+import type { z } from 'zod';
 import {
   BRANDS_YOU_MAY_LIKE_LIMIT,
-  type ListingQuerySchema,
   type NewArrivalTab,
   RELATED_PRODUCTS_LIMIT,
-} from '#shared/catalogue/catalogue.schemas.ts';
+} from '#shared/catalogue/catalogue.constants.ts';
+import type { ListingQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { messages } from '#shared/messages.ts';
-import type { z } from 'zod';
 import { NotFound } from '../../errors.ts';
 import { type CatalogueReadModel, randomPick } from './catalogue-read-model.ts';
 
@@ -17,7 +17,8 @@ import { type CatalogueReadModel, randomPick } from './catalogue-read-model.ts';
  */
 export function listingJson(model: CatalogueReadModel, q: z.output<typeof ListingQuerySchema>): string {
   const scope = model.scope(q.categoryId, q.brandId);
-  if ('missing' in scope) throw new NotFound(scope.missing === 'category' ? messages.categoryNotFound : messages.brandNotFound);
+  if ('missing' in scope)
+    throw new NotFound(scope.missing === 'category' ? messages.categoryNotFound : messages.brandNotFound);
   const list = q.inStock ? model.inStockOnly(scope) : scope.products;
   const start = (q.page - 1) * q.pageSize;
   const items = list.slice(start, start + q.pageSize);
@@ -30,21 +31,32 @@ export function listingJson(model: CatalogueReadModel, q: z.output<typeof Listin
   );
 }
 
-function findProduct(model: CatalogueReadModel, q: { categoryId: string; brandId: string; subBrandId: string }) {
+function findProduct(
+  model: CatalogueReadModel,
+  q: { categoryId: string; brandId: string; subBrandId: string },
+) {
   const p = model.product(q.categoryId, q.brandId, q.subBrandId);
   if (!p) throw new NotFound(messages.productNotFound);
   return p;
 }
 
-export function productDetailJson(model: CatalogueReadModel, q: { categoryId: string; brandId: string; subBrandId: string }): string {
+export function productDetailJson(
+  model: CatalogueReadModel,
+  q: { categoryId: string; brandId: string; subBrandId: string },
+): string {
   return model.detailJson(findProduct(model, q));
 }
 
 /** Up to 20 random products of the same category, never the product itself. */
-export function relatedJson(model: CatalogueReadModel, q: { categoryId: string; brandId: string; subBrandId: string }): string {
+export function relatedJson(
+  model: CatalogueReadModel,
+  q: { categoryId: string; brandId: string; subBrandId: string },
+): string {
   const p = findProduct(model, q);
   const pool = p.brand.category.products.filter((o) => o !== p);
-  return `{"items":[${randomPick(pool, RELATED_PRODUCTS_LIMIT).map((o) => o.cardJson).join(',')}]}`;
+  return `{"items":[${randomPick(pool, RELATED_PRODUCTS_LIMIT)
+    .map((o) => o.cardJson)
+    .join(',')}]}`;
 }
 
 export function newArrivalsJson(model: CatalogueReadModel, tab: NewArrivalTab): string {

@@ -1,4 +1,3 @@
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 
 export const categories = pgTable(
   'categories',
@@ -23,7 +23,9 @@ export const categories = pgTable(
     group: text('group'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [check('categories_group_check', sql`${t.group} is null or ${t.group} in ('Vape Hardware', 'Smoke Shop')`)],
+  (t) => [
+    check('categories_group_check', sql`${t.group} is null or ${t.group} in ('Vape Hardware', 'Smoke Shop')`),
+  ],
 );
 
 export const brands = pgTable(

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BannersResponseSchema,
   ListingResponseSchema,
@@ -6,8 +8,6 @@ import {
   ProductDetailSchema,
   ProductListResponseSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
 import { CATALOGUE_CHANNEL } from './catalogue-cache.ts';
 
@@ -58,10 +58,14 @@ describe('GET /api/v1/catalogue/listing', () => {
   });
 
   it('pages do not overlap and together list every product once', async () => {
-    const first = ListingResponseSchema.parse((await get('/api/v1/catalogue/listing?categoryId=ALL&page=1')).json());
+    const first = ListingResponseSchema.parse(
+      (await get('/api/v1/catalogue/listing?categoryId=ALL&page=1')).json(),
+    );
     const seen = new Set<string>();
     for (let page = 1; page <= first.pageCount; page++) {
-      const body = ListingResponseSchema.parse((await get(`/api/v1/catalogue/listing?categoryId=ALL&page=${page}`)).json());
+      const body = ListingResponseSchema.parse(
+        (await get(`/api/v1/catalogue/listing?categoryId=ALL&page=${page}`)).json(),
+      );
       for (const item of body.items) seen.add(`${item.categoryId}/${item.brandId}/${item.id}`);
     }
     expect(seen.size).toBe(first.total);
@@ -69,11 +73,15 @@ describe('GET /api/v1/catalogue/listing', () => {
 
   it('a group lists only its categories', async () => {
     const body = ListingResponseSchema.parse(
-      (await get(`/api/v1/catalogue/listing?categoryId=${encodeURIComponent('Smoke Shop')}&pageSize=60`)).json(),
+      (
+        await get(`/api/v1/catalogue/listing?categoryId=${encodeURIComponent('Smoke Shop')}&pageSize=60`)
+      ).json(),
     );
     const menu = MenuResponseSchema.parse((await get('/api/v1/catalogue/menu')).json());
     const smokeShop = new Set(menu.categories.filter((c) => c.group === 'Smoke Shop').map((c) => c.id));
-    expect(body.total).toBe(menu.categories.filter((c) => smokeShop.has(c.id)).reduce((n, c) => n + c.productCount, 0));
+    expect(body.total).toBe(
+      menu.categories.filter((c) => smokeShop.has(c.id)).reduce((n, c) => n + c.productCount, 0),
+    );
     expect(body.items.every((i) => smokeShop.has(i.categoryId))).toBe(true);
   });
 
@@ -81,14 +89,20 @@ describe('GET /api/v1/catalogue/listing', () => {
     const menu = MenuResponseSchema.parse((await get('/api/v1/catalogue/menu')).json());
     const cat = menu.categories.find((c) => c.id === 'disposable-vapes')!;
     const brand = cat.brands[0]!;
-    const body = ListingResponseSchema.parse((await get(`/api/v1/catalogue/listing?categoryId=${cat.id}&brandId=${brand.id}`)).json());
+    const body = ListingResponseSchema.parse(
+      (await get(`/api/v1/catalogue/listing?categoryId=${cat.id}&brandId=${brand.id}`)).json(),
+    );
     expect(body.total).toBe(brand.productCount);
     expect(body.items.every((i) => i.brandId === brand.id)).toBe(true);
     expect(body.brandsYouMayLike.length).toBeLessThanOrEqual(5);
     expect(body.brandsYouMayLike.some((b) => b.id === brand.id)).toBe(false);
 
-    const all = ListingResponseSchema.parse((await get('/api/v1/catalogue/listing?categoryId=ALL&pageSize=60')).json());
-    const inStock = ListingResponseSchema.parse((await get('/api/v1/catalogue/listing?categoryId=ALL&inStock=true&pageSize=60')).json());
+    const all = ListingResponseSchema.parse(
+      (await get('/api/v1/catalogue/listing?categoryId=ALL&pageSize=60')).json(),
+    );
+    const inStock = ListingResponseSchema.parse(
+      (await get('/api/v1/catalogue/listing?categoryId=ALL&inStock=true&pageSize=60')).json(),
+    );
     expect(inStock.items.every((i) => i.inStock)).toBe(true);
     const [row] = await t.database.query<{ n: string }>(
       'select count(*) as n from products p where exists (select 1 from variants v where v.product_id = p.id and v.stock > 0)',
@@ -98,7 +112,9 @@ describe('GET /api/v1/catalogue/listing', () => {
   });
 
   it('a page past the end is empty, not an error', async () => {
-    const body = ListingResponseSchema.parse((await get('/api/v1/catalogue/listing?categoryId=ALL&page=999')).json());
+    const body = ListingResponseSchema.parse(
+      (await get('/api/v1/catalogue/listing?categoryId=ALL&page=999')).json(),
+    );
     expect(body.items).toEqual([]);
   });
 
@@ -124,13 +140,17 @@ describe('GET /api/v1/catalogue/listing', () => {
 
 describe('GET /api/v1/catalogue/product', () => {
   async function someProduct() {
-    const body = ListingResponseSchema.parse((await get('/api/v1/catalogue/listing?categoryId=disposable-vapes')).json());
+    const body = ListingResponseSchema.parse(
+      (await get('/api/v1/catalogue/listing?categoryId=disposable-vapes')).json(),
+    );
     return body.items[0]!;
   }
 
   it('returns the product with its variants, stock and derived availability', async () => {
     const card = await someProduct();
-    const res = await get(`/api/v1/catalogue/product?categoryId=${card.categoryId}&brandId=${card.brandId}&subBrandId=${card.id}`);
+    const res = await get(
+      `/api/v1/catalogue/product?categoryId=${card.categoryId}&brandId=${card.brandId}&subBrandId=${card.id}`,
+    );
     expect(res.statusCode).toBe(200);
     const p = ProductDetailSchema.parse(res.json());
     expect(p.name).toBe(card.name);
@@ -152,7 +172,11 @@ describe('GET /api/v1/catalogue/product', () => {
         where not exists (select 1 from variants v where v.product_id = p.id and v.stock > 0) limit 1`,
     );
     expect(row).toBeDefined();
-    const p = ProductDetailSchema.parse((await get(`/api/v1/catalogue/product?categoryId=${row!.c}&brandId=${row!.b}&subBrandId=${row!.p}`)).json());
+    const p = ProductDetailSchema.parse(
+      (
+        await get(`/api/v1/catalogue/product?categoryId=${row!.c}&brandId=${row!.b}&subBrandId=${row!.p}`)
+      ).json(),
+    );
     expect(p.inStock).toBe(false);
     expect(p.variants.every((v) => !v.inStock && v.stock === 0)).toBe(true);
   });
@@ -177,7 +201,9 @@ describe('GET /api/v1/catalogue/product', () => {
 
   it('related: up to 20 of the same category, never the product itself', async () => {
     const card = await someProduct();
-    const res = await get(`/api/v1/catalogue/product/related?categoryId=${card.categoryId}&brandId=${card.brandId}&subBrandId=${card.id}`);
+    const res = await get(
+      `/api/v1/catalogue/product/related?categoryId=${card.categoryId}&brandId=${card.brandId}&subBrandId=${card.id}`,
+    );
     expect(res.statusCode).toBe(200);
     const { items } = ProductListResponseSchema.parse(res.json());
     expect(items.length).toBeGreaterThan(0);
@@ -230,13 +256,17 @@ describe('GET /api/v1/catalogue/banners', () => {
 
 describe('catalogue read model invalidation', () => {
   it('shows a changed price at once after a catalogue change', async () => {
-    const before = ListingResponseSchema.parse((await get('/api/v1/catalogue/listing?categoryId=kratom')).json());
+    const before = ListingResponseSchema.parse(
+      (await get('/api/v1/catalogue/listing?categoryId=kratom')).json(),
+    );
     const card = before.items[0]!;
     await t.database.db.execute(
       sql`update products set price_cents = 4321, discount_price_cents = null, discount_percentage = null where slug = ${card.id}`,
     );
     await t.app.catalogue.changed();
-    const after = ListingResponseSchema.parse((await get('/api/v1/catalogue/listing?categoryId=kratom')).json());
+    const after = ListingResponseSchema.parse(
+      (await get('/api/v1/catalogue/listing?categoryId=kratom')).json(),
+    );
     expect(after.items.find((i) => i.id === card.id)?.priceCents).toBe(4321);
   });
 

@@ -1,14 +1,24 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 
 const StatusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up', response: { 200: StatusSchema } } }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: StatusSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
   app.get(
     '/readyz',
-    { schema: { tags: ['health'], summary: 'The database answers', response: { 200: StatusSchema, 503: StatusSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The database answers',
+        response: { 200: StatusSchema, 503: StatusSchema },
+      },
+    },
     async (req, reply) => {
       try {
         await database.ping();

@@ -16,7 +16,12 @@ describe('health and the API surface', () => {
   it('serves an OpenAPI document generated from the shared schemas, and a reference page', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/v1/catalogue/listing', '/api/v1/catalogue/product', '/api/v1/search', '/api/v1/newsletter']) {
+    for (const p of [
+      '/api/v1/catalogue/listing',
+      '/api/v1/catalogue/product',
+      '/api/v1/search',
+      '/api/v1/newsletter',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     const params = doc.paths['/api/v1/catalogue/listing'].get.parameters.map((p: { name: string }) => p.name);

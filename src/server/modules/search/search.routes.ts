@@ -1,11 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { search } from './search.service.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod<{ database: Database; catalogue: CatalogueCache }> = async (app, { database, catalogue }) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ database: Database; catalogue: CatalogueCache }> = async (
+  app,
+  { database, catalogue },
+) => {
   app.get(
     '/search',
     {

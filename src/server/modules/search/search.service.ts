@@ -1,7 +1,7 @@
-import { type SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
+import type { z } from 'zod';
+import type { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
-import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
 
@@ -32,8 +32,12 @@ export async function search(
   const items = rows.flatMap((r) => {
     const p = model.productById.get(r.id);
     if (!p) return [];
-    const nameMatches = [p.card.name, p.card.brandName, p.card.categoryName].some((n) => normalizeForSearch(n).includes(needle));
-    const matchedVariant = nameMatches ? null : (p.variants.find((v) => normalizeForSearch(v.name).includes(needle))?.name ?? null);
+    const nameMatches = [p.card.name, p.card.brandName, p.card.categoryName].some((n) =>
+      normalizeForSearch(n).includes(needle),
+    );
+    const matchedVariant = nameMatches
+      ? null
+      : (p.variants.find((v) => normalizeForSearch(v.name).includes(needle))?.name ?? null);
     return [{ ...p.card, matchedVariant }];
   });
   return { query: q.q, items, total, page: q.page, pageCount: pageCount(total, q.limit) };

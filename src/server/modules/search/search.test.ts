@@ -1,6 +1,6 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
 
 let t: TestContext;
@@ -22,7 +22,9 @@ async function expectedMatches(query: string): Promise<Set<string>> {
        left join variants v on v.product_id = p.id group by p.id, b.name, c.name`,
   );
   const needle = normalizeForSearch(query);
-  return new Set(rows.filter((r) => r.names.some((n) => normalizeForSearch(n).includes(needle))).map((r) => r.sku));
+  return new Set(
+    rows.filter((r) => r.names.some((n) => normalizeForSearch(n).includes(needle))).map((r) => r.sku),
+  );
 }
 
 async function allHits(q: string) {
@@ -66,14 +68,17 @@ describe('GET /api/v1/search (SPEC §5)', () => {
     if (firstVariantOnly !== -1 && lastNameMatch !== -1) expect(lastNameMatch).toBeLessThan(firstVariantOnly);
   });
 
-  it.each(["'; drop table products; --", '%', '_', '\\', 'a%b', "' or 1=1 --"])('treats %j literally', async (q) => {
-    const res = await search(q);
-    expect(res.statusCode).toBe(200);
-    const body = SearchResponseSchema.parse(res.json());
-    expect(body.total).toBe((await expectedMatches(q)).size);
-    const [row] = await t.database.query<{ n: string }>('select count(*) as n from products');
-    expect(Number(row!.n)).toBeGreaterThan(0);
-  });
+  it.each(["'; drop table products; --", '%', '_', '\\', 'a%b', "' or 1=1 --"])(
+    'treats %j literally',
+    async (q) => {
+      const res = await search(q);
+      expect(res.statusCode).toBe(200);
+      const body = SearchResponseSchema.parse(res.json());
+      expect(body.total).toBe((await expectedMatches(q)).size);
+      const [row] = await t.database.query<{ n: string }>('select count(*) as n from products');
+      expect(Number(row!.n)).toBeGreaterThan(0);
+    },
+  );
 
   it('an empty or blank query finds nothing', async () => {
     for (const q of ['', '   ']) {

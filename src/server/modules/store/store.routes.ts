@@ -1,13 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { MessageResponseSchema, NewsletterBodySchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { getStoreInfo, type StoreDefaults, subscribeToNewsletter } from './store.service.ts';
 
-export const storeRoutes: FastifyPluginAsyncZod<{ db: Db; defaults: StoreDefaults }> = async (app, { db, defaults }) => {
+export const storeRoutes: FastifyPluginAsyncZod<{ db: Db; defaults: StoreDefaults }> = async (
+  app,
+  { db, defaults },
+) => {
   app.get(
     '/store',
-    { schema: { tags: ['store'], summary: 'Store name, contact details and social links', response: { 200: StoreInfoSchema } } },
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Store name, contact details and social links',
+        response: { 200: StoreInfoSchema },
+      },
+    },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return getStoreInfo(db, defaults);

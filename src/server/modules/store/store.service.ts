@@ -1,6 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { FLAT_DELIVERY_CENTS } from '#shared/catalogue/zip.ts';
 import type { NewsletterBody, StoreInfo } from '#shared/store/store.schemas.ts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers, settings } from './store.table.ts';
 

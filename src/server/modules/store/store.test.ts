@@ -1,5 +1,5 @@
-import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
 
 let t: TestContext;
@@ -12,7 +12,10 @@ const subscribe = (body: unknown, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/newsletter', payload: body as object, remoteAddress: ip });
 
 async function subscriberCount(email: string) {
-  const [row] = await t.database.query<{ n: string }>('select count(*) as n from newsletter_subscribers where lower(email) = lower($1)', [email]);
+  const [row] = await t.database.query<{ n: string }>(
+    'select count(*) as n from newsletter_subscribers where lower(email) = lower($1)',
+    [email],
+  );
   return Number(row!.n);
 }
 
@@ -28,7 +31,9 @@ describe('GET /api/v1/store', () => {
   });
 
   it('prefers what staff saved in settings', async () => {
-    await t.database.query(`insert into settings (key, value) values ('store', $1::jsonb)`, [JSON.stringify({ shortName: 'Saved' })]);
+    await t.database.query(`insert into settings (key, value) values ('store', $1::jsonb)`, [
+      JSON.stringify({ shortName: 'Saved' }),
+    ]);
     const info = StoreInfoSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/store' })).json());
     expect(info.shortName).toBe('Saved');
     expect(info.storeName).toBe('Test Wholesale');
@@ -46,14 +51,17 @@ describe('POST /api/v1/newsletter', () => {
     expect(await subscriberCount('buyer@shop.example')).toBe(1);
   });
 
-  it.each([[{ email: 'not-an-email' }], [{ email: '' }], [{}], [{ email: 'a@b' }], [{ email: `${'a'.repeat(300)}@x.example` }]])(
-    'refuses %j with "Invalid email format" and stores nothing',
-    async (body) => {
-      const res = await subscribe(body, '10.0.0.3');
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Invalid email format');
-    },
-  );
+  it.each([
+    [{ email: 'not-an-email' }],
+    [{ email: '' }],
+    [{}],
+    [{ email: 'a@b' }],
+    [{ email: `${'a'.repeat(300)}@x.example` }],
+  ])('refuses %j with "Invalid email format" and stores nothing', async (body) => {
+    const res = await subscribe(body, '10.0.0.3');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid email format');
+  });
 
   it('refuses a body that is not JSON', async () => {
     const res = await t.app.inject({
@@ -68,7 +76,8 @@ describe('POST /api/v1/newsletter', () => {
 
   it('limits sign-ups per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await subscribe({ email: `n${i}@shop.example` }, '10.0.0.9')).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await subscribe({ email: `n${i}@shop.example` }, '10.0.0.9')).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -2,7 +2,7 @@
  * A deterministic demo catalogue: fictional brands (no real trademarks), realistic names,
  * prices, discounts, specifications and stock. The same size and seed always give the same data.
  */
-import type { CategoryGroup } from '#shared/catalogue/catalogue.schemas.ts';
+import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import type { ProductShape } from './svg-art.ts';
 
@@ -50,26 +50,99 @@ interface CategoryTemplate {
 }
 
 const FLAVOURS = [
-  'Mango Ice', 'Blue Razz Ice', 'Watermelon Ice', 'Strawberry Kiwi', 'Peach Ice', 'Cool Mint', 'Grape Ice',
-  'Lush Ice', 'Pineapple Coconut', 'Cherry Lime', 'Classic Tobacco', 'Banana Ice', 'Miami Mint', 'Sour Apple',
-  'Pink Lemonade', 'Triple Berry', 'Strawberry Banana', 'Blueberry Cotton Candy', 'Cola Ice', 'Lychee Ice',
-  'Passion Fruit', 'Guava Ice', 'Menthol', 'Kiwi Passion', 'Tropical Rainbow', 'Raspberry Watermelon',
+  'Mango Ice',
+  'Blue Razz Ice',
+  'Watermelon Ice',
+  'Strawberry Kiwi',
+  'Peach Ice',
+  'Cool Mint',
+  'Grape Ice',
+  'Lush Ice',
+  'Pineapple Coconut',
+  'Cherry Lime',
+  'Classic Tobacco',
+  'Banana Ice',
+  'Miami Mint',
+  'Sour Apple',
+  'Pink Lemonade',
+  'Triple Berry',
+  'Strawberry Banana',
+  'Blueberry Cotton Candy',
+  'Cola Ice',
+  'Lychee Ice',
+  'Passion Fruit',
+  'Guava Ice',
+  'Menthol',
+  'Kiwi Passion',
+  'Tropical Rainbow',
+  'Raspberry Watermelon',
 ];
-const COLOURS = ['Matte Black', 'Gunmetal', 'Silver', 'Rainbow', 'Ocean Blue', 'Crimson Red', 'Carbon Fiber', 'Emerald Green', 'Rose Gold', 'Pearl White'];
-const STRAINS = ['Blue Dream', 'Sour Diesel', 'Gelato', 'Pineapple Express', 'Granddaddy Purple', 'Jack Herer', 'Wedding Cake', 'Zkittlez', 'Northern Lights', 'Strawberry Cough', 'Watermelon Zkittlez', 'Green Crack'];
-const KRATOM = ['Red Bali', 'Green Maeng Da', 'White Borneo', 'Red Thai', 'Green Malay', 'Yellow Vietnam', 'Gold Bali', 'White Sumatra', 'Red Horn', 'Green Indo'];
+const COLOURS = [
+  'Matte Black',
+  'Gunmetal',
+  'Silver',
+  'Rainbow',
+  'Ocean Blue',
+  'Crimson Red',
+  'Carbon Fiber',
+  'Emerald Green',
+  'Rose Gold',
+  'Pearl White',
+];
+const STRAINS = [
+  'Blue Dream',
+  'Sour Diesel',
+  'Gelato',
+  'Pineapple Express',
+  'Granddaddy Purple',
+  'Jack Herer',
+  'Wedding Cake',
+  'Zkittlez',
+  'Northern Lights',
+  'Strawberry Cough',
+  'Watermelon Zkittlez',
+  'Green Crack',
+];
+const KRATOM = [
+  'Red Bali',
+  'Green Maeng Da',
+  'White Borneo',
+  'Red Thai',
+  'Green Malay',
+  'Yellow Vietnam',
+  'Gold Bali',
+  'White Sumatra',
+  'Red Horn',
+  'Green Indo',
+];
 const PACKS = ['Box of 24', 'Box of 50', 'Display of 12', 'Case of 100'];
 const GLASS = ['Clear', 'Blue Accent', 'Green Accent', 'Amber', 'Smoke Grey', 'Pink Accent', 'Black Accent'];
 const SIZES = ['Pack of 100', 'Pack of 250', 'Case of 500', 'Case of 1000'];
 
 const CATEGORIES: CategoryTemplate[] = [
   {
-    name: 'Disposable Vapes', group: 'Vape Hardware', colour: '#7c3aed', shape: 'disposable',
-    brands: ['Nimbus Bar', 'Cloudtide', 'Vaporline', 'Puffcraft', 'Aurora Mist', 'Zephyr Stix', 'Glacier Puff', 'Neon Drift'],
+    name: 'Disposable Vapes',
+    group: 'Vape Hardware',
+    colour: '#7c3aed',
+    shape: 'disposable',
+    brands: [
+      'Nimbus Bar',
+      'Cloudtide',
+      'Vaporline',
+      'Puffcraft',
+      'Aurora Mist',
+      'Zephyr Stix',
+      'Glacier Puff',
+      'Neon Drift',
+    ],
     models: ['Pro', 'Max', 'Ultra', 'Mini', 'Turbo', 'Flex', 'Nova', 'Edge', 'Prime', 'Lux', 'Duo', 'Pulse'],
     kinds: ['5000 Puffs', '7500 Puffs', '10000 Puffs', '15000 Puffs', '3000 Puffs'],
-    variantNames: FLAVOURS, variantsPer: [8, 16], priceRange: [45, 140], unit: 'box of 10',
-    notice: 'WARNING: This product contains nicotine. Nicotine is an addictive chemical. Sale only to adults 21 and over.',
+    variantNames: FLAVOURS,
+    variantsPer: [8, 16],
+    priceRange: [45, 140],
+    unit: 'box of 10',
+    notice:
+      'WARNING: This product contains nicotine. Nicotine is an addictive chemical. Sale only to adults 21 and over.',
     specs: (rng, model) => [
       { title: 'Puff count', details: `Up to ${model.match(/\d+/)?.[0] ?? '5000'} puffs` },
       { title: 'Nicotine strength', details: pick(rng, ['5% (50 mg/ml)', '3% (30 mg/ml)', '2% (20 mg/ml)']) },
@@ -78,64 +151,139 @@ const CATEGORIES: CategoryTemplate[] = [
       { title: 'Coil', details: pick(rng, ['1.0 Ω mesh coil', '0.8 Ω dual mesh coil', '1.2 Ω mesh coil']) },
       { title: 'Pack', details: '10 devices per display box' },
     ],
-    highlights: ['Pre-filled and pre-charged, ready out of the box', 'Mesh coil for consistent flavour to the last puff', 'USB-C recharging', 'Draw-activated, no buttons', 'Child-resistant display box'],
-    blurb: 'a draw-activated disposable with a mesh coil that keeps the flavour steady from the first puff to the last',
+    highlights: [
+      'Pre-filled and pre-charged, ready out of the box',
+      'Mesh coil for consistent flavour to the last puff',
+      'USB-C recharging',
+      'Draw-activated, no buttons',
+      'Child-resistant display box',
+    ],
+    blurb:
+      'a draw-activated disposable with a mesh coil that keeps the flavour steady from the first puff to the last',
   },
   {
-    name: 'Vape Hardware', group: 'Vape Hardware', colour: '#0e7490', shape: 'pod',
+    name: 'Vape Hardware',
+    group: 'Vape Hardware',
+    colour: '#0e7490',
+    shape: 'pod',
     brands: ['Voltcraft Labs', 'Ohmward', 'Coilsmith', 'Tankforge', 'Pulse Kinetic', 'Arcwell'],
-    models: ['Pod Kit', 'Box Mod', 'Sub-Ohm Tank', 'Pod System', 'Starter Kit', 'Mesh Coils', 'Replacement Pods'],
+    models: [
+      'Pod Kit',
+      'Box Mod',
+      'Sub-Ohm Tank',
+      'Pod System',
+      'Starter Kit',
+      'Mesh Coils',
+      'Replacement Pods',
+    ],
     kinds: ['X1', 'X2', 'V3', 'S', 'GT', 'Nano', 'Plus', 'Pro 2', 'Air', 'Core'],
-    variantNames: COLOURS, variantsPer: [5, 10], priceRange: [9, 60], unit: 'unit',
-    notice: 'Batteries must be charged with the supplied cable. Keep away from children. E-liquid sold separately.',
+    variantNames: COLOURS,
+    variantsPer: [5, 10],
+    priceRange: [9, 60],
+    unit: 'unit',
+    notice:
+      'Batteries must be charged with the supplied cable. Keep away from children. E-liquid sold separately.',
     specs: (rng) => [
       { title: 'Battery', details: `${pick(rng, [1000, 1500, 2000, 3000])} mAh built-in` },
       { title: 'Output', details: `${between(rng, 5, 40) * 2} W max` },
       { title: 'Capacity', details: `${pick(rng, ['2 ml', '3.5 ml', '5 ml'])} top-fill` },
       { title: 'Charging', details: 'USB-C, 2 A fast charge' },
-      { title: 'Coil compatibility', details: pick(rng, ['0.4 Ω and 0.8 Ω mesh', '0.15 Ω sub-ohm', '1.2 Ω MTL']) },
+      {
+        title: 'Coil compatibility',
+        details: pick(rng, ['0.4 Ω and 0.8 Ω mesh', '0.15 Ω sub-ohm', '1.2 Ω MTL']),
+      },
     ],
-    highlights: ['Adjustable airflow', 'Leak-resistant top fill', 'Short-circuit and over-charge protection', 'Zinc-alloy body'],
+    highlights: [
+      'Adjustable airflow',
+      'Leak-resistant top fill',
+      'Short-circuit and over-charge protection',
+      'Zinc-alloy body',
+    ],
     blurb: 'reliable refillable hardware for customers moving on from disposables',
   },
   {
-    name: 'Delta Products', group: 'Vape Hardware', colour: '#15803d', shape: 'jar',
+    name: 'Delta Products',
+    group: 'Vape Hardware',
+    colour: '#15803d',
+    shape: 'jar',
     brands: ['Hempstead Farms', 'Delta Dawn', 'Canopy Cure', 'Terra Leaf', 'Sunhaven'],
-    models: ['Delta-8 Gummies', 'Delta-9 Gummies', 'HHC Cartridge', 'Delta-8 Disposable', 'THC-A Live Resin', 'Delta-8 Tincture'],
+    models: [
+      'Delta-8 Gummies',
+      'Delta-9 Gummies',
+      'HHC Cartridge',
+      'Delta-8 Disposable',
+      'THC-A Live Resin',
+      'Delta-8 Tincture',
+    ],
     kinds: ['500 mg', '1000 mg', '1 g', '2 g', '3000 mg', '25 ct'],
-    variantNames: STRAINS, variantsPer: [5, 10], priceRange: [12, 45], unit: 'unit',
-    notice: 'Contains no more than 0.3% Delta-9 THC on a dry-weight basis (2018 Farm Bill). Check your state’s laws before resale. Adults 21+ only.',
+    variantNames: STRAINS,
+    variantsPer: [5, 10],
+    priceRange: [12, 45],
+    unit: 'unit',
+    notice:
+      'Contains no more than 0.3% Delta-9 THC on a dry-weight basis (2018 Farm Bill). Check your state’s laws before resale. Adults 21+ only.',
     specs: (rng) => [
-      { title: 'Cannabinoid', details: pick(rng, ['Delta-8 THC', 'Delta-9 THC (hemp-derived)', 'HHC', 'THC-A']) },
+      {
+        title: 'Cannabinoid',
+        details: pick(rng, ['Delta-8 THC', 'Delta-9 THC (hemp-derived)', 'HHC', 'THC-A']),
+      },
       { title: 'Potency', details: `${pick(rng, [25, 50, 100])} mg per serving` },
       { title: 'Lab tested', details: 'Third-party COA on every batch' },
       { title: 'Source', details: 'US-grown hemp' },
     ],
-    highlights: ['Third-party lab tested, COA by QR code', 'Hemp-derived, Farm Bill compliant', 'Tamper-evident packaging'],
+    highlights: [
+      'Third-party lab tested, COA by QR code',
+      'Hemp-derived, Farm Bill compliant',
+      'Tamper-evident packaging',
+    ],
     blurb: 'hemp-derived and third-party lab tested, packed for retail shelves',
   },
   {
-    name: 'Kratom', group: null, colour: '#b45309', shape: 'pouch',
+    name: 'Kratom',
+    group: null,
+    colour: '#b45309',
+    shape: 'pouch',
     brands: ['Golden Leaf Botanicals', 'Borneo Roots', 'Maeng Market', 'Tropic Harvest'],
     models: ['Capsules', 'Powder', 'Extract Shot', 'Tablets'],
     kinds: KRATOM,
-    variantNames: ['30 ct', '75 ct', '150 ct', '28 g', '112 g', '250 g', '1 kg'], variantsPer: [4, 7], priceRange: [8, 70], unit: 'unit',
-    notice: 'Not for sale to persons under 21. Not for sale where prohibited by state or local law. Not evaluated by the FDA.',
+    variantNames: ['30 ct', '75 ct', '150 ct', '28 g', '112 g', '250 g', '1 kg'],
+    variantsPer: [4, 7],
+    priceRange: [8, 70],
+    unit: 'unit',
+    notice:
+      'Not for sale to persons under 21. Not for sale where prohibited by state or local law. Not evaluated by the FDA.',
     specs: (rng) => [
       { title: 'Origin', details: pick(rng, ['Indonesia', 'Borneo', 'Sumatra', 'Bali']) },
       { title: 'Form', details: pick(rng, ['Fine powder', '500 mg capsules', 'Pressed tablets']) },
       { title: 'Testing', details: 'Tested for heavy metals, salmonella and E. coli' },
       { title: 'Compliance', details: 'AKA GMP qualified vendor' },
     ],
-    highlights: ['Lab tested for purity', 'Resealable, light-blocking pouch', 'Consistent batch-to-batch colour and grind'],
+    highlights: [
+      'Lab tested for purity',
+      'Resealable, light-blocking pouch',
+      'Consistent batch-to-batch colour and grind',
+    ],
     blurb: 'a clean, consistent leaf sourced from long-standing growers and tested batch by batch',
   },
   {
-    name: 'Rolling Papers', group: 'Smoke Shop', colour: '#be123c', shape: 'papers',
+    name: 'Rolling Papers',
+    group: 'Smoke Shop',
+    colour: '#be123c',
+    shape: 'papers',
     brands: ['Driftwood Papers', 'Saltmarsh', 'Kestrel Rolls', 'Pinecone Co', 'Redline Rolling'],
-    models: ['King Size Slim', '1 1/4 Papers', 'Pre-Rolled Cones', 'Hemp Wraps', 'Rolling Tips', 'Single Wide'],
+    models: [
+      'King Size Slim',
+      '1 1/4 Papers',
+      'Pre-Rolled Cones',
+      'Hemp Wraps',
+      'Rolling Tips',
+      'Single Wide',
+    ],
     kinds: ['Unbleached', 'Classic', 'Organic Hemp', 'Rice', 'Ultra Thin'],
-    variantNames: PACKS, variantsPer: [3, 4], priceRange: [12, 55], unit: 'box',
+    variantNames: PACKS,
+    variantsPer: [3, 4],
+    priceRange: [12, 55],
+    unit: 'box',
     notice: 'For use with legal tobacco and herbal blends only.',
     specs: (rng) => [
       { title: 'Material', details: pick(rng, ['Unbleached hemp', 'Rice paper', 'Wood pulp']) },
@@ -147,11 +295,17 @@ const CATEGORIES: CategoryTemplate[] = [
     blurb: 'thin, slow-burning papers in a counter-ready display box',
   },
   {
-    name: 'Water Pipes', group: 'Smoke Shop', colour: '#1d4ed8', shape: 'beaker',
+    name: 'Water Pipes',
+    group: 'Smoke Shop',
+    colour: '#1d4ed8',
+    shape: 'beaker',
     brands: ['Clearwater Glass', 'Helix Glassworks', 'Borosil Co', 'Tidepool Glass'],
     models: ['Beaker Bong', 'Straight Tube', 'Recycler', 'Bubbler', 'Mini Rig'],
     kinds: ['8"', '10"', '12"', '14"', '18"'],
-    variantNames: GLASS, variantsPer: [4, 7], priceRange: [14, 120], unit: 'unit',
+    variantNames: GLASS,
+    variantsPer: [4, 7],
+    priceRange: [14, 120],
+    unit: 'unit',
     notice: 'For use with legal tobacco products only. Fragile: inspect on delivery.',
     specs: (rng) => [
       { title: 'Glass', details: `${pick(rng, [4, 5, 7, 9])} mm borosilicate` },
@@ -159,18 +313,39 @@ const CATEGORIES: CategoryTemplate[] = [
       { title: 'Percolator', details: pick(rng, ['Tree perc', 'Showerhead', 'Honeycomb', 'None']) },
       { title: 'Included', details: 'Bowl and downstem' },
     ],
-    highlights: ['Thick borosilicate glass', 'Ice pinch', 'Removable downstem', 'Packed in foam for shipping'],
+    highlights: [
+      'Thick borosilicate glass',
+      'Ice pinch',
+      'Removable downstem',
+      'Packed in foam for shipping',
+    ],
     blurb: 'thick borosilicate glass that survives the counter and the customer',
   },
   {
-    name: 'Smoke Shop Supplies', group: 'Smoke Shop', colour: '#4b5563', shape: 'grinder',
+    name: 'Smoke Shop Supplies',
+    group: 'Smoke Shop',
+    colour: '#4b5563',
+    shape: 'grinder',
     brands: ['Granite Grind', 'Flintlock Supply', 'Ashbury'],
-    models: ['4-Piece Grinder', 'Torch Lighter', 'Digital Pocket Scale', 'Rolling Tray', 'Stash Jar', 'Ashtray'],
+    models: [
+      '4-Piece Grinder',
+      'Torch Lighter',
+      'Digital Pocket Scale',
+      'Rolling Tray',
+      'Stash Jar',
+      'Ashtray',
+    ],
     kinds: ['55 mm', '63 mm', 'Large', 'Medium', 'Small', 'Pro'],
-    variantNames: COLOURS, variantsPer: [4, 8], priceRange: [4, 40], unit: 'unit',
+    variantNames: COLOURS,
+    variantsPer: [4, 8],
+    priceRange: [4, 40],
+    unit: 'unit',
     notice: 'Lighters: keep away from children. Do not ship butane by air.',
     specs: (rng) => [
-      { title: 'Material', details: pick(rng, ['Aircraft-grade aluminium', 'Zinc alloy', 'Stainless steel', 'Tempered glass']) },
+      {
+        title: 'Material',
+        details: pick(rng, ['Aircraft-grade aluminium', 'Zinc alloy', 'Stainless steel', 'Tempered glass']),
+      },
       { title: 'Finish', details: pick(rng, ['Anodised', 'Powder-coated', 'Polished']) },
       { title: 'Case pack', details: `${pick(rng, [6, 12, 24])} units` },
     ],
@@ -178,26 +353,41 @@ const CATEGORIES: CategoryTemplate[] = [
     blurb: 'everyday counter sellers with a healthy margin',
   },
   {
-    name: 'Dispensary Supply', group: 'Smoke Shop', colour: '#0f766e', shape: 'bottle',
+    name: 'Dispensary Supply',
+    group: 'Smoke Shop',
+    colour: '#0f766e',
+    shape: 'bottle',
     brands: ['Packwell', 'Sealtight Supply', 'Vialcraft'],
     models: ['Pop-Top Bottles', 'Mylar Bags', 'Pre-Roll Tubes', 'Glass Jars', 'Exit Bags'],
     kinds: ['Child-Resistant', 'Opaque', 'Smell-Proof', 'Clear', 'Custom-Ready'],
-    variantNames: SIZES, variantsPer: [3, 4], priceRange: [10, 90], unit: 'case',
+    variantNames: SIZES,
+    variantsPer: [3, 4],
+    priceRange: [10, 90],
+    unit: 'case',
     notice: 'Child-resistant certification applies only when closed as directed.',
     specs: (rng) => [
       { title: 'Certification', details: 'ASTM D3475 child-resistant' },
-      { title: 'Material', details: pick(rng, ['BPA-free polypropylene', 'Food-grade mylar', 'Glass with CR lid']) },
+      {
+        title: 'Material',
+        details: pick(rng, ['BPA-free polypropylene', 'Food-grade mylar', 'Glass with CR lid']),
+      },
       { title: 'Size', details: pick(rng, ['13 dram', '30 dram', '3.5 g', '7 g', '98 mm']) },
     ],
     highlights: ['Child-resistant certified', 'Smell-proof seal', 'Bulk case pricing'],
     blurb: 'compliant packaging that keeps product fresh and customers safe',
   },
   {
-    name: 'Nectar Collectors', group: 'Smoke Shop', colour: '#c2410c', shape: 'collector',
+    name: 'Nectar Collectors',
+    group: 'Smoke Shop',
+    colour: '#c2410c',
+    shape: 'collector',
     brands: ['Honeycomb Glass', 'Dabworth'],
     models: ['Nectar Collector Kit', 'Electric Nectar Collector', 'Quartz Tip Set', 'Titanium Tip Set'],
     kinds: ['10 mm', '14 mm', 'Mini', 'Pro'],
-    variantNames: GLASS, variantsPer: [4, 7], priceRange: [12, 80], unit: 'unit',
+    variantNames: GLASS,
+    variantsPer: [4, 7],
+    priceRange: [12, 80],
+    unit: 'unit',
     notice: 'For use with legal concentrates only. Tips get hot: use the included stand.',
     specs: (rng) => [
       { title: 'Tip', details: pick(rng, ['Quartz', 'Titanium', 'Ceramic']) },
@@ -209,9 +399,28 @@ const CATEGORIES: CategoryTemplate[] = [
   },
 ];
 
-export interface DemoCategory { slug: string; name: string; group: CategoryGroup | null; position: number; colour: string; shape: ProductShape }
-export interface DemoBrand { key: string; categorySlug: string; slug: string; name: string; position: number; colour: string }
-export interface DemoVariant { name: string; sku: string; stock: number; position: number }
+export interface DemoCategory {
+  slug: string;
+  name: string;
+  group: CategoryGroup | null;
+  position: number;
+  colour: string;
+  shape: ProductShape;
+}
+export interface DemoBrand {
+  key: string;
+  categorySlug: string;
+  slug: string;
+  name: string;
+  position: number;
+  colour: string;
+}
+export interface DemoVariant {
+  name: string;
+  sku: string;
+  stock: number;
+  position: number;
+}
 export interface DemoProduct {
   brandKey: string;
   categorySlug: string;
@@ -234,7 +443,11 @@ export interface DemoProduct {
   createdAt: Date;
   variants: DemoVariant[];
 }
-export interface DemoCatalogue { categories: DemoCategory[]; brands: DemoBrand[]; products: DemoProduct[] }
+export interface DemoCatalogue {
+  categories: DemoCategory[];
+  brands: DemoBrand[];
+  products: DemoProduct[];
+}
 
 const PRODUCTS_PER_BRAND: Record<CatalogueSize, [number, number]> = {
   small: [2, 4],
@@ -242,7 +455,11 @@ const PRODUCTS_PER_BRAND: Record<CatalogueSize, [number, number]> = {
   large: [360, 400],
 };
 
-export function generateCatalogue(size: CatalogueSize = 'demo', seed = 2026, sellerName = 'Smokestack Wholesale'): DemoCatalogue {
+export function generateCatalogue(
+  size: CatalogueSize = 'demo',
+  seed = 2026,
+  sellerName = 'Smokestack Wholesale',
+): DemoCatalogue {
   const rng = mulberry32(seed);
   const categories: DemoCategory[] = [];
   const brands: DemoBrand[] = [];
@@ -252,11 +469,25 @@ export function generateCatalogue(size: CatalogueSize = 'demo', seed = 2026, sel
 
   CATEGORIES.forEach((c, ci) => {
     const categorySlug = slugify(c.name);
-    categories.push({ slug: categorySlug, name: c.name, group: c.group, position: ci, colour: c.colour, shape: c.shape });
+    categories.push({
+      slug: categorySlug,
+      name: c.name,
+      group: c.group,
+      position: ci,
+      colour: c.colour,
+      shape: c.shape,
+    });
     c.brands.forEach((brandName, bi) => {
       const brandSlug = slugify(brandName);
       const brandKey = `${categorySlug}/${brandSlug}`;
-      brands.push({ key: brandKey, categorySlug, slug: brandSlug, name: brandName, position: bi, colour: c.colour });
+      brands.push({
+        key: brandKey,
+        categorySlug,
+        slug: brandSlug,
+        name: brandName,
+        position: bi,
+        colour: c.colour,
+      });
       const [lo, hi] = PRODUCTS_PER_BRAND[size];
       const count = between(rng, lo, hi);
       const usedSlugs = new Set<string>();
@@ -302,7 +533,8 @@ export function generateCatalogue(size: CatalogueSize = 'demo', seed = 2026, sel
           priceCents,
           discountPriceCents,
           discountPercentage: pct,
-          delivery: 'Ships in 1–2 business days. Flat $20.00 delivery on every order, or free pickup in store.',
+          delivery:
+            'Ships in 1–2 business days. Flat $20.00 delivery on every order, or free pickup in store.',
           highlights: sample(rng, c.highlights, 4),
           importantNotice: c.notice,
           seller: sellerName,
@@ -320,13 +552,18 @@ export function generateCatalogue(size: CatalogueSize = 'demo', seed = 2026, sel
 
 export const categoryTemplates = CATEGORIES;
 
-export interface DemoBanner { slot: 'main' | 'second' | 'vertical' | 'promo' | 'brand_tile'; headline: string; sub: string; href: string; categorySlug: string }
+export interface DemoBanner {
+  slot: 'main' | 'second' | 'vertical' | 'promo' | 'brand_tile';
+  headline: string;
+  sub: string;
+  href: string;
+  categorySlug: string;
+}
 
 /** Home banners for every slot: 8 main, 22 second carousel, 4 promo, 4 vertical and 5 brand tiles. */
 export function generateBanners(catalogue: DemoCatalogue, seed = 7): DemoBanner[] {
   const rng = mulberry32(seed);
   const banners: DemoBanner[] = [];
-  const cats = catalogue.categories;
   const mainLines = [
     ['New season disposables', 'Top flavours restocked — order by the box'],
     ['Wholesale glass', 'Beakers, recyclers and bubblers from $14'],
@@ -337,10 +574,25 @@ export function generateBanners(catalogue: DemoCatalogue, seed = 7): DemoBanner[
     ['Dispensary packaging', 'Child-resistant bottles and bags in bulk'],
     ['Flat $20 delivery', 'On every order — or pick up free in store'],
   ];
-  const mainCats = ['disposable-vapes', 'water-pipes', 'kratom', 'rolling-papers', 'vape-hardware', 'delta-products', 'dispensary-supply', 'ALL'];
+  const mainCats = [
+    'disposable-vapes',
+    'water-pipes',
+    'kratom',
+    'rolling-papers',
+    'vape-hardware',
+    'delta-products',
+    'dispensary-supply',
+    'ALL',
+  ];
   mainLines.forEach(([headline, sub], i) => {
     const slug = mainCats[i]!;
-    banners.push({ slot: 'main', headline: headline!, sub: sub!, href: `/categories?categoryId=${encodeURIComponent(slug)}`, categorySlug: slug === 'ALL' ? 'disposable-vapes' : slug });
+    banners.push({
+      slot: 'main',
+      headline: headline!,
+      sub: sub!,
+      href: `/categories?categoryId=${encodeURIComponent(slug)}`,
+      categorySlug: slug === 'ALL' ? 'disposable-vapes' : slug,
+    });
   });
   for (let i = 0; i < 22; i++) {
     const brand = catalogue.brands[(i * 7) % catalogue.brands.length]!;
@@ -360,7 +612,13 @@ export function generateBanners(catalogue: DemoCatalogue, seed = 7): DemoBanner[
     ['Just landed', 'New kratom strains this week', 'kratom'],
   ];
   for (const [headline, sub, slug] of promos) {
-    banners.push({ slot: 'promo', headline: headline!, sub: sub!, href: `/categories?categoryId=${slug}`, categorySlug: slug! });
+    banners.push({
+      slot: 'promo',
+      headline: headline!,
+      sub: sub!,
+      href: `/categories?categoryId=${slug}`,
+      categorySlug: slug!,
+    });
   }
   const verticals = [
     ['Vape Hardware', 'All vape lines', 'Vape Hardware', 'vape-hardware'],
@@ -369,11 +627,23 @@ export function generateBanners(catalogue: DemoCatalogue, seed = 7): DemoBanner[
     ['Kratom', 'Every strain, tested', 'kratom', 'kratom'],
   ];
   for (const [headline, sub, target, colourSlug] of verticals) {
-    banners.push({ slot: 'vertical', headline: headline!, sub: sub!, href: `/categories?categoryId=${encodeURIComponent(target!)}`, categorySlug: colourSlug! });
+    banners.push({
+      slot: 'vertical',
+      headline: headline!,
+      sub: sub!,
+      href: `/categories?categoryId=${encodeURIComponent(target!)}`,
+      categorySlug: colourSlug!,
+    });
   }
   const tileBrands = sample(rng, catalogue.brands, 5);
   for (const b of tileBrands) {
-    banners.push({ slot: 'brand_tile', headline: b.name, sub: 'Shop the brand', href: `/categories?categoryId=${b.categorySlug}&brandId=${b.slug}`, categorySlug: b.categorySlug });
+    banners.push({
+      slot: 'brand_tile',
+      headline: b.name,
+      sub: 'Shop the brand',
+      href: `/categories?categoryId=${b.categorySlug}&brandId=${b.slug}`,
+      categorySlug: b.categorySlug,
+    });
   }
   return banners;
 }

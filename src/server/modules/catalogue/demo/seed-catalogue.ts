@@ -40,7 +40,14 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
   const catBySlug = new Map(catalogue.categories.map((c) => [c.slug, c]));
 
   log(`Drawing artwork for ${catalogue.products.length} products…`);
-  const img = async (folder: string, base: string, svg: string, width: number, height: number, alt: string): Promise<Image> => ({
+  const img = async (
+    folder: string,
+    base: string,
+    svg: string,
+    width: number,
+    height: number,
+    alt: string,
+  ): Promise<Image> => ({
     url: await opts.media.putHashed(folder, base, 'svg', svg),
     alt,
     width,
@@ -62,8 +69,17 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     const views = large ? 1 : 3;
     const imgs: Image[] = [];
     for (let v = 0; v < views; v++) {
-      const svg = productSvg({ title: p.name, subtitle: cat.name, colour: cat.colour, accent, shape: cat.shape, view: v });
-      imgs.push(await img(`products/${cat.slug}`, `${p.slug}-${v + 1}`, svg, 800, 800, `${p.name}, view ${v + 1}`));
+      const svg = productSvg({
+        title: p.name,
+        subtitle: cat.name,
+        colour: cat.colour,
+        accent,
+        shape: cat.shape,
+        view: v,
+      });
+      imgs.push(
+        await img(`products/${cat.slug}`, `${p.slug}-${v + 1}`, svg, 800, 800, `${p.name}, view ${v + 1}`),
+      );
     }
     imgs[0]!.alt = p.name;
     productImages.push(imgs);
@@ -74,7 +90,15 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
             await img(
               `products/${cat.slug}`,
               `${p.slug}-spec`,
-              bannerSvg({ width: 800, height: 450, headline: p.specifications[0]?.details ?? p.name, sub: `${brand.replace(/-/g, ' ').toUpperCase()} · ${p.specifications[1]?.details ?? ''}`, colour: shade(cat.colour, -0.1), accent, shape: cat.shape }),
+              bannerSvg({
+                width: 800,
+                height: 450,
+                headline: p.specifications[0]?.details ?? p.name,
+                sub: `${brand.replace(/-/g, ' ').toUpperCase()} · ${p.specifications[1]?.details ?? ''}`,
+                colour: shade(cat.colour, -0.1),
+                accent,
+                shape: cat.shape,
+              }),
               800,
               450,
               `${p.name} specifications`,
@@ -87,13 +111,28 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
         vImgs.push({ ...imgs[0]!, alt: `${p.name}, ${v.name}` });
         continue;
       }
-      const svg = productSvg({ title: v.name, subtitle: p.name, colour: cat.colour, accent: ACCENTS[(i + vi + 1) % ACCENTS.length]!, shape: cat.shape, view: vi % 3 });
-      vImgs.push(await img(`variants/${cat.slug}`, `${p.slug}-${vi + 1}`, svg, 800, 800, `${p.name}, ${v.name}`));
+      const svg = productSvg({
+        title: v.name,
+        subtitle: p.name,
+        colour: cat.colour,
+        accent: ACCENTS[(i + vi + 1) % ACCENTS.length]!,
+        shape: cat.shape,
+        view: vi % 3,
+      });
+      vImgs.push(
+        await img(`variants/${cat.slug}`, `${p.slug}-${vi + 1}`, svg, 800, 800, `${p.name}, ${v.name}`),
+      );
     }
     variantImages.push(vImgs);
   }
 
-  const bannerSizes = { main: [1600, 600], second: [1200, 400], vertical: [480, 800], promo: [800, 400], brand_tile: [600, 400] } as const;
+  const bannerSizes = {
+    main: [1600, 600],
+    second: [1200, 400],
+    vertical: [480, 800],
+    promo: [800, 400],
+    brand_tile: [600, 400],
+  } as const;
   const bannerRows: (typeof banners.$inferInsert)[] = [];
   const slotPositions = new Map<string, number>();
   for (const b of bannerSpecs) {
@@ -102,7 +141,22 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     const position = slotPositions.get(b.slot) ?? 0;
     slotPositions.set(b.slot, position + 1);
     const accent = ACCENTS[position % ACCENTS.length]!;
-    const image = await img('banners', `${b.slot}-${position + 1}`, bannerSvg({ width: w, height: h, headline: b.headline, sub: b.sub, colour: cat.colour, accent, shape: cat.shape }), w, h, `${b.headline}: ${b.sub}`);
+    const image = await img(
+      'banners',
+      `${b.slot}-${position + 1}`,
+      bannerSvg({
+        width: w,
+        height: h,
+        headline: b.headline,
+        sub: b.sub,
+        colour: cat.colour,
+        accent,
+        shape: cat.shape,
+      }),
+      w,
+      h,
+      `${b.headline}: ${b.sub}`,
+    );
     bannerRows.push({ slot: b.slot, position, title: b.headline, href: b.href, image });
   }
 
@@ -110,7 +164,14 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
   await db.transaction(async (tx) => {
     const catRows = await tx
       .insert(categories)
-      .values(catalogue.categories.map((c) => ({ slug: c.slug, name: c.name, group: c.group, position: c.position })))
+      .values(
+        catalogue.categories.map((c) => ({
+          slug: c.slug,
+          name: c.name,
+          group: c.group,
+          position: c.position,
+        })),
+      )
       .returning({ id: categories.id, slug: categories.slug, name: categories.name });
     const catId = new Map(catRows.map((c) => [c.slug, c]));
     const brandRows = await tx

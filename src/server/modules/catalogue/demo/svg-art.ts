@@ -33,10 +33,10 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
-    if ((line + ' ' + word).trim().length > width && line) {
+    if (`${line} ${word}`.trim().length > width && line) {
       lines.push(line);
       line = word;
-    } else line = (line + ' ' + word).trim();
+    } else line = `${line} ${word}`.trim();
   }
   if (line) lines.push(line);
   if (lines.length > maxLines) {
@@ -89,7 +89,10 @@ export function productSvg(p: ProductArtInput): string {
   const tilt = [0, -8, 8, -4][p.view % 4];
   const lines = wrap(p.title, 26, 2);
   const text = lines
-    .map((l, i) => `<text x="400" y="${662 + i * 40}" font-size="34" font-weight="700" fill="#111827">${esc(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="400" y="${662 + i * 40}" font-size="34" font-weight="700" fill="#111827">${esc(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800"><defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${backdropTop}"/><stop offset="1" stop-color="${backdropBottom}"/></linearGradient><radialGradient id="sh"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs><rect width="800" height="800" fill="url(#bg)"/><ellipse cx="400" cy="585" rx="200" ry="26" fill="url(#sh)"/><g transform="rotate(${tilt} 400 360)">${objectShape(p.shape, p.colour, p.accent)}</g><g font-family="DejaVu Sans, Arial, sans-serif" text-anchor="middle">${text}<text x="400" y="${lines.length > 1 ? 742 : 712}" font-size="24" fill="#374151">${esc(p.subtitle)}</text></g></svg>`;
 }

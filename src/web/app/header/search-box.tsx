@@ -1,0 +1,166 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SEARCH_SUGGESTION_LIMIT } from '#shared/catalogue/catalogue.constants.ts';
+import type { SearchHit } from '#shared/catalogue/catalogue.schemas.ts';
+import { normalizeForSearch, SEARCH_QUERY_MAX_LENGTH } from '#shared/catalogue/search-key.ts';
+import { productHref } from '../../components/catalogue/links.ts';
+import { useSearchProducts } from '../../features/search/api/search-products.ts';
+
+/** SPEC §9: search reacts after 100–300 ms; we wait 200 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** The header search: an ARIA 1.2 combobox with debounced suggestions and keyboard navigation. */
+export function SearchBox({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const debounced = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  const listId = useId();
+  const rootRef = useRef<HTMLFormElement>(null);
+  const enabled = open && normalizeForSearch(debounced).length > 0;
+  const { data, isFetching } = useSearchProducts(debounced, { limit: SEARCH_SUGGESTION_LIMIT, enabled });
+  const hits: SearchHit[] = enabled ? (data?.items ?? []) : [];
+  const showList = enabled && data !== undefined;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new suggestions start with nothing highlighted
+  useEffect(() => setActive(-1), [debounced]);
+  useEffect(() => {
+    const onDown = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, []);
+
+  const go = (hit: SearchHit) => {
+    setOpen(false);
+    setText('');
+    navigate(productHref(hit));
+  };
+  const submit = () => {
+    const q = text.trim();
+    if (!q) return;
+    setOpen(false);
+    navigate(`/search?q=${encodeURIComponent(q)}`);
+  };
+
+  return (
+    <form
+      ref={rootRef}
+      role="search"
+      className="relative"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (active >= 0 && hits[active]) go(hits[active]);
+        else submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products, brands and categories
+      </label>
+      <input
+        id={id}
+        type="search"
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        autoComplete="off"
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        placeholder="Search products, brands, flavours…"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            setActive((a) => (hits.length ? (a + 1) % hits.length : -1));
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((a) => (hits.length ? (a <= 0 ? hits.length - 1 : a - 1) : -1));
+          } else if (e.key === 'Escape') {
+            if (open && showList) {
+              e.preventDefault();
+              setOpen(false);
+              setActive(-1);
+            } else setText('');
+          }
+        }}
+        className="w-full rounded-lg border-0 bg-white py-2.5 pl-3 pr-11 text-sm text-gray-900 placeholder:text-gray-500"
+      />
+      <button
+        type="submit"
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-gray-700 hover:text-gray-900"
+        aria-label="Search"
+      >
+        <Search className="size-5" aria-hidden />
+      </button>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!showList}
+        className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-auto rounded-lg bg-white py-1 text-gray-900 shadow-xl ring-1 ring-black/10"
+      >
+        {hits.map((hit, i) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection goes through the combobox input (aria-activedescendant)
+          <li
+            key={`${hit.categoryId}/${hit.brandId}/${hit.id}`}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => go(hit)}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-amber-100' : ''}`}
+          >
+            <img
+              src={hit.image.url}
+              alt=""
+              width={40}
+              height={40}
+              className="size-10 shrink-0 rounded object-cover"
+            />
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-medium">{hit.name}</span>
+              <span className="block truncate text-xs text-gray-600">
+                {hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}
+                {hit.brandName} · {hit.categoryName}
+              </span>
+            </span>
+          </li>
+        ))}
+        {showList && hits.length === 0 && !isFetching && (
+          <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-gray-600">
+            No products match “{debounced.trim()}”
+          </li>
+        )}
+        {showList && data && data.total > hits.length && (
+          <li role="option" aria-selected={false} className="border-t border-gray-100">
+            <button
+              type="submit"
+              className="w-full px-3 py-2 text-left text-sm font-semibold text-blue-800 hover:underline"
+            >
+              See all {data.total} results
+            </button>
+          </li>
+        )}
+      </ul>
+    </form>
+  );
+}

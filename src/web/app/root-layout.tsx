@@ -1,0 +1,50 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Header } from './header/header.tsx';
+import { NicotineBanner } from './nicotine-banner.tsx';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="sticky top-0 z-40">
+        <NicotineBanner />
+        <Header />
+      </div>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex-1 focus:outline-none"
+        aria-busy={navigation.state === 'loading'}
+      >
+        {navigation.state === 'loading' && (
+          <div
+            className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-amber-500"
+            role="progressbar"
+            aria-label="Loading page"
+          />
+        )}
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+export function PageSpinner() {
+  return (
+    <div className="flex justify-center py-24" role="status" aria-label="Loading">
+      <span className="size-8 animate-spin rounded-full border-4 border-gray-300 border-t-gray-900" />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '#shared/catalogue/catalogue.schemas.ts';
+import { productHref } from './links.ts';
+import { Price } from './price.tsx';
+
+/** SPEC §2 Product cards: New badge, Out of stock badge with greyed styling, and a View button. */
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+  const href = productHref(product);
+  return (
+    <article
+      className={`group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md ${product.inStock ? '' : 'opacity-75'}`}
+      aria-label={product.name}
+    >
+      <div className="relative aspect-square bg-gray-100">
+        <img
+          src={product.image.url}
+          alt={product.image.alt}
+          width={product.image.width}
+          height={product.image.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className={`size-full object-cover ${product.inStock ? '' : 'grayscale'}`}
+        />
+        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          {product.isNew && (
+            <span className="rounded bg-green-700 px-2 py-0.5 text-xs font-bold text-white">New</span>
+          )}
+          {product.isHot && product.inStock && (
+            <span className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">Hot</span>
+          )}
+          {!product.inStock && (
+            <span className="rounded bg-gray-800 px-2 py-0.5 text-xs font-bold text-white">Out of stock</span>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-xs font-medium uppercase tracking-wide text-gray-600">{product.brandName}</p>
+        <h3 className="line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-gray-900">
+          {product.name}
+        </h3>
+        <div className="mt-auto pt-1">
+          <Price price={product} />
+        </div>
+        <Link
+          to={href}
+          className="mt-2 rounded-lg bg-gray-900 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-gray-700"
+          aria-label={`View ${product.name}`}
+        >
+          View
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {products.map((p, i) => (
+        <li key={`${p.categoryId}/${p.brandId}/${p.id}`} className="flex">
+          <div className="flex w-full">
+            <ProductCard product={p} eager={i < eagerCount} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" aria-hidden>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className="aspect-[3/5] animate-pulse rounded-xl bg-gray-200" />
+      ))}
+    </ul>
+  );
+}

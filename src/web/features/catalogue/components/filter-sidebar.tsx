@@ -1,0 +1,173 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import { ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
+import type { BrandLink, MenuCategory } from '#shared/catalogue/catalogue.schemas.ts';
+import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
+import { categoryHref } from '../../../components/catalogue/links.ts';
+import { useMenu } from '../api/get-menu.ts';
+
+interface Props {
+  id: string;
+  open: boolean;
+  categoryId: string;
+  brandId?: string;
+  inStock: boolean;
+}
+
+interface Entry {
+  key: string;
+  label: string;
+  href: string;
+  current: boolean;
+  count?: number;
+}
+
+/** A searchable list of filter links (SPEC §2: each section except Availability has its own search box). */
+function SearchableList({ label, entries }: { label: string; entries: Entry[] }) {
+  const [q, setQ] = useState('');
+  const inputId = useId();
+  const needle = normalizeForSearch(q);
+  const shown = needle ? entries.filter((e) => normalizeForSearch(e.label).includes(needle)) : entries;
+  return (
+    <div className="pb-3">
+      <label htmlFor={inputId} className="sr-only">{`Search ${label}`}</label>
+      <input
+        id={inputId}
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder={`Search ${label.toLowerCase()}`}
+        className="mb-2 w-full rounded-md border border-gray-400 px-2.5 py-1.5 text-sm"
+      />
+      <ul className="max-h-64 space-y-0.5 overflow-y-auto">
+        {shown.map((e) => (
+          <li key={e.key}>
+            <Link
+              to={e.href}
+              aria-current={e.current ? 'page' : undefined}
+              className={`flex justify-between rounded px-2 py-1.5 text-sm ${e.current ? 'bg-gray-900 font-semibold text-white' : 'hover:bg-gray-100'}`}
+            >
+              <span>{e.label}</span>
+              {e.count !== undefined && (
+                <span className={e.current ? 'text-gray-200' : 'text-gray-600'}>{e.count}</span>
+              )}
+            </Link>
+          </li>
+        ))}
+        {shown.length === 0 && <li className="px-2 py-1.5 text-sm text-gray-600">No matches</li>}
+      </ul>
+    </div>
+  );
+}
+
+function Section({ value, title, children }: { value: string; title: string; children: React.ReactNode }) {
+  return (
+    <Accordion.Item value={value} className="border-b border-gray-200">
+      <Accordion.Header>
+        <Accordion.Trigger className="group flex w-full items-center justify-between py-3 text-left text-sm font-bold uppercase tracking-wide">
+          {title}
+          <ChevronDown
+            className="size-4 transition-transform group-data-[state=open]:rotate-180"
+            aria-hidden
+          />
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content>{children}</Accordion.Content>
+    </Accordion.Item>
+  );
+}
+
+export function FilterSidebar({ id, open, categoryId, brandId, inStock }: Props) {
+  const { data: menu } = useMenu();
+  const navigate = useNavigate();
+  const stockId = useId();
+  const withStock = (href: string) => (inStock ? `${href}&inStock=1` : href);
+
+  const categoryEntry = (c: MenuCategory): Entry => ({
+    key: c.id,
+    label: c.name,
+    href: withStock(categoryHref(c.id)),
+    current: categoryId === c.id && !brandId,
+    count: c.productCount,
+  });
+  const groupCount = (g: string) =>
+    menu?.categories.filter((c) => c.group === g).reduce((n, c) => n + c.productCount, 0);
+  const topEntries: Entry[] = [
+    {
+      key: ALL_CATEGORIES,
+      label: 'All Products',
+      href: withStock(categoryHref(ALL_CATEGORIES)),
+      current: categoryId === ALL_CATEGORIES && !brandId,
+      count: menu?.categories.reduce((n, c) => n + c.productCount, 0),
+    },
+    ...(menu?.groups ?? []).map((g) => ({
+      key: g,
+      label: g,
+      href: withStock(categoryHref(g)),
+      current: categoryId === g && !brandId,
+      count: groupCount(g),
+    })),
+    ...(menu?.categories.filter((c) => !c.group).map(categoryEntry) ?? []),
+  ];
+  const inScope = (c: MenuCategory) =>
+    categoryId === ALL_CATEGORIES || c.id === categoryId || c.group === categoryId;
+  const brands: BrandLink[] = menu?.categories.filter(inScope).flatMap((c) => c.brands) ?? [];
+  const brandEntries = brands.map((b) => ({
+    key: `${b.categoryId}/${b.id}`,
+    label: b.name,
+    href: withStock(categoryHref(categoryId, b.id)),
+    current: brandId === b.id,
+    count: b.productCount,
+  }));
+
+  const toggleStock = () => {
+    const qs = new URLSearchParams({ categoryId });
+    if (brandId) qs.set('brandId', brandId);
+    if (!inStock) qs.set('inStock', '1');
+    navigate(`/categories?${qs}`);
+  };
+
+  return (
+    <aside
+      id={id}
+      aria-label="Filters"
+      className={`${open ? 'block' : 'hidden'} rounded-xl bg-white px-4 ring-1 ring-gray-200 md:block md:self-start`}
+    >
+      <Accordion.Root
+        type="multiple"
+        defaultValue={['availability', 'categories', 'Vape Hardware', 'Smoke Shop', 'brands']}
+      >
+        <Section value="availability" title="Availability">
+          <div className="pb-3">
+            <label htmlFor={stockId} className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                id={stockId}
+                type="checkbox"
+                checked={inStock}
+                onChange={toggleStock}
+                className="size-4 accent-gray-900"
+              />
+              In Stock
+            </label>
+          </div>
+        </Section>
+        <Section value="categories" title="Categories">
+          <SearchableList label="Categories" entries={topEntries} />
+        </Section>
+        {(menu?.groups ?? []).map((g) => (
+          <Section key={g} value={g} title={g}>
+            <SearchableList
+              label={g}
+              entries={menu?.categories.filter((c) => c.group === g).map(categoryEntry) ?? []}
+            />
+          </Section>
+        ))}
+        <Section value="brands" title="Brands">
+          <SearchableList label="Brands" entries={brandEntries} />
+        </Section>
+      </Accordion.Root>
+    </aside>
+  );
+}

@@ -1,0 +1,99 @@
+import { Minus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
+import { messages } from '#shared/messages.ts';
+import { useNotify } from '../../../app/notifications.tsx';
+
+/**
+ * SPEC §2/§5: a quantity selector per variant and ADD TO CART. Counts never go below 0 nor above
+ * the stock. Adding needs a signed-in buyer; the cart itself arrives with buyer accounts.
+ */
+export function VariantPicker({ product }: { product: ProductDetail }) {
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const notify = useNotify();
+  const set = (id: string, stock: number, value: number) =>
+    setCounts((c) => ({
+      ...c,
+      [id]: Math.max(0, Math.min(stock, Number.isFinite(value) ? Math.floor(value) : 0)),
+    }));
+  const chosen = Object.values(counts).reduce((n, c) => n + c, 0);
+
+  const addToCart = () => {
+    // Nobody can be signed in until buyer accounts exist, so every visitor is asked to log in.
+    notify({ type: 'warning', message: messages.pleaseLoginRegister });
+  };
+
+  return (
+    <section aria-labelledby="variants-title" className="mt-6">
+      <h2 id="variants-title" className="text-sm font-bold uppercase tracking-wide text-gray-700">
+        Choose quantities ({product.variants.length} option{product.variants.length === 1 ? '' : 's'})
+      </h2>
+      <ul className="mt-2 divide-y divide-gray-200 rounded-xl bg-white ring-1 ring-gray-200">
+        {product.variants.map((v) => {
+          const count = counts[v.id] ?? 0;
+          return (
+            <li key={v.id} className={`flex items-center gap-3 p-2.5 ${v.inStock ? '' : 'opacity-70'}`}>
+              <img
+                src={v.image.url}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 shrink-0 rounded object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-semibold">{v.name}</p>
+                <p className={`text-xs ${v.inStock ? 'text-gray-700' : 'font-semibold text-red-700'}`}>
+                  {v.inStock ? `${v.stock} in stock` : 'Out of stock'}
+                </p>
+              </div>
+              <div
+                className="flex items-center rounded-lg ring-1 ring-gray-300"
+                role="group"
+                aria-label={`Quantity of ${v.name}`}
+              >
+                <button
+                  type="button"
+                  onClick={() => set(v.id, v.stock, count - 1)}
+                  disabled={count <= 0}
+                  aria-label={`Fewer ${v.name}`}
+                  className="flex size-9 items-center justify-center rounded-l-lg hover:bg-gray-100 disabled:text-gray-300"
+                >
+                  <Minus className="size-4" aria-hidden />
+                </button>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={v.stock}
+                  value={count}
+                  disabled={!v.inStock}
+                  onChange={(e) => set(v.id, v.stock, Number(e.target.value))}
+                  aria-label={`${v.name} quantity`}
+                  className="h-9 w-12 border-x border-gray-300 text-center text-sm [appearance:textfield] disabled:bg-gray-50 [&::-webkit-inner-spin-button]:appearance-none"
+                />
+                <button
+                  type="button"
+                  onClick={() => set(v.id, v.stock, count + 1)}
+                  disabled={count >= v.stock}
+                  aria-label={`More ${v.name}`}
+                  className="flex size-9 items-center justify-center rounded-r-lg hover:bg-gray-100 disabled:text-gray-300"
+                >
+                  <Plus className="size-4" aria-hidden />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        onClick={addToCart}
+        disabled={!product.inStock}
+        className="mt-4 w-full rounded-lg bg-amber-400 px-4 py-3 text-base font-extrabold text-gray-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
+      >
+        ADD TO CART{chosen > 0 ? ` (${chosen})` : ''}
+      </button>
+    </section>
+  );
+}

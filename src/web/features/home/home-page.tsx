@@ -1,0 +1,127 @@
+import { Link } from 'react-router';
+import type { Banner } from '#shared/catalogue/catalogue.schemas.ts';
+import { Carousel } from '../../components/ui/carousel.tsx';
+import { useStoreInfo } from '../store/api/get-store-info.ts';
+import { useBanners } from './api/get-home.ts';
+import { NewArrivals } from './components/new-arrivals.tsx';
+import { Promises } from './components/promises.tsx';
+
+function BannerImage({
+  banner,
+  eager = false,
+  className = '',
+}: {
+  banner: Banner;
+  eager?: boolean;
+  className?: string;
+}) {
+  return (
+    <Link to={banner.href} className={`block overflow-hidden rounded-xl ${className}`}>
+      <img
+        src={banner.image.url}
+        alt={banner.image.alt}
+        width={banner.image.width}
+        height={banner.image.height}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
+        decoding="async"
+        className="size-full object-cover"
+      />
+    </Link>
+  );
+}
+
+export function HomePage() {
+  const { data: banners, isError } = useBanners();
+  const store = useStoreInfo();
+  return (
+    <div className="mx-auto max-w-7xl space-y-10 px-3 py-4 sm:px-4 sm:py-6">
+      <title>{`${store.data?.storeName ?? 'Smokestack Wholesale'} · Wholesale vape and smoke shop supply`}</title>
+      <h1 className="sr-only">
+        {store.data?.storeName ?? 'Smokestack Wholesale'}: wholesale vapes, smoke shop supplies and more
+      </h1>
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_240px]">
+        <div className="aspect-[8/3] rounded-xl bg-gray-200">
+          {banners && (
+            <Carousel
+              label="Featured offers"
+              autoplayMs={5000}
+              dots
+              slides={banners.main.map((b, i) => (
+                <BannerImage key={b.id} banner={b} eager={i === 0} className="aspect-[8/3]" />
+              ))}
+            />
+          )}
+        </div>
+        <div className="hidden h-full max-h-[calc((min(100vw,80rem)-2rem-256px)*3/8)] rounded-xl bg-gray-200 lg:block">
+          {banners && (
+            <Carousel
+              label="Shop by department"
+              axis="y"
+              autoplayMs={6000}
+              viewportClass="h-full"
+              className="h-full"
+              slideClass="basis-full h-full"
+              slides={banners.vertical.map((b) => <BannerImage key={b.id} banner={b} className="h-full" />)}
+            />
+          )}
+        </div>
+      </div>
+
+      {isError && (
+        <p role="alert" className="text-center text-gray-700">
+          We could not load the offers. Please refresh the page.
+        </p>
+      )}
+
+      <section aria-labelledby="brands-title">
+        <h2 id="brands-title" className="mb-3 text-xl font-extrabold tracking-tight sm:text-2xl">
+          Top brands
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {banners?.brand_tile.map((b, i) => (
+            <li key={b.id} className={i === 4 ? 'col-span-2 sm:col-span-1' : ''}>
+              <BannerImage banner={b} className="aspect-[3/2] shadow-sm" />
+            </li>
+          )) ??
+            Array.from({ length: 5 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+              <li key={i} className="aspect-[3/2] animate-pulse rounded-xl bg-gray-200" />
+            ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="deals-title">
+        <h2 id="deals-title" className="mb-3 text-xl font-extrabold tracking-tight sm:text-2xl">
+          Brand deals
+        </h2>
+        <div className="min-h-24 rounded-xl">
+          {banners && (
+            <Carousel
+              label="Brand deals"
+              autoplayMs={4000}
+              slideClass="basis-full pr-3 sm2:basis-1/2 lg:basis-1/3"
+              slides={banners.second.map((b) => (
+                <BannerImage key={b.id} banner={b} className="aspect-[3/1]" />
+              ))}
+            />
+          )}
+        </div>
+      </section>
+
+      <section aria-label="Promotions">
+        <ul className="grid gap-3 sm2:grid-cols-2 lg:grid-cols-4">
+          {banners?.promo.map((b) => (
+            <li key={b.id}>
+              <BannerImage banner={b} className="aspect-[2/1] shadow-sm" />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <NewArrivals />
+      <Promises />
+    </div>
+  );
+}

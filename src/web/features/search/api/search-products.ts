@@ -1,0 +1,16 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+
+export function useSearchProducts(
+  q: string,
+  opts: { page?: number; limit?: number; enabled?: boolean } = {},
+) {
+  return useQuery({
+    queryKey: ['search', q, opts.page ?? 1, opts.limit ?? 20],
+    queryFn: ({ signal }) =>
+      apiGet(apiUrl('search', { q, page: opts.page, limit: opts.limit }), 'SearchResponseSchema', signal),
+    enabled: (opts.enabled ?? true) && q.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}

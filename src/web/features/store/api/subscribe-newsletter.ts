@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+import type { NewsletterBody } from '#shared/store/store.schemas.ts';
+import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+
+export const useSubscribeNewsletter = () =>
+  useMutation({
+    mutationFn: (body: NewsletterBody) => apiPost(apiUrl('newsletter'), body, 'MessageResponseSchema'),
+  });

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type * as ApiSchemas from './api-schemas.ts';
+
+/**
+ * Responses are typed by the shared zod schemas and, in development and tests, parsed with them
+ * so a drifted answer fails loudly. Production builds skip the parse: zod would add ~30 kB gzip
+ * to every page, and the server's own tests already hold every answer to the same schemas.
+ * Schemas are named rather than passed so that production bundles never import zod.
+ */
+export type SchemaName = keyof typeof ApiSchemas;
+type Parsed<K extends SchemaName> = z.infer<(typeof ApiSchemas)[K]>;
+
+/** An API answer other than 2xx, carrying the server's `{ message }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_MESSAGE = 'Cannot reach the store. Check your connection and try again.';
+
+async function request<K extends SchemaName>(url: string, schema: K, init?: RequestInit): Promise<Parsed<K>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const message = (body as { message?: unknown } | null)?.message;
+    throw new ApiError(res.status, typeof message === 'string' ? message : 'Oops! Something went wrong.');
+  }
+  if (import.meta.env.DEV) {
+    const schemas = await import('./api-schemas.ts');
+    return (schemas[schema] as unknown as z.ZodType<Parsed<K>>).parse(body);
+  }
+  return body as Parsed<K>;
+}
+
+export const apiGet = <K extends SchemaName>(url: string, schema: K, signal?: AbortSignal) =>
+  request(url, schema, { signal });
+
+export const apiPost = <K extends SchemaName>(url: string, body: unknown, schema: K) =>
+  request(url, schema, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** Builds `/api/v1/<path>?…`, leaving out empty parameters. */
+export function apiUrl(
+  path: string,
+  params: Record<string, string | number | boolean | undefined | null> = {},
+): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return `/api/v1/${path}${s ? `?${s}` : ''}`;
+}

@@ -1,0 +1,11 @@
+/** Every response schema the web reads, by name (see api-client.ts for why they go by name). */
+export {
+  BannersResponseSchema,
+  ListingResponseSchema,
+  MenuResponseSchema,
+  NewArrivalsResponseSchema,
+  ProductDetailSchema,
+  ProductListResponseSchema,
+  SearchResponseSchema,
+} from '#shared/catalogue/catalogue.schemas.ts';
+export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
