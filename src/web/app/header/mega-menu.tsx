@@ -42,7 +42,7 @@ export function MegaMenu() {
         }
       }}
     >
-      <ul className="mx-auto flex max-w-7xl items-stretch overflow-x-auto px-2 text-sm scrollbar-none">
+      <ul className="mx-auto flex max-w-7xl flex-wrap items-stretch px-2 text-sm">
         <li>
           <Link
             to={categoryHref(ALL_CATEGORIES)}

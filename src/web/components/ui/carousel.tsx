@@ -108,7 +108,7 @@ export function Carousel({
         )}
       </button>
       {dots && snaps.length > 1 && (
-        <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1">
+        <div className="flex justify-center gap-1 pt-1 md:absolute md:inset-x-0 md:bottom-2 md:pt-0">
           {snaps.map((_, i) => (
             <button
               // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional

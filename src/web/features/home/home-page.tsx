@@ -42,8 +42,8 @@ export function HomePage() {
       </h1>
 
       <div className="grid gap-4 lg:grid-cols-[1fr_240px]">
-        <div className="aspect-[8/3] rounded-xl bg-gray-200">
-          {banners && (
+        <div>
+          {banners ? (
             <Carousel
               label="Featured offers"
               autoplayMs={5000}
@@ -52,6 +52,8 @@ export function HomePage() {
                 <BannerImage key={b.id} banner={b} eager={i === 0} className="aspect-[8/3]" />
               ))}
             />
+          ) : (
+            <div className="aspect-[8/3] animate-pulse rounded-xl bg-gray-200" />
           )}
         </div>
         <div className="hidden h-full max-h-[calc((min(100vw,80rem)-2rem-256px)*3/8)] rounded-xl bg-gray-200 lg:block">
@@ -79,15 +81,18 @@ export function HomePage() {
         <h2 id="brands-title" className="mb-3 text-xl font-extrabold tracking-tight sm:text-2xl">
           Top brands
         </h2>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {banners?.brand_tile.map((b, i) => (
-            <li key={b.id} className={i === 4 ? 'col-span-2 sm:col-span-1' : ''}>
+        <ul className="-mx-3 flex gap-3 overflow-x-auto px-3 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:px-0">
+          {banners?.brand_tile.map((b) => (
+            <li key={b.id} className="w-44 shrink-0 sm:w-auto">
               <BannerImage banner={b} className="aspect-[3/2] shadow-sm" />
             </li>
           )) ??
             Array.from({ length: 5 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
-              <li key={i} className="aspect-[3/2] animate-pulse rounded-xl bg-gray-200" />
+              <li
+                key={i}
+                className="aspect-[3/2] w-44 shrink-0 animate-pulse rounded-xl bg-gray-200 sm:w-auto"
+              />
             ))}
         </ul>
       </section>

@@ -108,20 +108,24 @@ export function bannerSvg(opts: {
 }): string {
   const { width: w, height: h } = opts;
   const scale = (h * 0.9) / 800;
-  const headSize = Math.round(Math.min(h * 0.16, w * 0.06));
-  const subSize = Math.round(headSize * 0.5);
   const vertical = h > w;
   const tx = vertical ? w / 2 : w * 0.06;
   const anchor = vertical ? 'middle' : 'start';
-  const headLines = wrap(opts.headline, vertical ? 14 : 28, 2);
-  const baseY = vertical ? h * 0.62 : h * 0.42;
+  const headLines = wrap(opts.headline, vertical ? 14 : 20, 2);
+  // Text keeps to the left 55% (the artwork has the right); ~0.6 em per character in bold sans.
+  const longest = Math.max(...headLines.map((l) => l.length), 1);
+  const textWidth = vertical ? w * 0.9 : w * 0.55;
+  const headSize = Math.round(Math.min(h * 0.15, textWidth / (longest * 0.62)));
+  const subSize = Math.round(Math.min(headSize * 0.5, textWidth / (Math.max(opts.sub.length, 1) * 0.55)));
+  const block = headLines.length * headSize * 1.1 + subSize * 1.6;
+  const baseY = vertical ? h * 0.62 : (h - block) / 2 + headSize * 0.85;
   const head = headLines
     .map(
       (l, i) =>
         `<text x="${tx}" y="${baseY + i * headSize * 1.1}" font-size="${headSize}" font-weight="800" fill="#ffffff">${esc(l)}</text>`,
     )
     .join('');
-  const artX = vertical ? w / 2 - 400 * scale * 0.8 : w * 0.62;
+  const artX = vertical ? w / 2 - 400 * scale * 0.6 : w * 0.8 - 400 * scale;
   const artY = vertical ? h * 0.04 : h * 0.05;
   const artScale = vertical ? scale * 0.6 : scale;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><defs><linearGradient id="bgb" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(opts.colour, -0.35)}"/><stop offset="1" stop-color="${opts.colour}"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bgb)"/><circle cx="${w * 0.8}" cy="${h * 0.5}" r="${h * 0.55}" fill="${opts.accent}" opacity="0.25"/><g transform="translate(${artX} ${artY}) scale(${artScale})">${objectShape(opts.shape, shade(opts.colour, 0.3), opts.accent)}</g><g font-family="DejaVu Sans, Arial, sans-serif" text-anchor="${anchor}">${head}<text x="${tx}" y="${baseY + headLines.length * headSize * 1.1 + subSize * 0.6}" font-size="${subSize}" fill="#f9fafb">${esc(opts.sub)}</text></g></svg>`;
