@@ -7,16 +7,19 @@ export const ERROR_REDIRECT_SECONDS = 5;
 /** SPEC §2 Error page: the 404 or the generic text, then home after 5 seconds with a countdown. */
 export function ErrorPage({ kind }: { kind: 'not-found' | 'error' }) {
   const navigate = useNavigate();
+  const [deadline] = useState(() => Date.now() + ERROR_REDIRECT_SECONDS * 1000);
   const [seconds, setSeconds] = useState(ERROR_REDIRECT_SECONDS);
 
+  // Counted from a fixed deadline, so a slow tab never stretches the five seconds.
   useEffect(() => {
-    if (seconds <= 0) {
-      navigate('/', { replace: true });
-      return;
-    }
-    const t = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(t);
-  }, [seconds, navigate]);
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      setSeconds(left);
+      if (left === 0) navigate('/', { replace: true });
+    };
+    const t = setInterval(tick, 250);
+    return () => clearInterval(t);
+  }, [deadline, navigate]);
 
   const notFound = kind === 'not-found';
   return (

@@ -8,7 +8,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
   const href = productHref(product);
   return (
     <article
-      className={`group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:shadow-md ${product.inStock ? '' : 'opacity-75'}`}
+      className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition hover:shadow-md ${product.inStock ? 'border-gray-200' : 'border-gray-300 bg-gray-50'}`}
       aria-label={product.name}
     >
       <div className="relative aspect-square bg-gray-100">
@@ -19,7 +19,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           height={product.image.height}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className={`size-full object-cover ${product.inStock ? '' : 'grayscale'}`}
+          className={`size-full object-cover ${product.inStock ? '' : 'opacity-60 grayscale'}`}
         />
         <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
           {product.isNew && (
@@ -34,7 +34,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-xs font-medium uppercase tracking-wide text-gray-600">{product.brandName}</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-gray-700">{product.brandName}</p>
         <h3 className="line-clamp-2 min-h-10 text-sm font-semibold leading-5 text-gray-900">
           {product.name}
         </h3>

@@ -63,7 +63,7 @@ export function CategoriesPage() {
         </button>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-[260px_1fr]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[260px_minmax(0,1fr)]">
         <FilterSidebar
           id={sidebarId}
           open={filtersOpen}

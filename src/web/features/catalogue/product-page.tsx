@@ -83,7 +83,7 @@ function ProductView({ query }: { query: ProductQuery }) {
         </ol>
       </nav>
 
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <ImageGallery images={p.images} outOfStock={!p.inStock} />
         <div>
           <p className="text-sm text-gray-700">
@@ -121,7 +121,7 @@ function ProductView({ query }: { query: ProductQuery }) {
 
 function ProductDetails({ p }: { p: ProductDetail }) {
   return (
-    <div className="mt-10 grid gap-8 lg:grid-cols-2">
+    <div className="mt-10 grid grid-cols-1 gap-8 lg:grid-cols-2">
       <div className="space-y-6">
         {p.highlights.length > 0 && (
           <section aria-labelledby="highlights">

@@ -41,7 +41,7 @@ export function HomePage() {
         {store.data?.storeName ?? 'Smokestack Wholesale'}: wholesale vapes, smoke shop supplies and more
       </h1>
 
-      <div className="grid gap-4 lg:grid-cols-[1fr_240px]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_240px]">
         <div>
           {banners ? (
             <Carousel

@@ -32,14 +32,14 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
         {product.variants.map((v) => {
           const count = counts[v.id] ?? 0;
           return (
-            <li key={v.id} className={`flex items-center gap-3 p-2.5 ${v.inStock ? '' : 'opacity-70'}`}>
+            <li key={v.id} className={`flex items-center gap-3 p-2.5 ${v.inStock ? '' : 'bg-gray-50'}`}>
               <img
                 src={v.image.url}
                 alt=""
                 width={48}
                 height={48}
                 loading="lazy"
-                className="size-12 shrink-0 rounded object-cover"
+                className={`size-12 shrink-0 rounded object-cover ${v.inStock ? '' : 'opacity-60 grayscale'}`}
               />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold">{v.name}</p>
