@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface AppDeps {
   database: Database;
@@ -53,24 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', async () => catalogue.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    strictTransportSecurity: deps.production ? undefined : false,
-  });
+  registerSecurityHeaders(app, { hsts: deps.production ?? false });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 
@@ -90,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(catalogueRoutes, { prefix: '/catalogue', catalogue });
-      await api.register(searchRoutes, { database: deps.database, catalogue });
+      await api.register(searchRoutes, { catalogue });
       await api.register(storeRoutes, {
         db: deps.database.db,
         defaults: { storeName: deps.storeName, shortName: deps.storeShortName },

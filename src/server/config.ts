@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   SEED_DEMO: Bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: Bool.default(false),
+  BUILD_WEB: Bool.default(true),
 });
 
 export interface Config {
@@ -33,6 +34,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Build the SPA at start-up when dist/web is missing or stale. */
+  buildWeb: boolean;
   /** Where the built SPA lives. */
   webDist: string;
 }
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    buildWeb: e.BUILD_WEB,
     webDist: path.resolve('dist/web'),
   };
 }

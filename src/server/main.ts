@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   ensureDataDir(config.dataDir);
 
-  if (webBuildIsStale(process.cwd(), config.webDist)) {
+  if (config.buildWeb && webBuildIsStale(process.cwd(), config.webDist)) {
     console.log('Building the web app…');
     await buildWeb(process.cwd());
   }

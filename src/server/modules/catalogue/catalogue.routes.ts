@@ -11,6 +11,7 @@ import {
   ProductQuerySchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { sendJsonText } from '../../http/send-json.ts';
 import { listingJson, newArrivalsJson, productDetailJson, relatedJson } from './catalogue.service.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 
@@ -21,16 +22,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
   app,
   { catalogue },
 ) => {
-  // Answers are JSON text built from the read model (see catalogue.service.ts); a short public
-  // cache lifetime lets browsers and CDNs absorb repeat views without hiding changes for long.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (reply.statusCode === 200) {
-      reply.header('content-type', 'application/json; charset=utf-8');
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'public, max-age=30');
-    }
-    return payload;
-  });
-
   app.get(
     '/menu',
     {
@@ -42,7 +33,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (_req, reply) => {
       const model = await catalogue.get();
-      return reply.type('application/json').send(model.menuJson as never);
+      return sendJsonText(reply, model.menuJson);
     },
   );
 
@@ -59,7 +50,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return reply.type('application/json').send(listingJson(model, req.query) as never);
+      return sendJsonText(reply, listingJson(model, req.query));
     },
   );
 
@@ -75,7 +66,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return reply.type('application/json').send(productDetailJson(model, req.query) as never);
+      return sendJsonText(reply, productDetailJson(model, req.query));
     },
   );
 
@@ -91,10 +82,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return reply
-        .header('cache-control', 'no-store')
-        .type('application/json')
-        .send(relatedJson(model, req.query) as never);
+      return sendJsonText(reply, relatedJson(model, req.query), 'no-store');
     },
   );
 
@@ -110,7 +98,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return reply.type('application/json').send(newArrivalsJson(model, req.query.tab) as never);
+      return sendJsonText(reply, newArrivalsJson(model, req.query.tab));
     },
   );
 
@@ -119,7 +107,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     { schema: { tags, summary: 'Home page banners by slot', response: { 200: BannersResponseSchema } } },
     async (_req, reply) => {
       const model = await catalogue.get();
-      return reply.type('application/json').send(model.bannersJson as never);
+      return sendJsonText(reply, model.bannersJson);
     },
   );
 };

@@ -37,10 +37,14 @@ describe('health and the API surface', () => {
     expect(res.json()).toEqual({ message: 'Error 404 The page you are looking for is not found.' });
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject('/api/v1/catalogue/menu');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it('sends security headers; documents get a content security policy', async () => {
+    const json = await t.app.inject('/api/v1/catalogue/menu');
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(json.headers['strict-transport-security']).toBeUndefined(); // only in production
+    const html = await t.app.inject('/api/docs/');
+    expect(html.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('/readyz answers 503 when the database is gone', async () => {

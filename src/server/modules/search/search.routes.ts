@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { Database } from '../../db/client.ts';
+import { sendJsonText } from '../../http/send-json.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
-import { search } from './search.service.ts';
+import { searchCatalogueJson } from './search.service.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod<{ database: Database; catalogue: CatalogueCache }> = async (
+export const searchRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }> = async (
   app,
-  { database, catalogue },
+  { catalogue },
 ) => {
   app.get(
     '/search',
@@ -19,6 +19,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ database: Database; catalogue
         response: { 200: SearchResponseSchema, 400: MessageResponseSchema },
       },
     },
-    async (req) => search(database, await catalogue.get(), req.query),
+    async (req, reply) => sendJsonText(reply, searchCatalogueJson(await catalogue.get(), req.query)),
   );
 };

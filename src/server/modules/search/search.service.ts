@@ -1,44 +1,59 @@
 import type { z } from 'zod';
-import type { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
+import type { SearchQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
-
-type SearchResponse = z.infer<typeof SearchResponseSchema>;
+import { SearchIndex } from './search-index.ts';
 
 /**
- * SPEC §5 search: case-insensitive substring match ignoring spaces, on variant, product, brand
- * and category names. The match runs in PostgreSQL over `products.search_key` (indexed with
- * pg_trgm); hits whose product name matches come first. Cards come from the read model.
+ * SPEC §5 search: a case-insensitive substring match ignoring spaces, on variant, product, brand
+ * and category names, over each product's normalised `search_key`.
+ *
+ * The storefront searches the read model it already holds (see search-index.ts), products whose
+ * own name matches first. On PGlite the same match in SQL runs its WASM on the event loop and
+ * took 15–80 ms for broad queries on the large catalogue, stalling every other request
+ * (docs/decisions/002-search.md); in memory it takes about a millisecond. The answer is JSON text
+ * built from the pre-serialised cards, like the other catalogue reads.
  */
-export async function search(
-  database: Database,
+export function searchCatalogueJson(
   model: CatalogueReadModel,
   q: z.output<typeof SearchQuerySchema>,
-): Promise<SearchResponse> {
+): string {
   const needle = normalizeForSearch(q.q);
-  if (!needle) return { query: q.q, items: [], total: 0, page: q.page, pageCount: 1 };
-  const offset = (q.page - 1) * q.limit;
-  const rows = await database.query<{ id: number; total: string | number }>(
-    `select id, count(*) over () as total
-       from products
-      where search_key like $1 escape '\\'
-      order by strpos(search_key, $2), name, id
-      limit $3 offset $4`,
-    [toLikeSubstringPattern(needle), needle, q.limit, offset],
-  );
-  const total = rows.length ? Number(rows[0]!.total) : 0;
-  const items = rows.flatMap((r) => {
-    const p = model.productById.get(r.id);
-    if (!p) return [];
-    const nameMatches = [p.card.name, p.card.brandName, p.card.categoryName].some((n) =>
-      normalizeForSearch(n).includes(needle),
+  const index = SearchIndex.for(model);
+  const hits = needle ? index.findIndices(needle) : [];
+  const start = (q.page - 1) * q.limit;
+  const items = hits
+    .slice(start, start + q.limit)
+    .map(
+      (i) =>
+        `${index.entry(i).cardJson.slice(0, -1)},"matchedVariant":${JSON.stringify(index.matchedVariant(i, needle))}}`,
     );
-    const matchedVariant = nameMatches
-      ? null
-      : (p.variants.find((v) => normalizeForSearch(v.name).includes(needle))?.name ?? null);
-    return [{ ...p.card, matchedVariant }];
-  });
-  return { query: q.q, items, total, page: q.page, pageCount: pageCount(total, q.limit) };
+  return (
+    `{"query":${JSON.stringify(q.q)},"items":[${items.join(',')}],"total":${hits.length},` +
+    `"page":${q.page},"pageCount":${pageCount(hits.length, q.limit)}}`
+  );
+}
+
+/**
+ * The same match in the database, through the pg_trgm index on products.search_key: for callers
+ * that need rows the storefront read model does not hold (the staff console's product search,
+ * reports). Returns product ids, name hits first.
+ */
+export async function searchProductIdsInDatabase(
+  database: Database,
+  text: string,
+  limit = 50,
+): Promise<number[]> {
+  const needle = normalizeForSearch(text);
+  if (!needle) return [];
+  const rows = await database.query<{ id: number }>(
+    `select id from products
+      where search_key like $1 escape '\\'
+      order by split_part(search_key, chr(31), 1) not like $1 escape '\\', name, id
+      limit $2`,
+    [toLikeSubstringPattern(needle), limit],
+  );
+  return rows.map((r) => r.id);
 }

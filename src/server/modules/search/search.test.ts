@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
 import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { searchProductIdsInDatabase } from './search.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -100,5 +101,41 @@ describe('GET /api/v1/search (SPEC §5)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/search' })).statusCode).toBe(400);
     expect((await search('ice', '&page=abc')).statusCode).toBe(400);
     expect((await search('ice', '&limit=100000')).statusCode).toBe(400);
+  });
+});
+
+describe('searchProductIdsInDatabase (pg_trgm)', () => {
+  it.each(['MANGO ice', 'nimbusbar', 'water pipes', 'ice', '%', 'zzqqxxnothing'])(
+    'finds the same products as the storefront for %j',
+    async (q) => {
+      const ids = await searchProductIdsInDatabase(t.database, q, 10_000);
+      const rows = ids.length
+        ? await t.database.query<{ sku: string }>('select sku from products where id = any($1::int[])', [ids])
+        : [];
+      expect(new Set(rows.map((r) => r.sku))).toEqual(await expectedMatches(q));
+    },
+  );
+
+  it('lists name hits first', async () => {
+    const ids = await searchProductIdsInDatabase(t.database, 'ice', 10_000);
+    const rows = await t.database.query<{ id: number; name: string }>(
+      'select id, name from products where id = any($1::int[])',
+      [ids],
+    );
+    const nameOf = new Map(rows.map((r) => [r.id, r.name]));
+    const isNameHit = ids.map((id) => normalizeForSearch(nameOf.get(id)!).includes('ice'));
+    const firstOther = isNameHit.indexOf(false);
+    if (firstOther !== -1) expect(isNameHit.slice(firstOther).every((x) => !x)).toBe(true);
+  });
+
+  it('uses the trigram index on a selective query', async () => {
+    await t.database.query('set enable_seqscan = off');
+    const plan = await t.database.query<Record<string, string>>(
+      "explain select id from products where search_key like '%nimbusbar%'",
+    );
+    await t.database.query('set enable_seqscan = on');
+    expect(Object.values(plan.flatMap((r) => Object.values(r))).join('\n')).toContain(
+      'products_search_key_trgm',
+    );
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * The real `npm start` entry point as a child process: start-up failures print one clear line
+ * and exit non-zero; SIGTERM drains and exits 0.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'smokestack-main-'));
+  dirs.push(d);
+  return d;
+}
+
+function run(
+  env: Record<string, string>,
+  onOutput?: (text: string, kill: (sig: NodeJS.Signals) => void) => void,
+) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        BUILD_WEB: 'false',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (d: Buffer) => {
+      output += d;
+      onOutput?.(output, (sig) => child.kill(sig));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** The lines of our own (not npm's or Node's warnings). */
+const ownLines = (output: string) => output.split('\n').filter((l) => l.startsWith('smokestack:'));
+
+describe('npm start', () => {
+  it('refuses a port that is taken, in one line', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const { code, output } = await run({ PORT: String(port), DATA_DIR: tempDir() });
+    blocker.close();
+    expect(code).toBe(1);
+    expect(ownLines(output)).toEqual([
+      `smokestack: port ${port} on 127.0.0.1 is already in use; set PORT to a free port`,
+    ]);
+  });
+
+  it('refuses an unreachable DATABASE_URL, without printing its password', async () => {
+    const { code, output } = await run({
+      PORT: '0',
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://app:s3cret@127.0.0.1:1/store',
+    });
+    expect(code).toBe(1);
+    const lines = ownLines(output);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^smokestack: Cannot reach the database at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/store \(ECONNREFUSED\)$/,
+    );
+    expect(output).not.toContain('s3cret');
+  });
+
+  // A file in the way stands for any unwritable DATA_DIR (permission tests cannot fail as root).
+  it('refuses a DATA_DIR that is a file', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'not-a-dir');
+    writeFileSync(file, '');
+    const { code, output } = await run({ PORT: '0', DATA_DIR: file });
+    expect(code).toBe(1);
+    expect(ownLines(output)).toEqual([
+      expect.stringMatching(/^smokestack: DATA_DIR .*not-a-dir is not writable \(E\w+\)$/),
+    ]);
+  });
+
+  it('refuses a bad setting by name', async () => {
+    const { code, output } = await run({ PORT: 'eighty', DATA_DIR: tempDir() });
+    expect(code).toBe(1);
+    expect(ownLines(output)[0]).toMatch(/^smokestack: Invalid configuration: PORT:/);
+  });
+
+  it('serves, then drains and exits 0 on SIGTERM', async () => {
+    let signalled = false;
+    const { code, output } = await run({ PORT: '0', DATA_DIR: tempDir() }, (text, kill) => {
+      if (!signalled && text.includes('is running at')) {
+        signalled = true;
+        kill('SIGTERM');
+      }
+    });
+    expect(output).toContain('is running at http://localhost:');
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every response, set in one call from precomputed objects. (@fastify/helmet
+ * runs a chain of connect-style middlewares per request; on the catalogue's hot paths that cost
+ * about a third of the throughput, measured in `npm run bench`.) The CSP is only meaningful for
+ * documents, so JSON and media responses skip it; a route that sets its own CSP keeps it.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
+  const always: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'x-dns-prefetch-control': 'off',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+  if (opts.hsts) always['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  // A callback hook, not an async one: it runs on every response, and a promise per request shows.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.headers(always);
+    const type = reply.getHeader('content-type');
+    const isDocument = typeof type === 'string' && type.startsWith('text/html');
+    if (isDocument && !reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', CSP);
+    done(null, payload);
+  });
+}
