@@ -194,6 +194,16 @@ describe('GET /api/v1/catalogue/product', () => {
     }
   });
 
+  it('400s for over-long or SQL-looking ids without touching the database', async () => {
+    const long = 'x'.repeat(10_000);
+    const res = await get(`/api/v1/catalogue/product?categoryId=${long}&brandId=a&subBrandId=b`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Too long');
+    const sqlish = await get(`/api/v1/catalogue/product?categoryId=${encodeURIComponent("kratom' or '1'='1")}&brandId=a&subBrandId=b`);
+    expect(sqlish.statusCode).toBe(404);
+    expect((await get(`/api/v1/catalogue/new-arrivals?tab=${long}`)).statusCode).toBe(400);
+  });
+
   it('400s when a parameter is missing', async () => {
     const res = await get('/api/v1/catalogue/product?categoryId=kratom&brandId=x');
     expect(res.statusCode).toBe(400);

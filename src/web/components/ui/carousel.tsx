@@ -55,7 +55,7 @@ export function Carousel({
   const next = useCallback(() => api?.scrollNext(), [api]);
   const vertical = axis === 'y';
   const btn =
-    'absolute z-10 flex size-9 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow ring-1 ring-black/10 hover:bg-white';
+    'absolute z-10 hidden size-9 items-center sm2:flex justify-center rounded-full bg-white/90 text-gray-900 shadow ring-1 ring-black/10 hover:bg-white';
 
   return (
     <section

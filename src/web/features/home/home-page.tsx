@@ -56,11 +56,12 @@ export function HomePage() {
             <div className="aspect-[8/3] animate-pulse rounded-xl bg-gray-200" />
           )}
         </div>
-        <div className="hidden h-full max-h-[calc((min(100vw,80rem)-2rem-256px)*3/8)] rounded-xl bg-gray-200 lg:block">
+        <div className="mx-auto aspect-[3/5] w-3/5 max-w-72 rounded-xl bg-gray-200 lg:mx-0 lg:aspect-auto lg:h-full lg:max-h-[calc((min(100vw,80rem)-2rem-256px)*3/8)] lg:w-auto lg:max-w-none">
           {banners && (
             <Carousel
               label="Shop by department"
               axis="y"
+              dots
               autoplayMs={6000}
               viewportClass="h-full"
               className="h-full"

@@ -118,7 +118,7 @@ export function bannerSvg(opts: {
   const headSize = Math.round(Math.min(h * 0.15, textWidth / (longest * 0.62)));
   const subSize = Math.round(Math.min(headSize * 0.5, textWidth / (Math.max(opts.sub.length, 1) * 0.55)));
   const block = headLines.length * headSize * 1.1 + subSize * 1.6;
-  const baseY = vertical ? h * 0.62 : (h - block) / 2 + headSize * 0.85;
+  const baseY = vertical ? h * 0.66 : (h - block) / 2 + headSize * 0.85;
   const head = headLines
     .map(
       (l, i) =>
@@ -126,7 +126,7 @@ export function bannerSvg(opts: {
     )
     .join('');
   const artX = vertical ? w / 2 - 400 * scale * 0.6 : w * 0.8 - 400 * scale;
-  const artY = vertical ? h * 0.04 : h * 0.05;
+  const artY = vertical ? h * 0.12 : h * 0.05;
   const artScale = vertical ? scale * 0.6 : scale;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><defs><linearGradient id="bgb" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(opts.colour, -0.35)}"/><stop offset="1" stop-color="${opts.colour}"/></linearGradient></defs><rect width="${w}" height="${h}" fill="url(#bgb)"/><circle cx="${w * 0.8}" cy="${h * 0.5}" r="${h * 0.55}" fill="${opts.accent}" opacity="0.25"/><g transform="translate(${artX} ${artY}) scale(${artScale})">${objectShape(opts.shape, shade(opts.colour, 0.3), opts.accent)}</g><g font-family="DejaVu Sans, Arial, sans-serif" text-anchor="${anchor}">${head}<text x="${tx}" y="${baseY + headLines.length * headSize * 1.1 + subSize * 0.6}" font-size="${subSize}" fill="#f9fafb">${esc(opts.sub)}</text></g></svg>`;
 }
