@@ -14,7 +14,9 @@ try {
   await client.query('select 1');
   await client.end();
 } catch (err) {
-  console.log(`test:pg: no PostgreSQL answers at ${url.replace(/:[^:@/]*@/, ':***@')} (${err.code ?? err.message}); skipped.`);
+  console.log(
+    `test:pg: no PostgreSQL answers at ${url.replace(/:[^:@/]*@/, ':***@')} (${err.code ?? err.message}); skipped.`,
+  );
   process.exit(0);
 }
 console.log(`test:pg: running the server suite on ${url.replace(/:[^:@/]*@/, ':***@')}`);

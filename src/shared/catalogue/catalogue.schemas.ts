@@ -76,17 +76,22 @@ const PageParam = z.coerce
   .min(1, 'Page must be 1 or more')
   .max(100_000, 'Page is too large');
 
+/** A whole-number count parameter (page size, result limit) from the query string. */
+function countParam(name: string, max: number, fallback: number) {
+  return z.coerce
+    .number({ message: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be 1 or more`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+}
+
 export const ListingQuerySchema = z.object({
   categoryId: IdParam,
   brandId: IdParam.optional(),
   inStock: BooleanFlag.optional(),
   page: PageParam.default(1),
-  pageSize: z.coerce
-    .number({ message: 'pageSize must be a whole number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(60, 'pageSize must be at most 60')
-    .default(20),
+  pageSize: countParam('pageSize', 60, 20),
 });
 export type ListingQuery = z.input<typeof ListingQuerySchema>;
 
@@ -173,12 +178,7 @@ export const SearchQuerySchema = z.object({
     .string({ message: 'Enter something to search for' })
     .max(SEARCH_QUERY_MAX_LENGTH, `Search text must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`),
   page: PageParam.default(1),
-  limit: z.coerce
-    .number({ message: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(60, 'limit must be at most 60')
-    .default(20),
+  limit: countParam('limit', 60, 20),
 });
 export type SearchQuery = z.input<typeof SearchQuerySchema>;
 

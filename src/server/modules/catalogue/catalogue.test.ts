@@ -199,7 +199,9 @@ describe('GET /api/v1/catalogue/product', () => {
     const res = await get(`/api/v1/catalogue/product?categoryId=${long}&brandId=a&subBrandId=b`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Too long');
-    const sqlish = await get(`/api/v1/catalogue/product?categoryId=${encodeURIComponent("kratom' or '1'='1")}&brandId=a&subBrandId=b`);
+    const sqlish = await get(
+      `/api/v1/catalogue/product?categoryId=${encodeURIComponent("kratom' or '1'='1")}&brandId=a&subBrandId=b`,
+    );
     expect(sqlish.statusCode).toBe(404);
     expect((await get(`/api/v1/catalogue/new-arrivals?tab=${long}`)).statusCode).toBe(400);
   });

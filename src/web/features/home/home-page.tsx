@@ -88,10 +88,9 @@ export function HomePage() {
               <BannerImage banner={b} className="aspect-[3/2] shadow-sm" />
             </li>
           )) ??
-            Array.from({ length: 5 }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders
+            ['a', 'b', 'c', 'd', 'e'].map((placeholder) => (
               <li
-                key={i}
+                key={placeholder}
                 className="aspect-[3/2] w-44 shrink-0 animate-pulse rounded-xl bg-gray-200 sm:w-auto"
               />
             ))}
