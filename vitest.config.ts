@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each server test file gets its own database copy; two files at a time suit a 2-core machine.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
       {
@@ -14,8 +16,6 @@ export default defineConfig({
           hookTimeout: 60_000,
           setupFiles: ['tests/setup-console.ts'],
           globalSetup: ['tests/global-setup-server.ts'],
-          // Each file gets its own database copy; two at a time suit a 2-core machine.
-          maxWorkers: 2,
         },
       },
       {
