@@ -103,6 +103,46 @@ describe('browsing the catalogue', () => {
   });
 });
 
+describe('keyboard', () => {
+  test('the mega-menu opens with Enter, Tab moves into its brands, Escape closes it', async () => {
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    const kratom = page
+      .getByRole('navigation', { name: 'Categories' })
+      .getByRole('button', { name: 'Kratom' });
+    await kratom.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await kratom.getAttribute('aria-expanded'), 'true');
+    await page.keyboard.press('Tab');
+    assert.match((await page.evaluate(() => document.activeElement?.textContent)) ?? '', /^Shop all Kratom/);
+    await page.keyboard.press('Escape');
+    assert.equal(await kratom.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Kratom');
+    await context.close();
+  });
+
+  test('new arrival tabs switch with the arrow keys', async () => {
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    const all = page.getByRole('tab', { name: 'ALL' });
+    await all.focus();
+    await page.keyboard.press('ArrowRight');
+    const papers = page.getByRole('tab', { name: 'ROLLING PAPERS' });
+    assert.equal(await papers.getAttribute('aria-selected'), 'true');
+    await page.getByRole('link', { name: 'View all' }).waitFor();
+    assert.match(
+      (await page.getByRole('link', { name: 'View all' }).getAttribute('href')) ?? '',
+      /categoryId=rolling-papers/,
+    );
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('article').first().waitFor();
+    for (const text of await panel.getByRole('article').allInnerTexts()) assert.match(text, /New/);
+    await context.close();
+  });
+});
+
 describe('header search', () => {
   test('suggestions by keyboard: type, arrow down, Enter opens the product', async () => {
     const context = await adultContext(browser);

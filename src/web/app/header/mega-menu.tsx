@@ -66,19 +66,21 @@ export function MegaMenu() {
               {c.name}
               <ChevronDown className="size-3.5" aria-hidden />
             </button>
+            {open?.id === c.id && (
+              // The panel sits right after its button in the DOM, so Tab moves into it; it is
+              // positioned against the whole bar (the nav), not the list item.
+              // biome-ignore lint/a11y/noStaticElementInteractions: hovering the panel only keeps it open; its links are the controls
+              <div
+                id="mega-menu-panel"
+                onMouseEnter={() => clearTimeout(timer.current)}
+                className="absolute inset-x-0 top-full z-40 border-t border-gray-200 bg-white text-gray-900 shadow-xl"
+              >
+                <BrandPanel category={open} />
+              </div>
+            )}
           </li>
         ))}
       </ul>
-      {open && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: hovering the panel only keeps it open; its links are the controls
-        <div
-          id="mega-menu-panel"
-          onMouseEnter={() => clearTimeout(timer.current)}
-          className="absolute inset-x-0 top-full z-40 border-t border-gray-200 bg-white text-gray-900 shadow-xl"
-        >
-          <BrandPanel category={open} />
-        </div>
-      )}
     </nav>
   );
 }
