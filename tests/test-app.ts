@@ -37,13 +37,28 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(): Promise<TestContext> {
+/** A clock tests can move: `clock.advance(ms)`. */
+export function testClock(start = new Date('2026-11-22T12:00:00Z')) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export async function createTestApp(
+  opts: { clock?: () => Date; scryptLogN?: number } = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({
     database,
     mediaDir: inject('mediaDir'),
     storeName: 'Test Wholesale',
     storeShortName: 'TestCo',
+    // Cheap hashing keeps the suite fast; password.test.ts covers the OWASP cost.
+    scryptCost: { logN: opts.scryptLogN ?? 10, r: 8, p: 1 },
+    clock: opts.clock,
   });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -9,12 +10,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/accounts/auth.routes.ts';
+import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
+import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface AppDeps {
@@ -28,6 +33,14 @@ export interface AppDeps {
   production?: boolean;
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The site's public address (links in mail, the allowed Origin behind a proxy). */
+  publicUrl?: string;
+  /** Cost of password hashing; OWASP's by default, cheaper in tests. */
+  scryptCost?: ScryptCost;
+  /** Secure cookies (HTTPS); on in production. */
+  secureCookies?: boolean;
+  /** The time, for expiry rules; tests pass a controlled clock. */
+  clock?: () => Date;
 }
 
 export interface App extends FastifyInstance {
@@ -54,6 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => catalogue.close());
 
   registerSecurityHeaders(app, { hsts: deps.production ?? false });
+  const cookie = cookieSettings(deps.secureCookies ?? deps.production ?? false);
+  const clock = deps.clock ?? (() => new Date());
+  await app.register(fastifyCookie);
+  registerOriginCheck(app, {
+    publicOrigin: deps.publicUrl ? new URL(deps.publicUrl).origin : undefined,
+    cookieName: cookie.name,
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 
@@ -74,6 +94,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(catalogueRoutes, { prefix: '/catalogue', catalogue });
       await api.register(searchRoutes, { catalogue });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        db: deps.database.db,
+        cookie,
+        scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
+        clock,
+      });
       await api.register(storeRoutes, {
         db: deps.database.db,
         defaults: { storeName: deps.storeName, shortName: deps.storeShortName },

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: Bool.default(false),
   BUILD_WEB: Bool.default(true),
+  PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL such as https://shop.example.com' }).optional().or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -34,6 +35,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** The public address of the site, for links in mail; defaults to http://localhost:PORT. */
+  publicUrl: string;
   /** Build the SPA at start-up when dist/web is missing or stale. */
   buildWeb: boolean;
   /** Where the built SPA lives. */
@@ -61,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     buildWeb: e.BUILD_WEB,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDist: path.resolve('dist/web'),
   };
 }

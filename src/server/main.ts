@@ -54,6 +54,8 @@ async function main(): Promise<void> {
       storeShortName: config.storeShortName,
       production: config.env === 'production',
       trustProxy: config.trustProxy,
+      publicUrl: config.publicUrl,
+      secureCookies: config.publicUrl.startsWith('https://'),
       logger: {
         level: config.logLevel,
         redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

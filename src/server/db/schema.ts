@@ -1,2 +1,3 @@
+export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/catalogue/catalogue.table.ts';
 export * from '../modules/store/store.table.ts';

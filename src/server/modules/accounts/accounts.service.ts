@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import type { NewAccount, Profile, SignInCredentials } from '#shared/accounts/accounts.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { Conflict, DomainError } from '../../errors.ts';
+import { type UserRow, users } from './accounts.table.ts';
+import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
+import { createSession } from './session.service.ts';
+import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from './sign-in-limiter.ts';
+
+export interface AccountsContext {
+  db: Db;
+  now: Date;
+  scryptCost: ScryptCost;
+}
+
+export function toProfile(u: UserRow): Profile {
+  return {
+    id: u.id,
+    email: u.email,
+    emailVerified: u.emailVerifiedAt !== null,
+    name: u.name,
+    businessName: u.businessName,
+    phoneNumber: u.phone,
+    isCompleted: u.isCompleted,
+    createdAt: u.createdAt.toISOString(),
+    role: u.role as Profile['role'],
+  };
+}
+
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  return u;
+}
+
+/** SPEC §3/§7: the account is created with isCompleted false and signed in (a new session). */
+export async function signUp(ctx: AccountsContext, body: NewAccount) {
+  if (await findUserByEmail(ctx.db, body.email)) throw new Conflict(m.emailInUse);
+  const passwordHash = await hashPassword(body.password, ctx.scryptCost);
+  const inserted = await ctx.db
+    .insert(users)
+    .values({
+      email: body.email,
+      passwordHash,
+      businessName: body.businessName,
+      name: body.name,
+      phone: body.phoneNumber,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const user = inserted[0];
+  // Two sign-ups racing for one address: the unique index lets one through.
+  if (!user) throw new Conflict(m.emailInUse);
+  const session = await createSession(ctx.db, user.id, false, ctx.now);
+  return { user, session };
+}
+
+export class TooManyAttempts extends DomainError {
+  constructor() {
+    super(429, m.tooManySignInAttempts);
+  }
+}
+export class BadCredentials extends DomainError {
+  constructor() {
+    super(401, m.incorrectCredentials);
+  }
+}
+
+const dummyHashes = new Map<string, Promise<string>>();
+/** A hash of the current cost to check unknown emails against, so they take as long as known ones. */
+function dummyHashFor(cost: ScryptCost) {
+  const key = `${cost.logN}/${cost.r}/${cost.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword('not a real password, only for timing', cost);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
+}
+
+export async function signIn(ctx: AccountsContext, body: SignInCredentials, ip: string) {
+  if (await isSignInBlocked(ctx.db, ip, body.email, ctx.now)) throw new TooManyAttempts();
+  const user = await findUserByEmail(ctx.db, body.email);
+  const ok = user
+    ? await verifyPassword(body.password, user.passwordHash)
+    : await verifyPassword(body.password, await dummyHashFor(ctx.scryptCost)).then(() => false);
+  if (!user || !ok || user.disabledAt) {
+    await recordSignInFailure(ctx.db, ip, body.email, ctx.now);
+    throw new BadCredentials();
+  }
+  await clearAccountFailures(ctx.db, body.email);
+  const session = await createSession(ctx.db, user.id, body.rememberMe, ctx.now);
+  return { user, session };
+}

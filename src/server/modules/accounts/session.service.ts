@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type SessionRow, sessions, type UserRow, users } from './accounts.table.ts';
+
+/**
+ * Sessions: a random 256-bit token in the cookie, its SHA-256 in the database (a stolen
+ * database dump cannot be replayed). Two lifetimes, each with an idle and an absolute limit:
+ * "Remember me" keeps a buyer signed in for 30 days; without it the cookie ends with the
+ * browser and the server forgets the session after 2 idle hours or 12 hours in all.
+ */
+export const SESSION_POLICY = {
+  remembered: { idleMs: 30 * 86_400_000, absoluteMs: 30 * 86_400_000 },
+  browser: { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000 },
+} as const;
+/** last_seen_at is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  remember: boolean,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const policy = remember ? SESSION_POLICY.remembered : SESSION_POLICY.browser;
+  const expiresAt = new Date(now.getTime() + policy.absoluteMs);
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, remember, createdAt: now, lastSeenAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+export interface ActiveSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** The session behind a cookie token, if it is still valid; touches last_seen_at now and then. */
+export async function findSession(db: Db, token: string, now: Date): Promise<ActiveSession | null> {
+  if (!token || token.length > 100) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), isNull(users.disabledAt)),
+    );
+  if (!row) return null;
+  const policy = row.session.remember ? SESSION_POLICY.remembered : SESSION_POLICY.browser;
+  const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
+  if (idleFor > policy.idleMs) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return null;
+  }
+  if (idleFor > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user but (optionally) the one in use: after a password change or reset. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+    );
+}

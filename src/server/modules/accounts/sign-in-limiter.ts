@@ -1,0 +1,36 @@
+import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { signInFailures } from './accounts.table.ts';
+
+/**
+ * Brute-force limit: at most 10 failed sign-ins in 15 minutes per client address and per
+ * account. The counts live in the database, so the limit holds across server instances.
+ */
+export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
+
+const keysFor = (ip: string, email: string) => [`ip:${ip}`, `email:${email.trim().toLowerCase()}`];
+
+export async function isSignInBlocked(db: Db, ip: string, email: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - SIGN_IN_LIMIT.windowMs);
+  const rows = await db
+    .select({ key: signInFailures.key, n: count() })
+    .from(signInFailures)
+    .where(and(inArray(signInFailures.key, keysFor(ip, email)), gt(signInFailures.failedAt, since)))
+    .groupBy(signInFailures.key);
+  return rows.some((r) => r.n >= SIGN_IN_LIMIT.failures);
+}
+
+export async function recordSignInFailure(db: Db, ip: string, email: string, now: Date): Promise<void> {
+  const keys = keysFor(ip, email);
+  const since = new Date(now.getTime() - SIGN_IN_LIMIT.windowMs);
+  await db.insert(signInFailures).values(keys.map((key) => ({ key, failedAt: now })));
+  // Old failures no longer count; forget them so the table stays small.
+  await db
+    .delete(signInFailures)
+    .where(and(inArray(signInFailures.key, keys), lt(signInFailures.failedAt, since)));
+}
+
+/** A successful sign-in clears the account's count (not the address's: one good password must not unlock guessing). */
+export async function clearAccountFailures(db: Db, email: string): Promise<void> {
+  await db.delete(signInFailures).where(or(eq(signInFailures.key, `email:${email.trim().toLowerCase()}`)));
+}

@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
+import { type ActiveSession, findSession } from '../modules/accounts/session.service.ts';
+
+export interface CookieSettings {
+  name: string;
+  secure: boolean;
+}
+
+export function cookieSettings(secure: boolean): CookieSettings {
+  // The __Host- prefix pins the cookie to this host and path /, but needs Secure (HTTPS).
+  return { name: secure ? '__Host-sid' : 'sid', secure };
+}
+
+export class Unauthorized extends DomainError {
+  constructor() {
+    super(401, m.notSignedIn);
+  }
+}
+
+const loaded = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+
+/**
+ * The request's session, looked up once per request and only by the routes that ask: catalogue
+ * reads never touch the sessions table.
+ */
+export function getSession(
+  req: FastifyRequest,
+  db: Db,
+  cookie: CookieSettings,
+  now: Date,
+): Promise<ActiveSession | null> {
+  let p = loaded.get(req);
+  if (!p) {
+    const token = req.cookies[cookie.name];
+    p = token ? findSession(db, token, now) : Promise.resolve(null);
+    loaded.set(req, p);
+  }
+  return p;
+}
+
+export async function requireSession(
+  req: FastifyRequest,
+  db: Db,
+  cookie: CookieSettings,
+  now: Date,
+): Promise<ActiveSession> {
+  const s = await getSession(req, db, cookie, now);
+  if (!s) throw new Unauthorized();
+  return s;
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  cookie: CookieSettings,
+  token: string,
+  expiresAt: Date | null,
+) {
+  reply.setCookie(cookie.name, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    // Without "Remember me" the cookie has no expiry: it ends with the browser.
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, cookie: CookieSettings) {
+  reply.clearCookie(cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence: a state-changing API request must come from our own pages. Browsers send Origin
+ * on every POST/PUT/PATCH/DELETE; it must be this server's origin (or PUBLIC_URL's). A request
+ * with no Origin at all (curl, server-to-server) is let through only when it carries no session
+ * cookie, so it cannot act as a signed-in buyer. GET never changes state in this API.
+ */
+export function registerOriginCheck(
+  app: FastifyInstance,
+  opts: { publicOrigin?: string; cookieName: string },
+): void {
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return done();
+    const origin = req.headers.origin;
+    const own = `${req.protocol}://${req.host}`;
+    const allowed = origin === own || (opts.publicOrigin !== undefined && origin === opts.publicOrigin);
+    const site = req.headers['sec-fetch-site'];
+    const hasSession = Boolean(req.headers.cookie?.includes(`${opts.cookieName}=`));
+    if (origin ? allowed : site ? site === 'same-origin' : !hasSession) return done();
+    reply.status(403).send({ message: m.crossOrigin });
+  });
+}

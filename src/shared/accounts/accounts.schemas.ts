@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { accountMessages as m } from './account-messages.ts';
+import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
+
+const text = (max: number) => z.string({ message: m.allFieldsRequired }).max(max * 4);
+
+/**
+ * SPEC §5 Sign-up. The checks run in the spec's order and the first failure is the message, so
+ * the form and the server say the same thing.
+ */
+export const SignUpBodySchema = z
+  .object({
+    businessName: text(120),
+    name: text(100),
+    phoneNumber: text(40),
+    email: text(254),
+    password: z.string({ message: m.allFieldsRequired }).max(1024),
+    confirmPassword: z.string({ message: m.allFieldsRequired }).max(1024),
+  })
+  .superRefine((b, ctx) => {
+    const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    const required = [b.businessName, b.name, b.phoneNumber, b.email, b.password, b.confirmPassword];
+    if (required.some((v) => v.trim() === '')) return fail(m.allFieldsRequired, 'businessName');
+    if (b.password !== b.confirmPassword) return fail(m.passwordsDoNotMatch, 'confirmPassword');
+    if (!isValidEmail(b.email.trim())) return fail(m.invalidEmailFormat, 'email');
+    if (!isValidPhone(b.phoneNumber)) return fail(m.invalidPhoneFormat, 'phoneNumber');
+    if (!isValidPasswordLength(b.password)) return fail(m.passwordLength, 'password');
+    if (b.businessName.trim().length > 120 || b.name.trim().length > 100) return fail(m.fieldTooLong, 'name');
+  })
+  .transform((b) => ({
+    businessName: b.businessName.trim(),
+    name: b.name.trim(),
+    phoneNumber: normalizePhone(b.phoneNumber),
+    email: b.email.trim(),
+    password: b.password,
+  }));
+export type SignUpBody = z.input<typeof SignUpBodySchema>;
+export type NewAccount = z.output<typeof SignUpBodySchema>;
+
+export const SignInBodySchema = z.object({
+  email: z
+    .string({ message: m.allFieldsRequired })
+    .trim()
+    .min(1, m.allFieldsRequired)
+    .max(254, m.incorrectCredentials),
+  password: z
+    .string({ message: m.allFieldsRequired })
+    .min(1, m.allFieldsRequired)
+    .max(1024, m.incorrectCredentials),
+  rememberMe: z.boolean().default(false),
+});
+export type SignInBody = z.input<typeof SignInBodySchema>;
+export type SignInCredentials = z.output<typeof SignInBodySchema>;
+
+export const DOCUMENT_KINDS = ['sales_id', 'tobacco_license'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  name: z.string(),
+  businessName: z.string(),
+  phoneNumber: z.string(),
+  isCompleted: z.boolean(),
+  createdAt: z.string(),
+  role: z.enum(['buyer', 'staff']),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const SessionResponseSchema = z.object({ user: ProfileSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const SignInResponseSchema = z.object({
+  message: z.string(),
+  user: ProfileSchema,
+  /** Where the sign-in page sends the buyer: home, or /nextpage to complete the profile. */
+  next: z.enum(['/', '/nextpage']),
+});
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
