@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/server/app.ts';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
+import type { Mailer } from '../src/server/modules/mail/mailer.ts';
 import { adminUrl, databaseUrl } from './pg-urls.ts';
 
 export interface TestContext {
@@ -48,7 +49,7 @@ export function testClock(start = new Date('2026-11-22T12:00:00Z')) {
 }
 
 export async function createTestApp(
-  opts: { clock?: () => Date; scryptLogN?: number } = {},
+  opts: { clock?: () => Date; scryptLogN?: number; mailer?: Mailer } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({
@@ -59,6 +60,8 @@ export async function createTestApp(
     // Cheap hashing keeps the suite fast; password.test.ts covers the OWASP cost.
     scryptCost: { logN: opts.scryptLogN ?? 10, r: 8, p: 1 },
     clock: opts.clock,
+    mailer: opts.mailer,
+    publicUrl: 'http://localhost:3000',
   });
   await app.ready();
   return {

@@ -15,6 +15,8 @@ import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { logMailer, type Mailer } from './modules/mail/mailer.ts';
+import { OutboxWorker } from './modules/mail/outbox.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { cookieSettings } from './plugins/auth.ts';
@@ -41,10 +43,13 @@ export interface AppDeps {
   secureCookies?: boolean;
   /** The time, for expiry rules; tests pass a controlled clock. */
   clock?: () => Date;
+  /** Where mail goes; by default it is printed to the log. */
+  mailer?: Mailer;
 }
 
 export interface App extends FastifyInstance {
   catalogue: CatalogueCache;
+  outbox: OutboxWorker;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -70,6 +75,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const cookie = cookieSettings(deps.secureCookies ?? deps.production ?? false);
   const clock = deps.clock ?? (() => new Date());
   await app.register(fastifyCookie);
+  const mailer = deps.mailer ?? logMailer((text) => app.log.info(text));
+  const outbox = new OutboxWorker(deps.database.db, mailer, clock, (err) => app.log.error({ err }, 'outbox'));
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => outbox.stop());
+  const mail = {
+    storeName: deps.storeName,
+    publicUrl: (deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    // Send right away, off the request; failures stay in the outbox for the next round.
+    kick: () => void outbox.drain().catch((err) => app.log.error({ err }, 'outbox')),
+  };
   registerOriginCheck(app, {
     publicOrigin: deps.publicUrl ? new URL(deps.publicUrl).origin : undefined,
     cookieName: cookie.name,
@@ -100,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         cookie,
         scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
         clock,
+        mail,
       });
       await api.register(storeRoutes, {
         db: deps.database.db,

@@ -21,7 +21,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: Bool.default(false),
   BUILD_WEB: Bool.default(true),
-  PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL such as https://shop.example.com' }).optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).optional(),
+  PUBLIC_URL: z
+    .url({ message: 'PUBLIC_URL must be a URL such as https://shop.example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -37,6 +46,9 @@ export interface Config {
   trustProxy: boolean;
   /** The public address of the site, for links in mail; defaults to http://localhost:PORT. */
   publicUrl: string;
+  /** Outgoing mail server; without it mail is printed to the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Build the SPA at start-up when dist/web is missing or stale. */
   buildWeb: boolean;
   /** Where the built SPA lives. */
@@ -64,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     buildWeb: e.BUILD_WEB,
+    smtpUrl: e.SMTP_URL,
+    mailFrom:
+      e.MAIL_FROM ?? `"${e.STORE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webDist: path.resolve('dist/web'),
   };

@@ -55,7 +55,10 @@ async function main(): Promise<void> {
       production: config.env === 'production',
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
-      secureCookies: config.publicUrl.startsWith('https://'),
+      mailer: config.smtpUrl
+        ? smtpMailer(config.smtpUrl, config.mailFrom)
+        : logMailer((text) => console.log(text)),
+      secureCookies: config.env === 'production' || config.publicUrl.startsWith('https://'),
       logger: {
         level: config.logLevel,
         redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
       throw err;
     }
     await app.catalogue.get(); // warm the read model before the first visitor
+    app.outbox.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

@@ -1,3 +1,4 @@
 export * from '../modules/accounts/accounts.table.ts';
 export * from '../modules/catalogue/catalogue.table.ts';
+export * from '../modules/mail/mail.table.ts';
 export * from '../modules/store/store.table.ts';

@@ -78,3 +78,47 @@ export const SignInResponseSchema = z.object({
   next: z.enum(['/', '/nextpage']),
 });
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
+export const TokenBodySchema = z.object({
+  token: z.string({ message: m.linkInvalid }).min(1, m.linkInvalid).max(100, m.linkInvalid),
+});
+
+export const LostPasswordBodySchema = z.object({
+  email: z
+    .string({ message: m.invalidEmailFormat })
+    .trim()
+    .refine((e) => isValidEmail(e), m.invalidEmailFormat),
+});
+export type LostPasswordBody = z.input<typeof LostPasswordBodySchema>;
+
+/** A new password with its confirmation: the reset page and Change Password share these rules. */
+function newPasswordRules(b: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (!b.password || !b.confirmPassword)
+    ctx.addIssue({ code: 'custom', message: m.allFieldsRequiredDot, path: ['password'] });
+  else if (b.password !== b.confirmPassword)
+    ctx.addIssue({ code: 'custom', message: m.newPasswordsDoNotMatch, path: ['confirmPassword'] });
+  else if (!isValidPasswordLength(b.password))
+    ctx.addIssue({ code: 'custom', message: m.passwordLength, path: ['password'] });
+}
+
+export const ResetPasswordBodySchema = z
+  .object({
+    token: TokenBodySchema.shape.token,
+    password: z.string({ message: m.allFieldsRequiredDot }).max(1024),
+    confirmPassword: z.string({ message: m.allFieldsRequiredDot }).max(1024),
+  })
+  .superRefine(newPasswordRules);
+export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
+
+export const ChangePasswordBodySchema = z
+  .object({
+    oldPassword: z.string({ message: m.allFieldsRequiredDot }).max(1024),
+    password: z.string({ message: m.allFieldsRequiredDot }).max(1024),
+    confirmPassword: z.string({ message: m.allFieldsRequiredDot }).max(1024),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.oldPassword)
+      return ctx.addIssue({ code: 'custom', message: m.allFieldsRequiredDot, path: ['oldPassword'] });
+    newPasswordRules(b, ctx);
+  });
+export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;

@@ -4,14 +4,23 @@ import type { NewAccount, Profile, SignInCredentials } from '#shared/accounts/ac
 import type { Db } from '../../db/client.ts';
 import { Conflict, DomainError } from '../../errors.ts';
 import { type UserRow, users } from './accounts.table.ts';
+import { queueVerificationMail } from './email-flows.service.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
 import { createSession } from './session.service.ts';
 import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from './sign-in-limiter.ts';
+
+export interface MailSettings {
+  storeName: string;
+  publicUrl: string;
+  /** Asks the outbox worker to send now (after the transaction that queued mail commits). */
+  kick: () => void;
+}
 
 export interface AccountsContext {
   db: Db;
   now: Date;
   scryptCost: ScryptCost;
+  mail: MailSettings;
 }
 
 export function toProfile(u: UserRow): Profile {
@@ -37,22 +46,27 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
 export async function signUp(ctx: AccountsContext, body: NewAccount) {
   if (await findUserByEmail(ctx.db, body.email)) throw new Conflict(m.emailInUse);
   const passwordHash = await hashPassword(body.password, ctx.scryptCost);
-  const inserted = await ctx.db
-    .insert(users)
-    .values({
-      email: body.email,
-      passwordHash,
-      businessName: body.businessName,
-      name: body.name,
-      phone: body.phoneNumber,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  const user = inserted[0];
-  // Two sign-ups racing for one address: the unique index lets one through.
-  if (!user) throw new Conflict(m.emailInUse);
+  // The account and its verification mail are written together: no account without its mail.
+  const user = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: body.email,
+        passwordHash,
+        businessName: body.businessName,
+        name: body.name,
+        phone: body.phoneNumber,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Two sign-ups racing for one address: the unique index lets one through.
+    if (!created) throw new Conflict(m.emailInUse);
+    await queueVerificationMail(tx, created, ctx);
+    return created;
+  });
+  ctx.mail.kick();
   const session = await createSession(ctx.db, user.id, false, ctx.now);
   return { user, session };
 }

@@ -63,3 +63,25 @@ export const signInFailures = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** Single-use links sent by mail (verify email, reset password). Only a hash of the token is kept. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** For email changes: the address being verified. */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
+    check('email_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+  ],
+);

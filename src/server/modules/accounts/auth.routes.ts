@@ -2,15 +2,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import {
+  ChangePasswordBodySchema,
+  LostPasswordBodySchema,
+  ResetPasswordBodySchema,
   SessionResponseSchema,
   SignInBodySchema,
   SignInResponseSchema,
   SignUpBodySchema,
+  TokenBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { type CookieSettings, clearSessionCookie, getSession, setSessionCookie } from '../../plugins/auth.ts';
-import { signIn, signUp, toProfile } from './accounts.service.ts';
+import {
+  type CookieSettings,
+  clearSessionCookie,
+  getSession,
+  requireSession,
+  setSessionCookie,
+} from '../../plugins/auth.ts';
+import { type MailSettings, signIn, signUp, toProfile } from './accounts.service.ts';
+import {
+  changePassword,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './email-flows.service.ts';
 import type { ScryptCost } from './password.ts';
 import { deleteSession } from './session.service.ts';
 
@@ -19,6 +36,7 @@ export interface AuthRoutesOptions {
   cookie: CookieSettings;
   scryptCost: ScryptCost;
   clock: () => Date;
+  mail: MailSettings;
 }
 
 const tags = ['accounts'];
@@ -33,9 +51,9 @@ const SignUpResponseSchema = z.object({ message: z.string(), user: SignInRespons
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, cookie, scryptCost, clock },
+  { db, cookie, scryptCost, clock, mail },
 ) => {
-  const ctx = () => ({ db, now: clock(), scryptCost });
+  const ctx = () => ({ db, now: clock(), scryptCost, mail });
 
   app.post(
     '/signup',
@@ -109,6 +127,93 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       reply.header('cache-control', 'no-store');
       const s = await getSession(req, db, cookie, clock());
       return { user: s ? toProfile(s.user) : null };
+    },
+  );
+
+  app.post(
+    '/verify-email/send',
+    {
+      schema: {
+        tags,
+        summary: 'Send the email verification link again (Send Link)',
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user } = await requireSession(req, db, cookie, clock());
+      await resendVerification(ctx(), user);
+      return { message: m.verificationSent };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the email with the token from the link',
+        body: TokenBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await verifyEmail(ctx(), req.body.token);
+      return { message: m.emailVerified };
+    },
+  );
+
+  app.post(
+    '/lost-password',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (the answer never tells whether the email has an account)',
+        body: LostPasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...errors, 500: MessageResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      try {
+        await requestPasswordReset(ctx(), req.body.email);
+      } catch (err) {
+        req.log.error({ err }, 'could not queue a password reset mail');
+        return reply.status(500).send({ message: m.resetSendFailed });
+      }
+      return { message: m.resetSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the token from the link; ends every session',
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await resetPassword(ctx(), req.body.token, req.body.password);
+      return { message: m.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password (old, new, confirm); ends the other sessions',
+        body: ChangePasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user, session } = await requireSession(req, db, cookie, clock());
+      await changePassword(ctx(), user, session.id, req.body.oldPassword, req.body.password);
+      return { message: m.passwordUpdated };
     },
   );
 };

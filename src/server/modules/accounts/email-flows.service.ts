@@ -1,0 +1,99 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError, Invalid } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { passwordResetMail, verificationMail } from '../mail/templates.ts';
+import type { AccountsContext } from './accounts.service.ts';
+import { type UserRow, users } from './accounts.table.ts';
+import { consumeToken, issueToken, tokensSentSince } from './email-tokens.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { deleteOtherSessions } from './session.service.ts';
+
+/** At most 3 verification mails per 10 minutes per account. */
+const VERIFY_RESEND = { max: 3, windowMs: 10 * 60_000 };
+/** At most 3 reset mails per hour per account (the answer stays the same beyond it). */
+const RESET_RESEND = { max: 3, windowMs: 3_600_000 };
+
+export async function queueVerificationMail(tx: Db, user: UserRow, ctx: AccountsContext): Promise<void> {
+  const token = await issueToken(tx, user.id, 'verify_email', ctx.now);
+  const url = `${ctx.mail.publicUrl}/verify-email?token=${token}`;
+  await enqueueMail(tx, verificationMail(ctx.mail.storeName, user.email, user.name, url), ctx.now);
+}
+
+class TooManyMails extends DomainError {
+  constructor() {
+    super(429, m.tooManyVerificationMails);
+  }
+}
+
+/** Account banner "Send Link". */
+export async function resendVerification(ctx: AccountsContext, user: UserRow): Promise<void> {
+  if (user.emailVerifiedAt) throw new Invalid(m.alreadyVerified);
+  const since = new Date(ctx.now.getTime() - VERIFY_RESEND.windowMs);
+  await ctx.db.transaction(async (tx) => {
+    if ((await tokensSentSince(tx, user.id, 'verify_email', since)) >= VERIFY_RESEND.max)
+      throw new TooManyMails();
+    await queueVerificationMail(tx, user, ctx);
+  });
+  ctx.mail.kick();
+}
+
+export async function verifyEmail(ctx: AccountsContext, token: string): Promise<void> {
+  const done = await ctx.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'verify_email', ctx.now);
+    if (!userId) return false;
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    return true;
+  });
+  if (!done) throw new Invalid(m.linkInvalid);
+}
+
+/**
+ * Lost password: the same answer whether or not the email has an account (no enumeration);
+ * only a known, enabled account gets mail.
+ */
+export async function requestPasswordReset(ctx: AccountsContext, email: string): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  if (!user || user.disabledAt) return;
+  const since = new Date(ctx.now.getTime() - RESET_RESEND.windowMs);
+  await ctx.db.transaction(async (tx) => {
+    if ((await tokensSentSince(tx, user.id, 'reset_password', since)) >= RESET_RESEND.max) return;
+    const token = await issueToken(tx, user.id, 'reset_password', ctx.now);
+    const url = `${ctx.mail.publicUrl}/reset-password?token=${token}`;
+    await enqueueMail(tx, passwordResetMail(ctx.mail.storeName, user.email, user.name, url), ctx.now);
+  });
+  ctx.mail.kick();
+}
+
+/** Sets the new password and ends every session of the account. */
+export async function resetPassword(ctx: AccountsContext, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password, ctx.scryptCost);
+  const done = await ctx.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'reset_password', ctx.now);
+    if (!userId) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, userId));
+    await deleteOtherSessions(tx, userId);
+    return true;
+  });
+  if (!done) throw new Invalid(m.linkInvalid);
+}
+
+/** Change Password: re-checks the old password, keeps this session, ends the others. */
+export async function changePassword(
+  ctx: AccountsContext,
+  user: UserRow,
+  sessionId: number,
+  oldPassword: string,
+  password: string,
+) {
+  if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new DomainError(400, m.reauthFailed);
+  const passwordHash = await hashPassword(password, ctx.scryptCost);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await deleteOtherSessions(tx, user.id, sessionId);
+  });
+}

@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outbox } from './mail.table.ts';
+import type { Mail, Mailer } from './mailer.ts';
+
+export const OUTBOX_POLICY = {
+  maxAttempts: 10,
+  /** Wait before retry n (1-based): 30 s, 1 min, 2 min … capped at 1 hour. */
+  backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+  batch: 20,
+  pollMs: 5_000,
+};
+
+type Tx = Pick<Db, 'insert'>;
+
+/** Queues mail; pass the transaction of the change that causes it. */
+export async function enqueueMail(tx: Tx, mail: Mail, now: Date): Promise<void> {
+  await tx.insert(outbox).values({ ...mail, createdAt: now, nextAttemptAt: now });
+}
+
+/**
+ * Sends due mail. Each message is claimed by moving its next attempt into the future first, so
+ * two instances draining at once never send the same message twice.
+ */
+export class OutboxWorker {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<number> | null = null;
+  private followUp: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly clock: () => Date,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.drain().catch(this.onError), OUTBOX_POLICY.pollMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+    this.mailer.close();
+  }
+
+  /**
+   * Sends what is due now; returns how many were sent. A call during a run is not lost: it gets
+   * one more run after the current one (mail queued meanwhile goes out then), shared by every
+   * caller that arrived during the run.
+   */
+  drain(): Promise<number> {
+    if (!this.running) {
+      this.running = this.drainOnce().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.followUp ??= this.running
+      .catch(() => 0)
+      .then(() => {
+        this.followUp = null;
+        return this.drain();
+      });
+    return this.followUp;
+  }
+
+  private async drainOnce(): Promise<number> {
+    const now = this.clock();
+    const lease = new Date(now.getTime() + 5 * 60_000);
+    const due = await this.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
+      .orderBy(asc(outbox.id))
+      .limit(OUTBOX_POLICY.batch);
+    if (!due.length) return 0;
+    const claimed = await this.db
+      .update(outbox)
+      .set({ nextAttemptAt: lease })
+      .where(
+        and(
+          inArray(
+            outbox.id,
+            due.map((d) => d.id),
+          ),
+          eq(outbox.status, 'pending'),
+          lte(outbox.nextAttemptAt, now),
+        ),
+      )
+      .returning();
+    let sent = 0;
+    for (const mail of claimed) {
+      try {
+        await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await this.db
+          .update(outbox)
+          .set({
+            status: 'sent',
+            sentAt: this.clock(),
+            attempts: sql`${outbox.attempts} + 1`,
+            lastError: null,
+          })
+          .where(eq(outbox.id, mail.id));
+        sent++;
+      } catch (err) {
+        const attempts = mail.attempts + 1;
+        const failed = attempts >= OUTBOX_POLICY.maxAttempts;
+        await this.db
+          .update(outbox)
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            nextAttemptAt: new Date(this.clock().getTime() + OUTBOX_POLICY.backoffMs(attempts)),
+          })
+          .where(eq(outbox.id, mail.id));
+      }
+    }
+    return sent;
+  }
+}

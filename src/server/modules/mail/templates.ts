@@ -1,0 +1,56 @@
+import type { Mail } from './mailer.ts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** One layout for every message: a plain-text body and an HTML body with the same words. */
+function layout(
+  store: string,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): Mail {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', `— ${store}`].join(
+    '\n\n',
+  );
+  const html = `<!doctype html><html><body style="margin:0;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#111827">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:20px;font-weight:bold;padding-bottom:16px">${escapeHtml(store)}</td></tr>
+${paragraphs.map((p) => `<tr><td style="font-size:15px;line-height:22px;padding-bottom:12px">${escapeHtml(p)}</td></tr>`).join('\n')}
+${
+  action
+    ? `<tr><td style="padding:12px 0 20px"><a href="${escapeHtml(action.url)}" style="background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(action.label)}</a></td></tr>
+<tr><td style="font-size:12px;color:#4b5563">If the button does not work, paste this link into your browser: ${escapeHtml(action.url)}</td></tr>`
+    : ''
+}
+</table></td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(store: string, to: string, name: string, url: string): Mail {
+  return layout(
+    store,
+    to,
+    `Verify your email for ${store}`,
+    [
+      `Hello ${name},`,
+      `Please confirm that ${to} is your email address. Verified buyers can place orders. The link works once and expires in 24 hours.`,
+    ],
+    { label: 'Verify my email', url },
+  );
+}
+
+export function passwordResetMail(store: string, to: string, name: string, url: string): Mail {
+  return layout(
+    store,
+    to,
+    `Reset your ${store} password`,
+    [
+      `Hello ${name},`,
+      'Somebody asked to reset the password of your account. If it was you, choose a new password with the link below. It works once and expires in 1 hour, and it signs you out everywhere else.',
+      'If it was not you, ignore this email: your password stays as it is.',
+    ],
+    { label: 'Choose a new password', url },
+  );
+}
