@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureDataDir, openDatabase, StartupError } from './db/open.ts';
 import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
+import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { MediaStore } from './storage/media-store.ts';
 
 function fail(message: string): never {
@@ -97,6 +98,9 @@ async function main(): Promise<void> {
     const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
     console.log(`\n${config.storeName} is running at http://${host}:${port}`);
     console.log(`  API reference: http://${host}:${port}/api/docs`);
+    console.log(
+      `  Mail: ${config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'printed here (set SMTP_URL to send real mail)'}`,
+    );
     console.log(
       `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     );
