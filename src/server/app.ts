@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -19,6 +20,7 @@ import { logMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
+import { getStoreInfo } from './modules/store/store.service.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -66,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const storeDefaults = { storeName: deps.storeName, shortName: deps.storeShortName };
   const catalogue = new CatalogueCache(deps.database);
   await catalogue.listen();
   app.decorate('catalogue', catalogue);
@@ -117,10 +120,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         clock,
         mail,
       });
-      await api.register(storeRoutes, {
+      await api.register(accountRoutes, {
+        prefix: '/account',
         db: deps.database.db,
-        defaults: { storeName: deps.storeName, shortName: deps.storeShortName },
+        cookie,
+        clock,
+        context: () => ({
+          db: deps.database.db,
+          now: clock(),
+          scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
+          mail,
+        }),
+        shortName: async () => (await getStoreInfo(deps.database.db, storeDefaults)).shortName,
       });
+      await api.register(storeRoutes, { db: deps.database.db, defaults: storeDefaults });
     },
     { prefix: '/api/v1' },
   );

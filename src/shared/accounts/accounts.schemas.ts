@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountMessages as m } from './account-messages.ts';
 import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
+import { US_STATE_CODES } from './us-states.ts';
 
 const text = (max: number) => z.string({ message: m.allFieldsRequired }).max(max * 4);
 
@@ -57,6 +58,7 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const ProfileSchema = z.object({
   id: z.string(),
+  defaultAddress: z.lazy(() => AddressSchema).nullable(),
   email: z.string(),
   emailVerified: z.boolean(),
   name: z.string(),
@@ -122,3 +124,72 @@ export const ChangePasswordBodySchema = z
     newPasswordRules(b, ctx);
   });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
+
+export const AddressSchema = z.object({
+  id: z.string(),
+  streetAddress: z.string(),
+  streetAddress2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+export const AddressListSchema = z.object({ addresses: z.array(AddressSchema) });
+
+/** One address body for both forms; each says its own "required" message (SPEC §5). */
+function addressBody(requiredMessage: string) {
+  const field = (max: number) => z.string({ message: requiredMessage }).max(max * 2, requiredMessage);
+  return z
+    .object({
+      streetAddress: field(120),
+      streetAddress2: z.string().max(240).optional(),
+      city: field(80),
+      state: field(40),
+      zipCode: field(20),
+    })
+    .superRefine((b, ctx) => {
+      const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+      if ([b.streetAddress, b.city, b.state, b.zipCode].some((v) => v.trim() === ''))
+        return fail(requiredMessage, 'streetAddress');
+      if (!US_STATE_CODES.includes(b.state.trim().toUpperCase())) return fail(m.invalidState, 'state');
+      if (!/^\d{5}(-\d{4})?$/.test(b.zipCode.trim())) return fail(m.invalidZip, 'zipCode');
+    })
+    .transform((b) => ({
+      streetAddress: b.streetAddress.trim(),
+      streetAddress2: (b.streetAddress2 ?? '').trim(),
+      city: b.city.trim(),
+      state: b.state.trim().toUpperCase(),
+      zipCode: b.zipCode.trim(),
+    }));
+}
+
+/** /nextpage: 'All address fields are required'. */
+export const CompleteProfileBodySchema = addressBody(m.allAddressFieldsRequired);
+export type CompleteProfileBody = z.input<typeof CompleteProfileBodySchema>;
+/** Account › Address: 'Fill all the fields'. */
+export const AddAddressBodySchema = addressBody(m.fillAllFields);
+export type AddAddressBody = z.input<typeof AddAddressBodySchema>;
+export type AddressInput = z.output<typeof AddAddressBodySchema>;
+
+export const UpdateProfileBodySchema = z.object({
+  name: z
+    .string({ message: m.allFieldsRequired })
+    .trim()
+    .min(1, m.allFieldsRequired)
+    .max(100, m.fieldTooLong),
+  businessName: z
+    .string({ message: m.allFieldsRequired })
+    .trim()
+    .min(1, m.allFieldsRequired)
+    .max(120, m.fieldTooLong),
+  phoneNumber: z
+    .string({ message: m.invalidPhoneEdit })
+    .max(40, m.invalidPhoneEdit)
+    .refine(isValidPhone, m.invalidPhoneEdit)
+    .transform(normalizePhone),
+  email: z.string().trim().max(254, m.invalidEmailFormat).optional(),
+  currentPassword: z.string().max(1024).optional(),
+});
+export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
+export type UpdateProfileInput = z.output<typeof UpdateProfileBodySchema>;

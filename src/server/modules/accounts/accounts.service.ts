@@ -1,9 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
-import type { NewAccount, Profile, SignInCredentials } from '#shared/accounts/accounts.schemas.ts';
+import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
+import type {
+  Address,
+  NewAccount,
+  Profile,
+  SignInCredentials,
+  UpdateProfileInput,
+} from '#shared/accounts/accounts.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, DomainError } from '../../errors.ts';
 import { type UserRow, users } from './accounts.table.ts';
+import { defaultAddress } from './addresses.service.ts';
 import { queueVerificationMail } from './email-flows.service.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
 import { createSession } from './session.service.ts';
@@ -23,9 +31,10 @@ export interface AccountsContext {
   mail: MailSettings;
 }
 
-export function toProfile(u: UserRow): Profile {
+export function toProfile(u: UserRow, address: Address | null): Profile {
   return {
     id: u.id,
+    defaultAddress: address,
     email: u.email,
     emailVerified: u.emailVerifiedAt !== null,
     name: u.name,
@@ -35,6 +44,11 @@ export function toProfile(u: UserRow): Profile {
     createdAt: u.createdAt.toISOString(),
     role: u.role as Profile['role'],
   };
+}
+
+/** The profile the API returns: the user with their default address. */
+export async function loadProfile(db: Db, u: UserRow): Promise<Profile> {
+  return toProfile(u, await defaultAddress(db, u.id));
 }
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -107,4 +121,43 @@ export async function signIn(ctx: AccountsContext, body: SignInCredentials, ip: 
   await clearAccountFailures(ctx.db, body.email);
   const session = await createSession(ctx.db, user.id, body.rememberMe, ctx.now);
   return { user, session };
+}
+
+/**
+ * My Profile: name, business name and phone; the email only while unverified, only when it is
+ * valid and different, and only with the current password. A new email gets its own
+ * verification link.
+ */
+export async function updateProfile(
+  ctx: AccountsContext,
+  user: UserRow,
+  body: UpdateProfileInput,
+): Promise<UserRow> {
+  const nextEmail = body.email?.trim();
+  const changesEmail = Boolean(nextEmail) && nextEmail!.toLowerCase() !== user.email.toLowerCase();
+  if (changesEmail) {
+    if (user.emailVerifiedAt) throw new DomainError(400, m.emailLocked);
+    if (!isValidEmail(nextEmail!)) throw new DomainError(400, m.invalidEmailFormat);
+    if (!body.currentPassword) throw new DomainError(400, m.currentPasswordRequired);
+    if (!(await verifyPassword(body.currentPassword, user.passwordHash)))
+      throw new DomainError(400, m.reauthFailed);
+    if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(m.emailInUse);
+  }
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: body.name,
+        businessName: body.businessName,
+        phone: body.phoneNumber,
+        ...(changesEmail ? { email: nextEmail!, emailVerifiedAt: null } : {}),
+        updatedAt: ctx.now,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (changesEmail) await queueVerificationMail(tx, row!, ctx);
+    return row!;
+  });
+  if (changesEmail) ctx.mail.kick();
+  return updated;
 }

@@ -85,3 +85,26 @@ export const emailTokens = pgTable(
     check('email_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password')`),
   ],
 );
+
+/** Saved addresses (SPEC AddressArray): at most 5 per buyer, exactly one default once any exist. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    streetAddress: text('street_address').notNull(),
+    streetAddress2: text('street_address_2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+export type AddressRow = typeof addresses.$inferSelect;

@@ -20,7 +20,7 @@ import {
   requireSession,
   setSessionCookie,
 } from '../../plugins/auth.ts';
-import { type MailSettings, signIn, signUp, toProfile } from './accounts.service.ts';
+import { loadProfile, type MailSettings, signIn, signUp } from './accounts.service.ts';
 import {
   changePassword,
   requestPasswordReset,
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (req, reply) => {
       const { user, session } = await signUp(ctx(), req.body);
       setSessionCookie(reply, cookie, session.token, null);
-      return reply.status(201).send({ message: m.signUpSuccessful, user: toProfile(user) });
+      return reply.status(201).send({ message: m.signUpSuccessful, user: await loadProfile(db, user) });
     },
   );
 
@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       setSessionCookie(reply, cookie, session.token, req.body.rememberMe ? session.expiresAt : null);
       return {
         message: m.welcome(user.email),
-        user: toProfile(user),
+        user: await loadProfile(db, user),
         next: user.isCompleted ? ('/' as const) : ('/nextpage' as const),
       };
     },
@@ -126,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const s = await getSession(req, db, cookie, clock());
-      return { user: s ? toProfile(s.user) : null };
+      return { user: s ? await loadProfile(db, s.user) : null };
     },
   );
 

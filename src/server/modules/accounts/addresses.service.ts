@@ -1,0 +1,120 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
+import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
+import type { Db } from '../../db/client.ts';
+import { Conflict, DomainError, NotFound } from '../../errors.ts';
+import { type AddressRow, addresses, users } from './accounts.table.ts';
+
+export function toAddress(a: AddressRow): Address {
+  return {
+    id: a.id,
+    streetAddress: a.streetAddress,
+    streetAddress2: a.streetAddress2,
+    city: a.city,
+    state: a.state,
+    zipCode: a.zipCode,
+    isDefault: a.isDefault,
+  };
+}
+
+export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+  return rows.map(toAddress);
+}
+
+export async function defaultAddress(db: Db, userId: string): Promise<Address | null> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  return row ? toAddress(row) : null;
+}
+
+class TooManyAddresses extends DomainError {
+  constructor() {
+    super(400, m.tooManyAddresses);
+  }
+}
+
+/**
+ * Adds an address. The buyer's row is locked first, so two simultaneous adds cannot both see
+ * four addresses and make six. The first address becomes the default.
+ */
+export async function addAddress(
+  db: Db,
+  userId: string,
+  input: AddressInput,
+  now: Date,
+  opts: { makeDefault?: boolean } = {},
+): Promise<Address> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+    const existing = row?.n ?? 0;
+    if (existing >= MAX_ADDRESSES) throw new TooManyAddresses();
+    const makeDefault = existing === 0 || Boolean(opts.makeDefault);
+    if (makeDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    const [created] = await tx
+      .insert(addresses)
+      .values({ ...input, userId, isDefault: makeDefault, createdAt: now })
+      .returning();
+    return toAddress(created!);
+  });
+}
+
+export async function removeAddress(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    const [gone] = await tx
+      .delete(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .returning();
+    if (!gone) throw new NotFound(m.addressNotFound);
+    if (gone.isDefault) {
+      // The oldest remaining address takes over as the default.
+      const [next] = await tx
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(asc(addresses.createdAt), asc(addresses.id))
+        .limit(1);
+      if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
+    }
+  });
+}
+
+export async function makeDefaultAddress(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    const [target] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    if (!target) throw new NotFound(m.addressNotFound);
+    await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
+  });
+}
+
+/** /nextpage: the first (default) address, and the profile counts as complete. */
+export async function completeProfile(
+  db: Db,
+  userId: string,
+  alreadyComplete: boolean,
+  input: AddressInput,
+  now: Date,
+): Promise<void> {
+  if (alreadyComplete) throw new Conflict(m.alreadyCompleted);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+    if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new TooManyAddresses();
+    await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    await tx.insert(addresses).values({ ...input, userId, isDefault: true, createdAt: now });
+    await tx.update(users).set({ isCompleted: true, updatedAt: now }).where(eq(users.id, userId));
+  });
+}
