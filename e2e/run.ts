@@ -3,8 +3,11 @@
  * DATA_DIR, a free port), runs every e2e/*.spec.ts against it with Node's test runner, stops it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CHROMIUM_PATH } from './support/browser.ts';
+import { startMailbox } from './support/mailbox.ts';
 import { startServer } from './support/server.ts';
 
 if (!existsSync(CHROMIUM_PATH)) {
@@ -17,14 +20,18 @@ if (!existsSync(CHROMIUM_PATH)) {
 const specs = readdirSync('e2e')
   .filter((f) => f.endsWith('.spec.ts'))
   .map((f) => `e2e/${f}`);
-const server = await startServer();
+const mailboxDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-mailbox-'));
+const mailbox = await startMailbox(mailboxDir);
+const server = await startServer({ SMTP_URL: mailbox.url });
 console.log(`e2e: store running at ${server.url}`);
 const code = await new Promise<number>((resolve) => {
   const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...specs], {
-    env: { ...process.env, E2E_BASE_URL: server.url },
+    env: { ...process.env, E2E_BASE_URL: server.url, E2E_MAILBOX: mailboxDir },
     stdio: 'inherit',
   });
   child.on('exit', (c) => resolve(c ?? 1));
 });
 await server.stop();
+await mailbox.close();
+rmSync(mailboxDir, { recursive: true, force: true });
 process.exit(code);

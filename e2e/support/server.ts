@@ -35,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -193,3 +193,6 @@ export const UpdateProfileBodySchema = z.object({
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;
 export type UpdateProfileInput = z.output<typeof UpdateProfileBodySchema>;
+
+export const SignUpResponseSchema = z.object({ message: z.string(), user: ProfileSchema });
+export const ProfileMessageSchema = z.object({ message: z.string(), user: ProfileSchema });

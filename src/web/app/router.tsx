@@ -28,6 +28,42 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }),
       },
       {
+        path: 'signin',
+        lazy: async () => ({ Component: (await import('../features/accounts/signin-page.tsx')).SignInPage }),
+      },
+      {
+        path: 'signup',
+        lazy: async () => ({ Component: (await import('../features/accounts/signup-page.tsx')).SignUpPage }),
+      },
+      {
+        path: 'nextpage',
+        lazy: async () => ({ Component: (await import('../features/accounts/nextpage-page.tsx')).NextPage }),
+      },
+      {
+        path: 'lostpassword',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/lost-password-page.tsx')).LostPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/reset-password-page.tsx')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: 'verify-email',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/verify-email-page.tsx')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: 'account',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/account/account-page.tsx')).AccountPage,
+        }),
+      },
+      {
         path: 'info/:slug',
         lazy: async () => ({ Component: (await import('../features/info/info-page.tsx')).InfoPage }),
       },

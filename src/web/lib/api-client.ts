@@ -45,12 +45,21 @@ async function request<K extends SchemaName>(url: string, schema: K, init?: Requ
 export const apiGet = <K extends SchemaName>(url: string, schema: K, signal?: AbortSignal) =>
   request(url, schema, { signal });
 
-export const apiPost = <K extends SchemaName>(url: string, body: unknown, schema: K) =>
+export const apiSend = <K extends SchemaName>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body: unknown,
+  schema: K,
+) =>
   request(url, schema, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json' },
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
   });
+
+export const apiPost = <K extends SchemaName>(url: string, body: unknown, schema: K) =>
+  apiSend('POST', url, body, schema);
 
 /** Builds `/api/v1/<path>?…`, leaving out empty parameters. */
 export function apiUrl(

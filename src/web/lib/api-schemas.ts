@@ -1,4 +1,13 @@
 /** Every response schema the web reads, by name (see api-client.ts for why they go by name). */
+
+export {
+  AddressListSchema,
+  AddressSchema,
+  ProfileMessageSchema,
+  SessionResponseSchema,
+  SignInResponseSchema,
+  SignUpResponseSchema,
+} from '#shared/accounts/accounts.schemas.ts';
 export {
   BannersResponseSchema,
   ListingResponseSchema,

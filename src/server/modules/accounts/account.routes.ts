@@ -6,7 +6,7 @@ import {
   AddressListSchema,
   AddressSchema,
   CompleteProfileBodySchema,
-  ProfileSchema,
+  ProfileMessageSchema,
   UpdateProfileBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
@@ -38,7 +38,6 @@ const errors = {
   409: MessageResponseSchema,
 };
 const IdParams = z.object({ id: z.uuid({ message: m.addressNotFound }) });
-const ProfileMessageSchema = z.object({ message: z.string(), user: ProfileSchema });
 
 /** The signed-in buyer's own account. Every query is scoped to the session's user. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import {
   ChangePasswordBodySchema,
@@ -9,6 +8,7 @@ import {
   SignInBodySchema,
   SignInResponseSchema,
   SignUpBodySchema,
+  SignUpResponseSchema,
   TokenBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
@@ -47,7 +47,6 @@ const errors = {
   409: MessageResponseSchema,
   429: MessageResponseSchema,
 };
-const SignUpResponseSchema = z.object({ message: z.string(), user: SignInResponseSchema.shape.user });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,

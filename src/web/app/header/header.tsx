@@ -1,9 +1,12 @@
-import { ShoppingCart, User } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { LogoMark } from '../../components/ui/logo.tsx';
+import { useSession } from '../../features/accounts/api/get-session.ts';
 import { useStoreInfo } from '../../features/store/api/get-store-info.ts';
 import { useNotify } from '../notifications.tsx';
+
+import { AccountMenu } from './account-menu.tsx';
 import { MegaMenu } from './mega-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -12,7 +15,8 @@ export function Header() {
   const notify = useNotify();
   const store = useStoreInfo();
   const shortName = store.data?.shortName ?? 'Smokestack';
-  // The cart arrives with buyer accounts; until then every visitor is signed out (SPEC §5 Add to cart).
+  const signedIn = Boolean(useSession().data?.user);
+  // The cart arrives with the cart and checkout issue; until then it is always empty.
   const cartCount = 0;
   return (
     <header className="bg-gray-900 text-white shadow-md">
@@ -26,16 +30,14 @@ export function Header() {
           <SearchBox id="search-desktop" />
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Link
-            to="/signin"
-            className="flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold hover:bg-white/10"
-          >
-            <User className="size-5" aria-hidden />
-            <span>Login</span>
-          </Link>
+          <AccountMenu />
           <button
             type="button"
-            onClick={() => notify({ type: 'warning', message: messages.pleaseLoginRegister })}
+            onClick={() =>
+              signedIn
+                ? notify({ type: 'info', message: messages.cartNotReady })
+                : notify({ type: 'warning', message: messages.pleaseLoginRegister })
+            }
             className="relative rounded-lg p-2 hover:bg-white/10"
             aria-label={`Cart, ${cartCount} items`}
           >

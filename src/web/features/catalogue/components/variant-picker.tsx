@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
 import { messages } from '#shared/messages.ts';
 import { useNotify } from '../../../app/notifications.tsx';
+import { useSession } from '../../accounts/api/get-session.ts';
 
 /**
  * SPEC §2/§5: a quantity selector per variant and ADD TO CART. Counts never go below 0 nor above
@@ -18,9 +19,11 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
     }));
   const chosen = Object.values(counts).reduce((n, c) => n + c, 0);
 
+  const signedIn = Boolean(useSession().data?.user);
   const addToCart = () => {
-    // Nobody can be signed in until buyer accounts exist, so every visitor is asked to log in.
-    notify({ type: 'warning', message: messages.pleaseLoginRegister });
+    if (!signedIn) notify({ type: 'warning', message: messages.pleaseLoginRegister });
+    // The cart comes with the cart and checkout issue.
+    else notify({ type: 'info', message: messages.cartNotReady });
   };
 
   return (

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  adultContext,
+  hasHorizontalScroll,
+  launch,
+  seriousAxeViolations,
+  watchErrors,
+} from './support/browser-session.ts';
+import { waitForLink } from './support/mailbox.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => browser?.close());
+
+const email = `e2e-${Date.now()}@shop.example`;
+const password = 'first password 1';
+
+async function notification(page: Page, text: string) {
+  await page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text }).first().waitFor();
+}
+
+async function expectNoSeriousAxe(page: Page, where: string) {
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${where}`);
+}
+
+describe('a buyer account, end to end', () => {
+  test('sign up → complete profile → verify email → sign out → sign in → profile, addresses, password → lost password → reset', async () => {
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    // Sign up, with the validation messages first.
+    await page.goto('/signup');
+    await page.getByRole('heading', { name: 'Create a business account' }).waitFor();
+    await expectNoSeriousAxe(page, '/signup');
+    const form = page.getByRole('main');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'All fields are required' }).waitFor();
+    await form.getByLabel('Business name').fill('Corner Smoke Shop LLC');
+    await form.getByLabel('Name', { exact: true }).fill('Dana Buyer');
+    await form.getByLabel('Phone number').fill('+1 (555) 010-4200');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByLabel('Confirm password').fill('something else');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
+    await form.getByLabel('Confirm password').fill(password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await notification(page, 'Sign up successful');
+    await page.waitForURL(/\/nextpage$/);
+
+    // Complete the profile.
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+    await expectNoSeriousAxe(page, '/nextpage');
+    await page.getByRole('button', { name: 'Continue to Smokestack' }).click();
+    await page.getByRole('alert').filter({ hasText: 'All address fields are required' }).waitFor();
+    await page.getByLabel('Street address', { exact: true }).fill('1200 Commerce Park Dr');
+    await page.getByLabel('City').fill('Dallas');
+    await page.getByLabel('State').selectOption('TX');
+    await page.getByLabel('ZIP code').fill('75201');
+    await page.getByRole('button', { name: 'Continue to Smokestack' }).click();
+    await notification(page, 'Welcome to Smokestack');
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // The account asks to verify; the link from the mail does it.
+    await page.goto('/account?p=My%20Account');
+    await page.getByRole('region', { name: 'Email verification' }).waitFor();
+    await expectNoSeriousAxe(page, '/account');
+    await page.goto(await waitForLink(email, '/verify-email'));
+    await page.getByText('Your email address is verified.').waitFor();
+    await page.goto('/account?p=My%20Account');
+    await page.getByRole('heading', { name: 'My Account' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Email verification' }).count(), 0);
+
+    // Sign out from the header menu; sign in with Remember me; the email is prefilled next time.
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('button', { name: 'Logout' }).last().click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await page.goto('/signin');
+    await expectNoSeriousAxe(page, '/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Incorrect email/password.' }).waitFor();
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await notification(page, `Welcome ${email}`);
+    await page.waitForURL((u) => u.pathname === '/');
+    const cookie = (await context.cookies()).find((c) => c.name === 'sid')!;
+    assert.equal(cookie.httpOnly, true);
+    assert.ok(cookie.expires > Date.now() / 1000 + 29 * 86_400, 'remembered for 30 days');
+
+    // My Profile: Save appears only after a change.
+    await page.goto('/account?p=My%20Profile');
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+    await page.getByLabel('Name', { exact: true }).fill('Dana B. Buyer');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notification(page, 'Updated Profile Sucessfully');
+    assert.equal(await page.getByLabel('Email').isDisabled(), true, 'a verified email is locked');
+
+    // Addresses: four more make five, the sixth is refused; make one the default.
+    await page.goto('/account?p=Address');
+    for (let i = 2; i <= 6; i++) {
+      await page.getByLabel('Street address').fill(`${i} Main St`);
+      await page.getByLabel('City').fill('Austin');
+      await page.getByLabel('State').selectOption('TX');
+      await page.getByLabel('ZIP code').fill('73301');
+      await page.getByRole('button', { name: 'Add address' }).click();
+      if (i < 6) await page.getByRole('heading', { name: `Saved addresses (${i} of 5)` }).waitFor();
+    }
+    await page.getByRole('alert').filter({ hasText: 'You cannot add more than 5 addresses.' }).waitFor();
+    await page.getByRole('button', { name: 'Make it Default' }).first().click();
+    await notification(page, 'Success');
+
+    // Change the password.
+    await page.goto('/account?p=Change%20Password');
+    await page.getByLabel('Old password').fill(password);
+    await page.getByLabel('New password', { exact: true }).fill('second password 2');
+    await page.getByLabel('Confirm new password').fill('second password 2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await notification(page, 'Password Updated Successfully');
+
+    // Lost password → reset through the mailed link → sign in with the new password.
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('button', { name: 'Logout' }).last().click();
+    await page.goto('/signin');
+    assert.equal(await page.getByLabel('Email').inputValue(), email, 'Remember me prefills the email');
+    await page.getByRole('link', { name: 'Lost your password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Get the link' }).click();
+    await notification(page, 'Password reset email sent. Check your inbox.');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(await waitForLink(email, '/reset-password'));
+    await page.getByLabel('New password', { exact: true }).fill('third password 3');
+    await page.getByLabel('Confirm new password').fill('third password 3');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await notification(page, 'Password Updated Successfully');
+    await page.waitForURL(/\/signin$/);
+    await page.getByLabel('Password').fill('third password 3');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await notification(page, `Welcome ${email}`);
+    assert.deepEqual(
+      errors.filter((e) => !/status of 4\d\d/.test(e)),
+      [],
+    );
+    await context.close();
+  });
+
+  test('the account forms fit a 360 px phone', async () => {
+    const context = await adultContext(browser, { width: 360, height: 780 });
+    const page = await context.newPage();
+    for (const url of ['/signin', '/signup', '/lostpassword']) {
+      await page.goto(url);
+      await page.getByRole('main').getByRole('heading').first().waitFor();
+      assert.equal(await hasHorizontalScroll(page), false, `horizontal scroll on ${url}`);
+    }
+    await page.goto('/account?p=My%20Profile');
+    await page.waitForURL((u) => u.pathname === '/'); // signed out: home
+    await context.close();
+  });
+});

@@ -1,0 +1,130 @@
+import { Navigate, NavLink, useNavigate, useSearchParams } from 'react-router';
+import { messages } from '#shared/messages.ts';
+import { useNotify } from '../../../app/notifications.tsx';
+import { PageSpinner } from '../../../app/root-layout.tsx';
+import { useSendVerification, useSignOut } from '../api/auth-mutations.ts';
+import { useSession } from '../api/get-session.ts';
+import { AddressBook } from './address-book.tsx';
+import { ChangePassword } from './change-password.tsx';
+import { MyProfile } from './my-profile.tsx';
+
+export const ACCOUNT_SECTIONS = ['My Account', 'My Profile', 'Address', 'Change Password'] as const;
+type Section = (typeof ACCOUNT_SECTIONS)[number];
+export const accountHref = (p: Section) => `/account?p=${encodeURIComponent(p)}`;
+
+/** /account?p=… (SPEC §2 Account). Signed out, or an unknown section: home. */
+export function AccountPage() {
+  const [params] = useSearchParams();
+  const session = useSession();
+  const p = (params.get('p') ?? 'My Account') as Section;
+  if (session.isPending) return <PageSpinner />;
+  const user = session.data?.user;
+  if (!user || !ACCOUNT_SECTIONS.includes(p)) return <Navigate to="/" replace />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
+      <title>{`${p} · Smokestack`}</title>
+      {!user.emailVerified && <VerifyBanner />}
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[220px_minmax(0,1fr)]">
+        <AccountMenu current={p} />
+        <section
+          aria-labelledby="account-heading"
+          className="rounded-2xl bg-white p-5 ring-1 ring-gray-200 sm:p-6"
+        >
+          <h1 id="account-heading" className="mb-5 text-2xl font-extrabold tracking-tight">
+            {p}
+          </h1>
+          {p === 'My Account' && <MyAccount name={user.name} businessName={user.businessName} />}
+          {p === 'My Profile' && <MyProfile user={user} />}
+          {p === 'Address' && <AddressBook />}
+          {p === 'Change Password' && <ChangePassword />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function AccountMenu({ current }: { current: Section }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <nav aria-label="Account" className="self-start rounded-2xl bg-white p-2 ring-1 ring-gray-200">
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {ACCOUNT_SECTIONS.map((s) => (
+          <li key={s}>
+            <NavLink
+              to={accountHref(s)}
+              aria-current={current === s ? 'page' : undefined}
+              className={`block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${current === s ? 'bg-gray-900 text-white' : 'hover:bg-gray-100'}`}
+            >
+              {s}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
+            className="block w-full whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-semibold hover:bg-gray-100"
+          >
+            Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** SPEC §2: asks to verify an unverified email, with a Send Link button that mails a new link. */
+function VerifyBanner() {
+  const send = useSendVerification();
+  const notify = useNotify();
+  return (
+    <div
+      role="region"
+      aria-label="Email verification"
+      className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300"
+    >
+      <p className="text-sm text-amber-950">
+        <strong>Please verify your email address.</strong> Verification is needed to place orders. Check your
+        inbox for our link, or get a new one.
+      </p>
+      <button
+        type="button"
+        disabled={send.isPending}
+        onClick={() =>
+          send.mutate(undefined, {
+            onSuccess: (res) => notify({ type: 'success', message: res.message }),
+            onError: (err) => notify({ type: 'error', message: err.message }),
+          })
+        }
+        className="rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white hover:bg-gray-700 disabled:opacity-60"
+      >
+        Send Link
+      </button>
+    </div>
+  );
+}
+
+function MyAccount({ name, businessName }: { name: string; businessName: string }) {
+  return (
+    <div className="space-y-6">
+      <p className="text-lg">
+        Welcome back, <strong>{name}</strong> of {businessName}.
+      </p>
+      <div className="rounded-xl bg-gray-900 p-5 text-white">
+        <p className="font-bold text-amber-400">Unlimited ordering for verified shops</p>
+        <p className="mt-1 text-sm text-gray-200">
+          Providing your Sales ID and tobacco licence enables unlimited product ordering. Otherwise certain
+          features may be restricted.
+        </p>
+      </div>
+      <section aria-labelledby="recent-orders">
+        <h2 id="recent-orders" className="text-lg font-bold">
+          Recent orders
+        </h2>
+        <p className="mt-2 rounded-lg bg-gray-50 p-4 text-gray-700">{messages.noOrdersYet}</p>
+      </section>
+    </div>
+  );
+}

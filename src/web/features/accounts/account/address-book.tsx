@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { AddAddressBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
+import { useNotify } from '../../../app/notifications.tsx';
+import { FormError, SubmitButton } from '../../../components/ui/form.tsx';
+import {
+  useAddAddress,
+  useAddresses,
+  useMakeDefaultAddress,
+  useRemoveAddress,
+} from '../api/account-mutations.ts';
+import { AddressFields, EMPTY_ADDRESS } from '../components/address-fields.tsx';
+
+/** Account › Address: add (at most 5), remove, and 'Make it Default'. */
+export function AddressBook() {
+  const { data } = useAddresses();
+  const add = useAddAddress();
+  const remove = useRemoveAddress();
+  const makeDefault = useMakeDefaultAddress();
+  const notify = useNotify();
+  const [form, setForm] = useState(EMPTY_ADDRESS);
+  const [error, setError] = useState<string | null>(null);
+  const list = data?.addresses ?? [];
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = AddAddressBodySchema.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    add.mutate(form, {
+      onSuccess: () => {
+        setForm(EMPTY_ADDRESS);
+        notify({ type: 'success', message: 'Address added' });
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+      <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="add-address">
+        <h2 id="add-address" className="text-lg font-bold">
+          Add an address
+        </h2>
+        <AddressFields value={form} onChange={setForm} />
+        <FormError message={error} />
+        <SubmitButton pending={add.isPending}>Add address</SubmitButton>
+      </form>
+      <section aria-labelledby="saved-addresses">
+        <h2 id="saved-addresses" className="text-lg font-bold">
+          Saved addresses ({list.length} of {MAX_ADDRESSES})
+        </h2>
+        {list.length === 0 && <p className="mt-2 text-gray-700">No saved addresses yet.</p>}
+        <ul className="mt-3 space-y-3">
+          {list.map((a) => (
+            <li key={a.id} className="rounded-xl p-4 ring-1 ring-gray-200">
+              <address className="not-italic text-gray-800">
+                {a.streetAddress}
+                {a.streetAddress2 && `, ${a.streetAddress2}`}, {a.city}, {a.state} {a.zipCode}
+              </address>
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                {a.isDefault ? (
+                  <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-900">
+                    Default
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      makeDefault.mutate(a.id, {
+                        onSuccess: (res) => notify({ type: 'success', message: res.message }),
+                        onError: (err) => notify({ type: 'error', message: err.message }),
+                      })
+                    }
+                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-gray-100"
+                  >
+                    Make it Default
+                  </button>
+                )}
+                <button
+                  type="button"
+                  aria-label={`Remove ${a.streetAddress}`}
+                  onClick={() =>
+                    remove.mutate(a.id, { onError: (err) => notify({ type: 'error', message: err.message }) })
+                  }
+                  className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { useNotify } from '../../../app/notifications.tsx';
+import { Field, FormError, SubmitButton } from '../../../components/ui/form.tsx';
+import { useChangePassword } from '../api/auth-mutations.ts';
+
+const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
+
+/** Account › Change Password: old, new and confirm (SPEC §5 messages). */
+export function ChangePassword() {
+  const [form, setForm] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangePassword();
+  const notify = useNotify();
+  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = ChangePasswordBodySchema.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    change.mutate(form, {
+      onSuccess: (res) => {
+        setForm(EMPTY);
+        notify({ type: 'success', message: res.message });
+      },
+      onError: (err) => {
+        setError(err.message);
+        notify({ type: 'error', message: m.passwordUpdateFailed(err.message) });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-md space-y-4">
+      <Field
+        label="Old password"
+        type="password"
+        autoComplete="current-password"
+        value={form.oldPassword}
+        onChange={set('oldPassword')}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        hint="8 to 64 characters"
+      />
+      <Field
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
+      <FormError message={error} />
+      <SubmitButton pending={change.isPending}>Change password</SubmitButton>
+    </form>
+  );
+}

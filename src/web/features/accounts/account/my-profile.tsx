@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { US_STATES } from '#shared/accounts/us-states.ts';
+import { useNotify } from '../../../app/notifications.tsx';
+import { Field, FormError } from '../../../components/ui/form.tsx';
+import { useUpdateProfile } from '../api/account-mutations.ts';
+
+const stateName = (code: string) => US_STATES.find(([c]) => c === code)?.[1] ?? code;
+
+/** My Profile: edits with Save and Cancel shown only once something changed (SPEC §2). */
+export function MyProfile({ user }: { user: Profile }) {
+  const initial = {
+    name: user.name,
+    businessName: user.businessName,
+    phoneNumber: user.phoneNumber,
+    email: user.email,
+  };
+  const [form, setForm] = useState(initial);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateProfile();
+  const notify = useNotify();
+  const changed = (Object.keys(initial) as (keyof typeof initial)[]).some((k) => form[k] !== initial[k]);
+  const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const set = (key: keyof typeof initial) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body = { ...form, ...(emailChanged ? { currentPassword } : { email: undefined }) };
+    const parsed = UpdateProfileBodySchema.safeParse(body);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    update.mutate(body, {
+      onSuccess: (res) => {
+        notify({ type: 'success', message: res.message });
+        setCurrentPassword('');
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  return (
+    <div className="space-y-8">
+      <form onSubmit={save} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Name" autoComplete="name" value={form.name} onChange={set('name')} />
+        <Field
+          label="Business name"
+          autoComplete="organization"
+          value={form.businessName}
+          onChange={set('businessName')}
+        />
+        <Field
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          value={form.phoneNumber}
+          onChange={set('phoneNumber')}
+        />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          disabled={user.emailVerified}
+          hint={
+            user.emailVerified
+              ? 'Verified: it can no longer be changed here.'
+              : 'Not verified yet: you can still change it.'
+          }
+        />
+        {emailChanged && (
+          <Field
+            label="Current password (to change your email)"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+        )}
+        <div className="sm:col-span-2">
+          <FormError message={error} />
+        </div>
+        {changed && (
+          <div className="flex gap-3 sm:col-span-2">
+            <button
+              type="submit"
+              disabled={update.isPending}
+              className="rounded-lg bg-gray-900 px-5 py-2.5 font-semibold text-white hover:bg-gray-700 disabled:opacity-60"
+            >
+              Save
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setForm(initial);
+                setCurrentPassword('');
+                setError(null);
+              }}
+              className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-100"
+            >
+              Cancel
+            </button>
+          </div>
+        )}
+      </form>
+
+      <section aria-labelledby="default-address">
+        <h2 id="default-address" className="text-lg font-bold">
+          Default address
+        </h2>
+        {user.defaultAddress ? (
+          <address className="mt-2 not-italic text-gray-800">
+            {user.defaultAddress.streetAddress}
+            {user.defaultAddress.streetAddress2 && `, ${user.defaultAddress.streetAddress2}`}
+            <br />
+            {user.defaultAddress.city}, {stateName(user.defaultAddress.state)} {user.defaultAddress.zipCode}
+          </address>
+        ) : (
+          <p className="mt-2 text-gray-700">No address yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddAddressBody,
+  CompleteProfileBody,
+  UpdateProfileBody,
+} from '#shared/accounts/accounts.schemas.ts';
+import { apiGet, apiPost, apiSend, apiUrl } from '../../../lib/api-client.ts';
+import { SESSION_KEY } from './get-session.ts';
+
+const ADDRESSES_KEY = ['account', 'addresses'] as const;
+
+export const useAddresses = () =>
+  useQuery({
+    queryKey: ADDRESSES_KEY,
+    queryFn: ({ signal }) => apiGet(apiUrl('account/addresses'), 'AddressListSchema', signal),
+  });
+
+/** Address and profile changes can move the default address, so both caches refresh. */
+function useAccountChanging<T, R>(fn: (body: T) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ADDRESSES_KEY }),
+        qc.invalidateQueries({ queryKey: SESSION_KEY }),
+      ]);
+    },
+  });
+}
+
+export const useCompleteProfile = () =>
+  useAccountChanging((body: CompleteProfileBody) =>
+    apiPost(apiUrl('account/complete'), body, 'ProfileMessageSchema'),
+  );
+export const useUpdateProfile = () =>
+  useAccountChanging((body: UpdateProfileBody) =>
+    apiSend('PATCH', apiUrl('account/profile'), body, 'ProfileMessageSchema'),
+  );
+export const useAddAddress = () =>
+  useAccountChanging((body: AddAddressBody) => apiPost(apiUrl('account/addresses'), body, 'AddressSchema'));
+export const useRemoveAddress = () =>
+  useAccountChanging((id: string) =>
+    apiSend(
+      'DELETE',
+      apiUrl(`account/addresses/${encodeURIComponent(id)}`),
+      undefined,
+      'MessageResponseSchema',
+    ),
+  );
+export const useMakeDefaultAddress = () =>
+  useAccountChanging((id: string) =>
+    apiPost(apiUrl(`account/addresses/${encodeURIComponent(id)}/default`), {}, 'MessageResponseSchema'),
+  );

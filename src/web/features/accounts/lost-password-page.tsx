@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LostPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { useNotify } from '../../app/notifications.tsx';
+import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { useLostPassword } from './api/auth-mutations.ts';
+
+/** /lostpassword (SPEC §2): the same answer whether or not the email has an account. */
+export function LostPasswordPage() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const lost = useLostPassword();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = LostPasswordBodySchema.safeParse({ email });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    lost.mutate(parsed.data, {
+      onSuccess: (res) => {
+        notify({ type: 'success', message: res.message });
+        navigate('/', { replace: true });
+      },
+      onError: (err) => notify({ type: 'error', message: err.message }),
+    });
+  };
+
+  return (
+    <AuthCard title="Lost your password?">
+      <title>Lost password · Smokestack</title>
+      <p className="-mt-3 mb-5 text-sm text-gray-700">
+        Enter the email of your account and we will mail you a link to choose a new password.
+      </p>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <FormError message={error} />
+        <SubmitButton pending={lost.isPending}>Get the link</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/signin" className="font-semibold text-blue-800 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ResetPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { useNotify } from '../../app/notifications.tsx';
+import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { useResetPassword } from './api/auth-mutations.ts';
+
+/** /reset-password?token=… — the page a reset mail links to. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = ResetPasswordBodySchema.safeParse({ token, password, confirmPassword });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    reset.mutate(parsed.data, {
+      onSuccess: (res) => {
+        notify({ type: 'success', message: res.message });
+        navigate('/signin', { replace: true });
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  return (
+    <AuthCard title="Choose a new password">
+      <title>New password · Smokestack</title>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="8 to 64 characters"
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <FormError message={error} />
+        <SubmitButton pending={reset.isPending}>Save the new password</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        Link expired?{' '}
+        <Link to="/lostpassword" className="font-semibold text-blue-800 hover:underline">
+          Get a new one
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

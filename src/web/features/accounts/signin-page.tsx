@@ -1,0 +1,113 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { SignInBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { useNotify } from '../../app/notifications.tsx';
+import { PageSpinner } from '../../app/root-layout.tsx';
+import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { useSignIn } from './api/auth-mutations.ts';
+import { useSession } from './api/get-session.ts';
+
+export const REMEMBERED_EMAIL_KEY = 'smokestack.rememberedEmail';
+
+function rememberedEmail(): string {
+  try {
+    return localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** /signin (SPEC §2 Sign in). */
+export function SignInPage() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const session = useSession();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState(rememberedEmail);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(() => rememberedEmail() !== '');
+  const [error, setError] = useState<string | null>(null);
+  const rememberId = useId();
+  const user = session.data?.user;
+
+  // Somebody already signed in goes home, or is asked to complete the profile.
+  useEffect(() => {
+    if (!user || signIn.isPending || signIn.isSuccess) return;
+    if (user.isCompleted) navigate('/', { replace: true });
+    else {
+      notify({ type: 'info', message: m.completeYourProfile });
+      navigate('/nextpage', { replace: true });
+    }
+  }, [user, navigate, notify, signIn.isPending, signIn.isSuccess]);
+
+  if (session.isPending) return <PageSpinner />;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = SignInBodySchema.safeParse({ email, password, rememberMe: remember });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    signIn.mutate(parsed.data, {
+      onSuccess: (res) => {
+        try {
+          if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, parsed.data.email);
+          else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+        } catch {
+          // storage blocked: nothing to remember
+        }
+        if (res.next === '/nextpage') notify({ type: 'info', message: m.completeYourProfile });
+        else notify({ type: 'success', message: res.message });
+        navigate(res.next, { replace: true });
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  return (
+    <AuthCard title="Sign in">
+      <title>Sign in · Smokestack</title>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <label htmlFor={rememberId} className="flex items-center gap-2">
+            <input
+              id={rememberId}
+              type="checkbox"
+              checked={remember}
+              onChange={(e) => setRemember(e.target.checked)}
+              className="size-4 accent-gray-900"
+            />
+            Remember me
+          </label>
+          <Link to="/lostpassword" className="font-semibold text-blue-800 hover:underline">
+            Lost your password?
+          </Link>
+        </div>
+        <FormError message={error} />
+        <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        New to the store?{' '}
+        <Link to="/signup" className="font-semibold text-blue-800 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

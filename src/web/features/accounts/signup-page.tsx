@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { SignUpBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { useNotify } from '../../app/notifications.tsx';
+import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { useSignUp } from './api/auth-mutations.ts';
+import { useSession } from './api/get-session.ts';
+
+const EMPTY = { businessName: '', name: '', phoneNumber: '', email: '', password: '', confirmPassword: '' };
+
+/** /signup (SPEC §2 Sign up): the shared schema checks the form exactly as the server does. */
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const session = useSession();
+  const signUp = useSignUp();
+  const [form, setForm] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  if (session.data?.user && !signUp.isSuccess) return <Navigate to="/" replace />;
+
+  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = SignUpBodySchema.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    signUp.mutate(form, {
+      onSuccess: () => {
+        notify({ type: 'success', message: m.signUpSuccessful });
+        navigate('/nextpage', { replace: true });
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+
+  return (
+    <AuthCard title="Create a business account">
+      <title>Create an account · Smokestack</title>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field
+          label="Business name"
+          autoComplete="organization"
+          value={form.businessName}
+          onChange={set('businessName')}
+        />
+        <Field label="Name" autoComplete="name" value={form.name} onChange={set('name')} />
+        <Field
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          value={form.phoneNumber}
+          onChange={set('phoneNumber')}
+          hint="With the country code, e.g. +1 555 010 4200"
+        />
+        <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          hint="8 to 64 characters"
+        />
+        <Field
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
+        <FormError message={error} />
+        <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/signin" className="font-semibold text-blue-800 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
