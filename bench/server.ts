@@ -14,6 +14,7 @@ await database.migrate();
 const app = await buildApp({
   database,
   mediaDir: path.join(dataDir, 'media'),
+  privateDir: path.join(dataDir, 'private'),
   webDist: path.resolve('dist/web'),
   storeName: 'Bench Wholesale',
   storeShortName: 'Bench',

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/server/app.ts';
@@ -9,6 +11,8 @@ import { adminUrl, databaseUrl } from './pg-urls.ts';
 export interface TestContext {
   app: App;
   database: Database;
+  /** Where this app keeps private files (documents). */
+  privateDir: string;
   close(): Promise<void>;
 }
 
@@ -52,9 +56,11 @@ export async function createTestApp(
   opts: { clock?: () => Date; scryptLogN?: number; mailer?: Mailer } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
+  const privateDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-private-'));
   const app = await buildApp({
     database,
     mediaDir: inject('mediaDir'),
+    privateDir,
     storeName: 'Test Wholesale',
     storeShortName: 'TestCo',
     // Cheap hashing keeps the suite fast; password.test.ts covers the OWASP cost.
@@ -67,9 +73,11 @@ export async function createTestApp(
   return {
     app,
     database,
+    privateDir,
     async close() {
       await app.close();
       await drop();
+      rmSync(privateDir, { recursive: true, force: true });
     },
   };
 }

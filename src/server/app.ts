@@ -25,11 +25,14 @@ import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { PrivateStore } from './storage/private-store.ts';
 
 export interface AppDeps {
   database: Database;
   /** DATA_DIR/media: public catalogue images served at /media. */
   mediaDir: string;
+  /** DATA_DIR/private: buyers' documents, never served directly. */
+  privateDir: string;
   /** The built SPA; when missing, only the API is served. */
   webDist?: string;
   storeName: string;
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(accountRoutes, {
         prefix: '/account',
         db: deps.database.db,
+        store: new PrivateStore(deps.privateDir),
         cookie,
         clock,
         context: () => ({

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     const app = await buildApp({
       database,
       mediaDir: media.root,
+      privateDir: path.join(config.dataDir, 'private'),
       webDist: config.webDist,
       storeName: config.storeName,
       storeShortName: config.storeShortName,

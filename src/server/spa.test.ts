@@ -27,6 +27,7 @@ beforeAll(async () => {
   app = await buildApp({
     database: opened.database,
     mediaDir: inject('mediaDir'),
+    privateDir: mkdtempSync(path.join(os.tmpdir(), 'smokestack-private-')),
     webDist,
     storeName: 'T',
     storeShortName: 'T',

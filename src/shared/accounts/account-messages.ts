@@ -26,7 +26,17 @@ export const accountMessages = {
   defaultSet: 'Success',
   profileUpdated: 'Updated Profile Sucessfully',
   invalidPhoneEdit: 'Please enter a valid phone number',
+  fileTooLarge: 'File size exceeds the maximum limit of 8 MB',
+  wrongFileType: 'Please select only images, documents (Word), or PDF files.',
+  uploadMissing: (kind: 'sales_id' | 'tobacco_license') =>
+    kind === 'sales_id' ? 'Please upload sales id' : 'Please upload tobacco license',
+  uploadFailed: (kind: 'sales_id' | 'tobacco_license') =>
+    `An error occurred while uploading ${kind === 'sales_id' ? 'sales ID' : 'tobacco license'}. Please try again later.`,
+  verified: 'Verified',
   // Ours: the spec does not cover these.
+  documentUploaded: (kind: 'sales_id' | 'tobacco_license') =>
+    kind === 'sales_id' ? 'Sales ID uploaded' : 'Tobacco license uploaded',
+  documentNotFound: 'Document not found',
   invalidZip: 'Enter a valid ZIP code (12345 or 12345-6789)',
   invalidState: 'Choose a US state',
   alreadyCompleted: 'Your profile is already complete.',

@@ -3,6 +3,9 @@ import { accountMessages as m } from './account-messages.ts';
 import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
 import { US_STATE_CODES } from './us-states.ts';
 
+export const DOCUMENT_KINDS = ['sales_id', 'tobacco_license'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
 const text = (max: number) => z.string({ message: m.allFieldsRequired }).max(max * 4);
 
 /**
@@ -53,8 +56,22 @@ export const SignInBodySchema = z.object({
 export type SignInBody = z.input<typeof SignInBodySchema>;
 export type SignInCredentials = z.output<typeof SignInBodySchema>;
 
-export const DOCUMENT_KINDS = ['sales_id', 'tobacco_license'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+/** SPEC §3/§4: a document's state and the upload metadata the buyer may see. */
+export const DocumentSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  status: z.enum(['pending', 'verified', 'reupload_requested']),
+  originalName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  md5Hash: z.string(),
+  timeCreated: z.string(),
+  updated: z.string(),
+  note: z.string().nullable(),
+});
+export type Document = z.infer<typeof DocumentSchema>;
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+export const UPLOAD_ACCEPT =
+  '.jpg,.jpeg,.png,.pdf,.doc,.docx,image/jpeg,image/png,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -67,6 +84,14 @@ export const ProfileSchema = z.object({
   isCompleted: z.boolean(),
   createdAt: z.string(),
   role: z.enum(['buyer', 'staff']),
+  documents: z.object({ salesId: DocumentSchema.nullable(), tobaccoLicense: DocumentSchema.nullable() }),
+  /** The spec's flags (SPEC §3), derived from the documents. */
+  isSalesIdUploaded: z.boolean(),
+  isSalesIdverified: z.boolean(),
+  requestForReUploadOfSalesId: z.boolean(),
+  isTobaccoLicenceUploaded: z.boolean(),
+  isTobaccoLicenceVerified: z.boolean(),
+  requestForTobaccoLicenceUpload: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

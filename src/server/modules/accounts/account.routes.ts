@@ -1,3 +1,5 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
@@ -6,13 +8,18 @@ import {
   AddressListSchema,
   AddressSchema,
   CompleteProfileBodySchema,
+  DOCUMENT_KINDS,
+  MAX_UPLOAD_BYTES,
   ProfileMessageSchema,
   UpdateProfileBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { Invalid } from '../../errors.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
+import type { PrivateStore } from '../../storage/private-store.ts';
 import { type AccountsContext, loadProfile, updateProfile } from './accounts.service.ts';
+import { users } from './accounts.table.ts';
 import {
   addAddress,
   completeProfile,
@@ -20,9 +27,11 @@ import {
   makeDefaultAddress,
   removeAddress,
 } from './addresses.service.ts';
+import { findDocument, uploadDocument } from './documents.service.ts';
 
 export interface AccountRoutesOptions {
   db: Db;
+  store: PrivateStore;
   cookie: CookieSettings;
   clock: () => Date;
   context: () => AccountsContext;
@@ -38,11 +47,12 @@ const errors = {
   409: MessageResponseSchema,
 };
 const IdParams = z.object({ id: z.uuid({ message: m.addressNotFound }) });
+const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.documentNotFound }) });
 
 /** The signed-in buyer's own account. Every query is scoped to the session's user. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { db, cookie, clock, context, shortName },
+  { db, store, cookie, clock, context, shortName },
 ) => {
   const session = (req: Parameters<typeof requireSession>[0]) => requireSession(req, db, cookie, clock());
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -150,6 +160,74 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const { user } = await session(req);
       await makeDefaultAddress(db, user.id, req.params.id);
       return { message: m.defaultSet };
+    },
+  );
+
+  // Uploads: one file, 8 MB, enforced by the streaming parser (the rest is cut off, never stored).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+  });
+
+  app.post(
+    '/documents/:kind',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload the Sales ID or tobacco licence (multipart field "file"; jpeg, png, pdf, doc or docx; 8 MB)',
+        consumes: ['multipart/form-data'],
+        params: KindParams,
+        response: {
+          200: ProfileMessageSchema,
+          ...errors,
+          413: MessageResponseSchema,
+          500: MessageResponseSchema,
+        },
+      },
+    },
+    async (req) => {
+      const { user } = await session(req);
+      const kind = req.params.kind;
+      if (!req.isMultipart()) throw new Invalid(m.uploadMissing(kind));
+      let part: MultipartFile | undefined;
+      try {
+        part = await req.file();
+      } catch {
+        throw new Invalid(m.uploadMissing(kind));
+      }
+      await uploadDocument({ db, store, now: clock() }, user.id, kind, part);
+      const fresh = (await db.select().from(users).where(eq(users.id, user.id)))[0]!;
+      return { message: m.documentUploaded(kind), user: await loadProfile(db, fresh) };
+    },
+  );
+
+  app.get(
+    '/documents/:kind',
+    {
+      schema: {
+        tags,
+        summary: 'Download my own Sales ID or tobacco licence',
+        params: KindParams,
+        response: { 401: MessageResponseSchema, 404: MessageResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { user } = await session(req);
+      const doc = await findDocument(db, user.id, req.params.kind);
+      const { stream, size } = await store.open(doc.storageKey);
+      const ext =
+        doc.contentType === 'application/pdf' ? 'pdf' : (doc.originalName.split('.').pop() ?? 'bin');
+      const fallback = `${req.params.kind === 'sales_id' ? 'sales-id' : 'tobacco-license'}.${/^[a-z0-9]{1,5}$/i.test(ext) ? ext : 'bin'}`;
+      return reply
+        .header('content-type', doc.contentType)
+        .header('content-length', size)
+        .header(
+          'content-disposition',
+          `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(stream as never);
     },
   );
 };

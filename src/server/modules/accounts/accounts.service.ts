@@ -10,8 +10,9 @@ import type {
 } from '#shared/accounts/accounts.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, DomainError } from '../../errors.ts';
-import { type UserRow, users } from './accounts.table.ts';
+import { type DocumentRow, type UserRow, users } from './accounts.table.ts';
 import { defaultAddress } from './addresses.service.ts';
+import { listDocuments, toDocument } from './documents.service.ts';
 import { queueVerificationMail } from './email-flows.service.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
 import { createSession } from './session.service.ts';
@@ -31,8 +32,20 @@ export interface AccountsContext {
   mail: MailSettings;
 }
 
-export function toProfile(u: UserRow, address: Address | null): Profile {
+export function toProfile(u: UserRow, address: Address | null, docs: DocumentRow[] = []): Profile {
+  const salesId = docs.find((d) => d.kind === 'sales_id');
+  const licence = docs.find((d) => d.kind === 'tobacco_license');
   return {
+    documents: {
+      salesId: salesId ? toDocument(salesId) : null,
+      tobaccoLicense: licence ? toDocument(licence) : null,
+    },
+    isSalesIdUploaded: Boolean(salesId),
+    isSalesIdverified: salesId?.status === 'verified',
+    requestForReUploadOfSalesId: salesId?.status === 'reupload_requested',
+    isTobaccoLicenceUploaded: Boolean(licence),
+    isTobaccoLicenceVerified: licence?.status === 'verified',
+    requestForTobaccoLicenceUpload: licence?.status === 'reupload_requested',
     id: u.id,
     defaultAddress: address,
     email: u.email,
@@ -48,7 +61,8 @@ export function toProfile(u: UserRow, address: Address | null): Profile {
 
 /** The profile the API returns: the user with their default address. */
 export async function loadProfile(db: Db, u: UserRow): Promise<Profile> {
-  return toProfile(u, await defaultAddress(db, u.id));
+  const [address, docs] = await Promise.all([defaultAddress(db, u.id), listDocuments(db, u.id)]);
+  return toProfile(u, address, docs);
 }
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   serial,
   text,
@@ -108,3 +109,35 @@ export const addresses = pgTable(
   ],
 );
 export type AddressRow = typeof addresses.$inferSelect;
+
+/**
+ * A buyer's Sales ID or tobacco licence: one current file per kind. Files live in private
+ * storage under a server-made key; the buyer's file name is kept for display only.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    md5: text('md5').notNull(),
+    status: text('status').notNull().default('pending'),
+    reviewerId: uuid('reviewer_id'),
+    note: text('note'),
+    expiresOn: text('expires_on'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('documents_user_kind_unique').on(t.userId, t.kind),
+    check('documents_kind_check', sql`${t.kind} in ('sales_id', 'tobacco_license')`),
+    check('documents_status_check', sql`${t.status} in ('pending', 'verified', 'reupload_requested')`),
+  ],
+);
+export type DocumentRow = typeof documents.$inferSelect;

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import type { Document, DocumentKind } from '#shared/accounts/accounts.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError, Invalid, NotFound } from '../../errors.ts';
+import type { PrivateStore } from '../../storage/private-store.ts';
+import { type DocumentRow, documents, users } from './accounts.table.ts';
+import { detectDocumentType, safeDisplayName } from './file-type.ts';
+
+export interface DocumentsContext {
+  db: Db;
+  store: PrivateStore;
+  now: Date;
+}
+
+export function toDocument(d: DocumentRow): Document {
+  return {
+    kind: d.kind as DocumentKind,
+    status: d.status as Document['status'],
+    originalName: d.originalName,
+    contentType: d.contentType,
+    size: d.size,
+    md5Hash: d.md5,
+    timeCreated: d.createdAt.toISOString(),
+    updated: d.updatedAt.toISOString(),
+    note: d.note,
+  };
+}
+
+export async function listDocuments(db: Db, userId: string): Promise<DocumentRow[]> {
+  return db.select().from(documents).where(eq(documents.userId, userId));
+}
+
+const failed = (kind: DocumentKind) => new DomainError(500, m.uploadFailed(kind));
+
+/**
+ * Stores a Sales ID or tobacco licence (SPEC §4): streamed to a temporary file with the 8 MB
+ * limit enforced while streaming, checked by content, then moved under a key of ours. A new
+ * upload replaces the old one and resets the state to pending (verified and the re-upload
+ * request both cleared); it also completes the profile. On any failure nothing is kept.
+ */
+export async function uploadDocument(
+  ctx: DocumentsContext,
+  userId: string,
+  kind: DocumentKind,
+  part: MultipartFile | undefined,
+): Promise<DocumentRow> {
+  if (!part) throw new Invalid(m.uploadMissing(kind));
+  let received: Awaited<ReturnType<PrivateStore['receive']>>;
+  try {
+    received = await ctx.store.receive(part.file);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new DomainError(413, m.fileTooLarge);
+    throw failed(kind);
+  }
+  const { temp, size, md5 } = received;
+  if (part.file.truncated) {
+    await ctx.store.discard(temp);
+    throw new DomainError(413, m.fileTooLarge);
+  }
+  if (size === 0) {
+    await ctx.store.discard(temp);
+    throw new Invalid(m.uploadMissing(kind));
+  }
+  const type = detectDocumentType(await ctx.store.readTemp(temp));
+  if (!type) {
+    await ctx.store.discard(temp);
+    throw new Invalid(m.wrongFileType);
+  }
+  const key = `documents/${userId}/${randomUUID()}`;
+  try {
+    await ctx.store.commit(temp, key);
+  } catch {
+    await ctx.store.discard(temp);
+    throw failed(kind);
+  }
+  try {
+    const { row, previousKey } = await ctx.db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
+      const values = {
+        storageKey: key,
+        originalName: safeDisplayName(part.filename),
+        contentType: type.contentType,
+        size,
+        md5,
+        status: 'pending',
+        reviewerId: null,
+        note: null,
+        expiresOn: null,
+        updatedAt: ctx.now,
+      };
+      const [saved] = await tx
+        .insert(documents)
+        .values({ ...values, userId, kind, createdAt: ctx.now })
+        .onConflictDoUpdate({
+          target: [documents.userId, documents.kind],
+          set: { ...values, createdAt: ctx.now },
+        })
+        .returning();
+      await tx.update(users).set({ isCompleted: true, updatedAt: ctx.now }).where(eq(users.id, userId));
+      return { row: saved!, previousKey: previous?.storageKey };
+    });
+    if (previousKey && previousKey !== key) await ctx.store.remove(previousKey).catch(() => {});
+    return row;
+  } catch {
+    await ctx.store.remove(key).catch(() => {});
+    throw failed(kind);
+  }
+}
+
+export async function findDocument(db: Db, userId: string, kind: DocumentKind): Promise<DocumentRow> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
+  if (!row) throw new NotFound(m.documentNotFound);
+  return row;
+}
