@@ -10,6 +10,12 @@ import {
 } from './support/browser-session.ts';
 import { waitForLink } from './support/mailbox.ts';
 
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+
 let browser: Browser;
 before(async () => {
   browser = await launch();
@@ -62,6 +68,16 @@ describe('a buyer account, end to end', () => {
     await page.getByLabel('City').fill('Dallas');
     await page.getByLabel('State').selectOption('TX');
     await page.getByLabel('ZIP code').fill('75201');
+    await page
+      .getByLabel('Sales ID')
+      .setInputFiles({ name: 'payload.exe', mimeType: 'application/pdf', buffer: Buffer.from('MZ') });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Please select only images, documents (Word), or PDF files.' })
+      .waitFor();
+    await page
+      .getByLabel('Sales ID')
+      .setInputFiles({ name: 'resale-certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Continue to Smokestack' }).click();
     await notification(page, 'Welcome to Smokestack');
     await page.waitForURL((u) => u.pathname === '/');
@@ -76,10 +92,29 @@ describe('a buyer account, end to end', () => {
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     assert.equal(await page.getByRole('region', { name: 'Email verification' }).count(), 0);
 
+    // Documents: the Sales ID from /nextpage is pending; the licence uploaded in one tab shows
+    // up in another open tab without a reload (Server-Sent Events).
+    await page.goto('/account?p=My%20Profile');
+    await page.getByRole('link', { name: 'Download resale-certificate.pdf' }).waitFor();
+    await page.getByText('Verifcation Pending...').first().waitFor();
+    const other = await context.newPage();
+    await other.goto('/account?p=My%20Profile');
+    await other.getByRole('heading', { name: 'Tobacco License' }).waitFor();
+    assert.equal(await other.getByRole('link', { name: 'Download licence.png' }).count(), 0);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please upload tobacco license' }).waitFor();
+    await page
+      .getByLabel('Tobacco License')
+      .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await notification(page, 'Tobacco license uploaded');
+    await other.getByRole('link', { name: 'Download licence.png' }).waitFor({ timeout: 10_000 });
+    await other.close();
+
     // Sign out from the header menu; sign in with Remember me; the email is prefilled next time.
     await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('button', { name: 'Logout' }).last().click();
-    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     await page.goto('/signin');
     await expectNoSeriousAxe(page, '/signin');
     await page.getByLabel('Email').fill(email);

@@ -15,6 +15,8 @@ import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
+import { UserEventBus } from './modules/events/event-bus.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
@@ -55,6 +57,7 @@ export interface AppDeps {
 export interface App extends FastifyInstance {
   catalogue: CatalogueCache;
   outbox: OutboxWorker;
+  events: UserEventBus;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -84,6 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const mailer = deps.mailer ?? logMailer((text) => app.log.info(text));
   const outbox = new OutboxWorker(deps.database.db, mailer, clock, (err) => app.log.error({ err }, 'outbox'));
   app.decorate('outbox', outbox);
+  const events = new UserEventBus(deps.database);
+  await events.start();
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
   app.addHook('onClose', async () => outbox.stop());
   const mail = {
     storeName: deps.storeName,
@@ -136,7 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           mail,
         }),
         shortName: async () => (await getStoreInfo(deps.database.db, storeDefaults)).shortName,
+        events,
       });
+      await api.register(eventsRoutes, { db: deps.database.db, cookie, clock, bus: events });
       await api.register(storeRoutes, { db: deps.database.db, defaults: storeDefaults });
     },
     { prefix: '/api/v1' },

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import { categoryHref } from '../components/catalogue/links.ts';
+import { useSession } from '../features/accounts/api/get-session.ts';
 import { useMenu } from '../features/catalogue/api/get-menu.ts';
 import { INFO_LINKS } from '../features/info/info-pages.ts';
 import { useStoreInfo } from '../features/store/api/get-store-info.ts';
@@ -23,6 +24,7 @@ function Column({ title, children }: { title: string; children: React.ReactNode 
 export function Footer() {
   const { data: menu } = useMenu();
   const { data: store } = useStoreInfo();
+  const signedIn = Boolean(useSession().data?.user);
   const [newsletterOpen, setNewsletterOpen] = useState(false);
   const linkClass = 'hover:text-white hover:underline';
   return (
@@ -51,9 +53,15 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <Link className={linkClass} to="/signin">
-                Login
-              </Link>
+              {signedIn ? (
+                <Link className={linkClass} to="/account?p=My%20Account">
+                  My Account
+                </Link>
+              ) : (
+                <Link className={linkClass} to="/signin">
+                  Login
+                </Link>
+              )}
             </li>
           </ul>
         </Column>

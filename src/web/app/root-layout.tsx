@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useAccountEvents } from '../features/accounts/api/use-account-events.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
 import { NicotineBanner } from './nicotine-banner.tsx';
 
 export function RootLayout() {
   const navigation = useNavigation();
+  useAccountEvents();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
 import type { PrivateStore } from '../../storage/private-store.ts';
+import type { UserEventBus } from '../events/event-bus.ts';
 import { type AccountsContext, loadProfile, updateProfile } from './accounts.service.ts';
 import { users } from './accounts.table.ts';
 import {
@@ -36,6 +37,7 @@ export interface AccountRoutesOptions {
   clock: () => Date;
   context: () => AccountsContext;
   shortName: () => Promise<string>;
+  events: UserEventBus;
 }
 
 const tags = ['account'];
@@ -52,12 +54,21 @@ const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.document
 /** The signed-in buyer's own account. Every query is scoped to the session's user. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { db, store, cookie, clock, context, shortName },
+  { db, store, cookie, clock, context, shortName, events },
 ) => {
   const session = (req: Parameters<typeof requireSession>[0]) => requireSession(req, db, cookie, clock());
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
+  });
+  // Any successful change to the account tells the buyer's other open pages to refresh it.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'GET' || reply.statusCode >= 300) return;
+    const s = await session(req).catch(() => null);
+    if (s)
+      await events
+        .publish(s.user.id, 'profile')
+        .catch((err) => req.log.warn({ err }, 'event publish failed'));
   });
 
   app.post(

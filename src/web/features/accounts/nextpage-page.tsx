@@ -8,7 +8,9 @@ import { AuthCard, FormError, SubmitButton } from '../../components/ui/form.tsx'
 import { useStoreInfo } from '../store/api/get-store-info.ts';
 import { useCompleteProfile } from './api/account-mutations.ts';
 import { useSession } from './api/get-session.ts';
+import { useUploadDocument } from './api/upload-document.ts';
 import { AddressFields, EMPTY_ADDRESS } from './components/address-fields.tsx';
+import { DocumentUpload, EMPTY_UPLOAD } from './components/document-upload.tsx';
 
 /** /nextpage: complete the profile after sign-up with the business address (SPEC §2). */
 export function NextPage() {
@@ -19,18 +21,45 @@ export function NextPage() {
   const complete = useCompleteProfile();
   const [form, setForm] = useState(EMPTY_ADDRESS);
   const [error, setError] = useState<string | null>(null);
+  const [salesId, setSalesId] = useState(EMPTY_UPLOAD);
+  const [licence, setLicence] = useState(EMPTY_UPLOAD);
+  const [uploading, setUploading] = useState(false);
+  const upload = useUploadDocument();
 
   if (session.isPending) return <PageSpinner />;
   const user = session.data?.user;
-  if (!user || (user.isCompleted && !complete.isSuccess)) return <Navigate to="/" replace />;
+  if (!user || (user.isCompleted && !complete.isSuccess && !complete.isPending))
+    return <Navigate to="/" replace />;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = CompleteProfileBodySchema.safeParse(form);
     if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    if (salesId.error || licence.error) return;
     setError(null);
     complete.mutate(form, {
-      onSuccess: (res) => {
+      // The address first (it completes the profile), then the optional documents, each with its progress bar.
+      onSuccess: async (res) => {
+        setUploading(true);
+        const failures: string[] = [];
+        for (const [kind, state, set] of [
+          ['sales_id', salesId, setSalesId],
+          ['tobacco_license', licence, setLicence],
+        ] as const) {
+          if (!state.file) continue;
+          set({ ...state, percent: 0 });
+          const failure = await upload(kind, state.file, (percent) => set((s) => ({ ...s, percent })));
+          if (failure) {
+            failures.push(failure);
+            set((s) => ({ ...s, percent: null, error: failure }));
+          }
+        }
+        setUploading(false);
+        if (failures.length) {
+          notify({ type: 'error', message: failures[0]! });
+          navigate('/account?p=My%20Profile', { replace: true });
+          return;
+        }
         notify({ type: 'success', message: res.message });
         navigate('/', { replace: true });
       },
@@ -46,8 +75,17 @@ export function NextPage() {
       </p>
       <form onSubmit={submit} noValidate className="space-y-4">
         <AddressFields value={form} onChange={setForm} withLine2 />
+        <fieldset className="space-y-4 rounded-xl p-4 ring-1 ring-gray-200">
+          <legend className="px-1 text-sm font-bold">Licences (optional)</legend>
+          <p className="text-xs text-gray-700">
+            Providing your Sales ID and tobacco licence enables unlimited product ordering. You can also add
+            them later in My Profile.
+          </p>
+          <DocumentUpload kind="sales_id" state={salesId} onChange={setSalesId} />
+          <DocumentUpload kind="tobacco_license" state={licence} onChange={setLicence} />
+        </fieldset>
         <FormError message={error} />
-        <SubmitButton pending={complete.isPending}>{m.continueTo(shortName)}</SubmitButton>
+        <SubmitButton pending={complete.isPending || uploading}>{m.continueTo(shortName)}</SubmitButton>
       </form>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { US_STATES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '../../../app/notifications.tsx';
 import { Field, FormError } from '../../../components/ui/form.tsx';
 import { useUpdateProfile } from '../api/account-mutations.ts';
+import { DocumentsSection } from './documents-section.tsx';
 
 const stateName = (code: string) => US_STATES.find(([c]) => c === code)?.[1] ?? code;
 
@@ -105,6 +106,8 @@ export function MyProfile({ user }: { user: Profile }) {
           </div>
         )}
       </form>
+
+      <DocumentsSection user={user} />
 
       <section aria-labelledby="default-address">
         <h2 id="default-address" className="text-lg font-bold">

@@ -1,0 +1,51 @@
+import type { Database } from '../../db/client.ts';
+
+export const USER_EVENTS_CHANNEL = 'user_events';
+export type UserEventType = 'profile' | 'cart';
+
+type Listener = (type: UserEventType) => void;
+
+/**
+ * Per-buyer events for open pages (Server-Sent Events), carried between server instances by
+ * PostgreSQL LISTEN/NOTIFY: whichever instance makes a change, every instance holding a stream
+ * for that buyer hears it. Works the same on PGlite.
+ */
+export class UserEventBus {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private stop: (() => Promise<void>) | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    this.stop = await this.database.listen(USER_EVENTS_CHANNEL, (payload) => {
+      try {
+        const { userId, type } = JSON.parse(payload) as { userId: string; type: UserEventType };
+        for (const listener of this.listeners.get(userId) ?? []) listener(type);
+      } catch {
+        // Not ours: ignore.
+      }
+    });
+  }
+
+  /** Call after the change commits. */
+  async publish(userId: string, type: UserEventType): Promise<void> {
+    await this.database.notify(USER_EVENTS_CHANNEL, JSON.stringify({ userId, type }));
+  }
+
+  subscribe(userId: string, listener: Listener): () => void {
+    const set = this.listeners.get(userId) ?? new Set<Listener>();
+    this.listeners.set(userId, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+    };
+  }
+
+  async close(): Promise<void> {
+    const stop = this.stop;
+    this.stop = null;
+    await stop?.().catch(() => {});
+    this.listeners.clear();
+  }
+}

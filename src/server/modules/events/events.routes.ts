@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
+import type { UserEventBus } from './event-bus.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+/** GET /api/v1/events: the signed-in buyer's event stream (text/event-stream). */
+export const eventsRoutes: FastifyPluginAsync<{
+  db: Db;
+  cookie: CookieSettings;
+  clock: () => Date;
+  bus: UserEventBus;
+}> = async (app, { db, cookie, clock, bus }) => {
+  app.get(
+    '/events',
+    {
+      schema: { tags: ['account'], summary: 'Server-Sent Events for the signed-in buyer (profile changes)' },
+    },
+    async (req, reply) => {
+      const { user } = await requireSession(req, db, cookie, clock());
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      res.write('retry: 5000\n: connected\n\n');
+      const unsubscribe = bus.subscribe(user.id, (type) => res.write(`event: ${type}\ndata: {}\n\n`));
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      req.raw.on('close', close);
+      app.server.once('close', () => res.end());
+    },
+  );
+};

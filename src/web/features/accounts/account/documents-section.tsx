@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import type { Document, DocumentKind, Profile } from '#shared/accounts/accounts.schemas.ts';
+import { messages } from '#shared/messages.ts';
+import { useNotify } from '../../../app/notifications.tsx';
+import { apiUrl } from '../../../lib/api-client.ts';
+import { useUploadDocument } from '../api/upload-document.ts';
+import { DOCUMENT_LABEL, DocumentUpload, EMPTY_UPLOAD } from '../components/document-upload.tsx';
+
+/** My Profile › documents: state, download link, and an upload when one is needed (SPEC §2). */
+export function DocumentsSection({ user }: { user: Profile }) {
+  return (
+    <section aria-labelledby="documents-title">
+      <h2 id="documents-title" className="text-lg font-bold">
+        Licences
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        Providing your Sales ID and tobacco licence enables unlimited product ordering. Otherwise certain
+        features may be restricted.
+      </p>
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <DocumentCard kind="tobacco_license" doc={user.documents.tobaccoLicense} />
+        <DocumentCard kind="sales_id" doc={user.documents.salesId} />
+      </div>
+    </section>
+  );
+}
+
+function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null }) {
+  const [state, setState] = useState(EMPTY_UPLOAD);
+  const upload = useUploadDocument();
+  const notify = useNotify();
+  const canUpload = !doc || doc.status === 'reupload_requested';
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!state.file) return setState({ ...state, error: m.uploadMissing(kind) });
+    if (state.error) return;
+    setState({ ...state, percent: 0 });
+    const error = await upload(kind, state.file, (percent) => setState((s) => ({ ...s, percent })));
+    if (error) setState((s) => ({ ...s, percent: null, error }));
+    else {
+      notify({ type: 'success', message: m.documentUploaded(kind) });
+      setState(EMPTY_UPLOAD);
+    }
+  };
+
+  return (
+    <div className="rounded-xl p-4 ring-1 ring-gray-200">
+      <h3 className="font-bold">{DOCUMENT_LABEL[kind]}</h3>
+      {doc ? (
+        <div className="mt-2 space-y-1 text-sm">
+          <p>
+            <a
+              href={apiUrl(`account/documents/${kind}`)}
+              download
+              className="font-semibold text-blue-800 underline"
+            >
+              Download {doc.originalName}
+            </a>
+          </p>
+          <p className={doc.status === 'verified' ? 'font-bold text-green-800' : 'font-bold text-amber-800'}>
+            {doc.status === 'verified'
+              ? m.verified
+              : doc.status === 'pending'
+                ? messages.verificationPending
+                : 'Please upload it again'}
+          </p>
+          {doc.status === 'reupload_requested' && doc.note && (
+            <p className="text-gray-800">Our note: {doc.note}</p>
+          )}
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-gray-700">Not uploaded yet.</p>
+      )}
+      {canUpload && (
+        <form onSubmit={submit} noValidate className="mt-3 space-y-3">
+          <DocumentUpload kind={kind} state={state} onChange={setState} />
+          <button
+            type="submit"
+            disabled={state.percent !== null && state.percent < 100}
+            className="rounded-lg bg-gray-900 px-4 py-2 text-sm font-semibold text-white hover:bg-gray-700 disabled:opacity-60"
+          >
+            Submit
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
+import { apiUrl } from '../../../lib/api-client.ts';
+import { uploadWithProgress } from '../../../lib/upload.ts';
+import { SESSION_KEY } from './get-session.ts';
+
+/** Uploads a document with progress; resolves with null on success or the message to show. */
+export function useUploadDocument() {
+  const qc = useQueryClient();
+  return useCallback(
+    async (kind: DocumentKind, file: File, onProgress: (p: number) => void): Promise<string | null> => {
+      try {
+        const { status, body } = await uploadWithProgress(
+          apiUrl(`account/documents/${kind}`),
+          file,
+          onProgress,
+        );
+        if (status >= 200 && status < 300) {
+          await qc.invalidateQueries({ queryKey: SESSION_KEY });
+          return null;
+        }
+        const message = (body as { message?: unknown } | null)?.message;
+        return typeof message === 'string' ? message : m.uploadFailed(kind);
+      } catch {
+        return m.uploadFailed(kind);
+      }
+    },
+    [qc],
+  );
+}
