@@ -189,10 +189,11 @@ describe('a buyer account, end to end', () => {
   test('the account forms fit a 360 px phone', async () => {
     const context = await adultContext(browser, { width: 360, height: 780 });
     const page = await context.newPage();
-    for (const url of ['/signin', '/signup', '/lostpassword']) {
+    for (const url of ['/signin', '/signup', '/lostpassword', '/reset-password?token=x']) {
       await page.goto(url);
       await page.getByRole('main').getByRole('heading').first().waitFor();
       assert.equal(await hasHorizontalScroll(page), false, `horizontal scroll on ${url}`);
+      await expectNoSeriousAxe(page, url);
     }
     await page.goto('/account?p=My%20Profile');
     await page.waitForURL((u) => u.pathname === '/'); // signed out: home

@@ -9,6 +9,8 @@ import { buildWeb, webBuildIsStale } from './build-web.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureDataDir, openDatabase, StartupError } from './db/open.ts';
+import { DEMO_BUYER, seedDemoBuyer } from './modules/accounts/demo-accounts.ts';
+import { OWASP_SCRYPT } from './modules/accounts/password.ts';
 import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
 import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { MediaStore } from './storage/media-store.ts';
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
         sellerName: config.storeName,
         log: (line) => console.log(line),
       });
+      await seedDemoBuyer(database.db, OWASP_SCRYPT, new Date());
       if (summary) {
         console.log(
           `Seeded the demo catalogue: ${summary.categories} categories, ${summary.brands} brands, ` +
@@ -105,9 +108,12 @@ async function main(): Promise<void> {
     console.log(
       `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     );
-    console.log(
-      '  Demo logins: buyer and staff accounts are not built yet (see docs/decisions/001-foundation.md).\n',
-    );
+    if (config.seedDemo) {
+      console.log(
+        `  Demo buyer: ${DEMO_BUYER.email} / ${DEMO_BUYER.password} (as seeded; staff logins arrive with the staff console)`,
+      );
+    }
+    console.log('');
   } catch (err) {
     await database.close().catch(() => {});
     throw err;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, NavLink, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { useNotify } from '../../../app/notifications.tsx';
@@ -119,12 +120,44 @@ function MyAccount({ name, businessName }: { name: string; businessName: string 
           features may be restricted.
         </p>
       </div>
-      <section aria-labelledby="recent-orders">
-        <h2 id="recent-orders" className="text-lg font-bold">
-          Recent orders
-        </h2>
-        <p className="mt-2 rounded-lg bg-gray-50 p-4 text-gray-700">{messages.noOrdersYet}</p>
-      </section>
+      <RecentOrders />
     </div>
+  );
+}
+
+const ORDER_TABS = ['Orders', 'Cancelled', 'Delivered'] as const;
+
+/** Up to 5 recent orders with the Orders tabs (SPEC §2). Orders arrive with checkout; until then none exist. */
+function RecentOrders() {
+  const [tab, setTab] = useState<(typeof ORDER_TABS)[number]>('Orders');
+  return (
+    <section aria-labelledby="recent-orders">
+      <h2 id="recent-orders" className="text-lg font-bold">
+        Recent orders
+      </h2>
+      <div role="tablist" aria-label="Order status" className="mt-2 flex gap-2">
+        {ORDER_TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            aria-controls="recent-orders-panel"
+            onClick={() => setTab(t)}
+            className={`rounded-full px-4 py-1.5 text-sm font-bold ${tab === t ? 'bg-gray-900 text-white' : 'bg-white ring-1 ring-gray-300 hover:bg-gray-100'}`}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <div
+        id="recent-orders-panel"
+        role="tabpanel"
+        aria-label={tab}
+        className="mt-3 rounded-lg bg-gray-50 p-4 text-gray-700"
+      >
+        {messages.noOrdersYet}
+      </div>
+    </section>
   );
 }
