@@ -179,6 +179,11 @@ describe('a buyer account, end to end', () => {
     await page.getByLabel('Password').fill('third password 3');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await notification(page, `Welcome ${email}`);
+    // Signed in, /signin and /signup send the buyer home.
+    await page.goto('/signin');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto('/signup');
+    await page.waitForURL((u) => u.pathname === '/');
     assert.deepEqual(
       errors.filter((e) => !/status of 4\d\d/.test(e)),
       [],
