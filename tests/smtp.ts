@@ -8,14 +8,14 @@ export interface ReceivedMail {
   body: string;
 }
 
-function decodeQuotedPrintable(s: string): string {
+export function decodeQuotedPrintable(s: string): string {
   return s
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 /** A real SMTP server in the test process (no auth, no TLS) that keeps what it receives. */
-export async function startSmtp() {
+export async function startSmtp(onMail?: (mail: ReceivedMail) => void) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,12 +25,14 @@ export async function startSmtp() {
       let raw = '';
       stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
           body: decodeQuotedPrintable(raw),
-        });
+        };
+        received.push(mail);
+        onMail?.(mail);
         callback();
       });
     },

@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import type { output, ZodType } from 'zod';
 
 /** A labelled input; the error (if any) is announced and tied to the field. */
 export function Field({
@@ -70,4 +71,22 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       </div>
     </div>
   );
+}
+
+/**
+ * Checks a form's values with a shared schema (the server's own rules) and holds the message to
+ * show: the first issue, or the server's answer set with `setError`.
+ */
+export function useSchemaCheck<S extends ZodType>(schema: S) {
+  const [error, setError] = useState<string | null>(null);
+  const check = (value: unknown): output<S> | null => {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      setError(result.error.issues[0]?.message ?? 'Please check the form');
+      return null;
+    }
+    setError(null);
+    return result.data;
+  };
+  return { error, setError, check };
 }

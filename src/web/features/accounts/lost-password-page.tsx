@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LostPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
-import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
 import { useLostPassword } from './api/auth-mutations.ts';
 
 /** /lostpassword (SPEC §2): the same answer whether or not the email has an account. */
@@ -11,14 +11,13 @@ export function LostPasswordPage() {
   const notify = useNotify();
   const lost = useLostPassword();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(LostPasswordBodySchema);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = LostPasswordBodySchema.safeParse({ email });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    lost.mutate(parsed.data, {
+    const parsed = check({ email });
+    if (!parsed) return;
+    lost.mutate(parsed, {
       onSuccess: (res) => {
         notify({ type: 'success', message: res.message });
         navigate('/', { replace: true });

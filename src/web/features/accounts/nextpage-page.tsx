@@ -4,7 +4,7 @@ import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { CompleteProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
 import { PageSpinner } from '../../app/root-layout.tsx';
-import { AuthCard, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
 import { useStoreInfo } from '../store/api/get-store-info.ts';
 import { useCompleteProfile } from './api/account-mutations.ts';
 import { useSession } from './api/get-session.ts';
@@ -20,7 +20,7 @@ export function NextPage() {
   const shortName = useStoreInfo().data?.shortName ?? 'Smokestack';
   const complete = useCompleteProfile();
   const [form, setForm] = useState(EMPTY_ADDRESS);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(CompleteProfileBodySchema);
   const [salesId, setSalesId] = useState(EMPTY_UPLOAD);
   const [licence, setLicence] = useState(EMPTY_UPLOAD);
   const [uploading, setUploading] = useState(false);
@@ -33,10 +33,9 @@ export function NextPage() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = CompleteProfileBodySchema.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    const parsed = check(form);
+    if (!parsed) return;
     if (salesId.error || licence.error) return;
-    setError(null);
     complete.mutate(form, {
       // The address first (it completes the profile), then the optional documents, each with its progress bar.
       onSuccess: async (res) => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
-import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
 import { useResetPassword } from './api/auth-mutations.ts';
 
 /** /reset-password?token=… — the page a reset mail links to. */
@@ -14,14 +14,13 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(ResetPasswordBodySchema);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = ResetPasswordBodySchema.safeParse({ token, password, confirmPassword });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    reset.mutate(parsed.data, {
+    const parsed = check({ token, password, confirmPassword });
+    if (!parsed) return;
+    reset.mutate(parsed, {
       onSuccess: (res) => {
         notify({ type: 'success', message: res.message });
         navigate('/signin', { replace: true });

@@ -4,7 +4,7 @@ import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { SignInBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
 import { PageSpinner } from '../../app/root-layout.tsx';
-import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
 import { useSignIn } from './api/auth-mutations.ts';
 import { useSession } from './api/get-session.ts';
 
@@ -27,7 +27,7 @@ export function SignInPage() {
   const [email, setEmail] = useState(rememberedEmail);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => rememberedEmail() !== '');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(SignInBodySchema);
   const rememberId = useId();
   const user = session.data?.user;
 
@@ -45,13 +45,12 @@ export function SignInPage() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = SignInBodySchema.safeParse({ email, password, rememberMe: remember });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
-    signIn.mutate(parsed.data, {
+    const parsed = check({ email, password, rememberMe: remember });
+    if (!parsed) return;
+    signIn.mutate(parsed, {
       onSuccess: (res) => {
         try {
-          if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, parsed.data.email);
+          if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, parsed.email);
           else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
         } catch {
           // storage blocked: nothing to remember

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { SignUpBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
-import { AuthCard, Field, FormError, SubmitButton } from '../../components/ui/form.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
 import { useSignUp } from './api/auth-mutations.ts';
 import { useSession } from './api/get-session.ts';
 
@@ -16,16 +16,15 @@ export function SignUpPage() {
   const session = useSession();
   const signUp = useSignUp();
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(SignUpBodySchema);
   if (session.data?.user && !signUp.isSuccess) return <Navigate to="/" replace />;
 
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = SignUpBodySchema.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
+    const parsed = check(form);
+    if (!parsed) return;
     signUp.mutate(form, {
       onSuccess: () => {
         notify({ type: 'success', message: m.signUpSuccessful });

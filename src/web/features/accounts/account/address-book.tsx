@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AddAddressBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '../../../app/notifications.tsx';
-import { FormError, SubmitButton } from '../../../components/ui/form.tsx';
+import { FormError, SubmitButton, useSchemaCheck } from '../../../components/ui/form.tsx';
 import {
   useAddAddress,
   useAddresses,
@@ -19,14 +19,13 @@ export function AddressBook() {
   const makeDefault = useMakeDefaultAddress();
   const notify = useNotify();
   const [form, setForm] = useState(EMPTY_ADDRESS);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(AddAddressBodySchema);
   const list = data?.addresses ?? [];
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = AddAddressBodySchema.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
+    const parsed = check(form);
+    if (!parsed) return;
     add.mutate(form, {
       onSuccess: () => {
         setForm(EMPTY_ADDRESS);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../../app/notifications.tsx';
-import { Field, FormError, SubmitButton } from '../../../components/ui/form.tsx';
+import { Field, FormError, SubmitButton, useSchemaCheck } from '../../../components/ui/form.tsx';
 import { useChangePassword } from '../api/auth-mutations.ts';
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
@@ -10,7 +10,7 @@ const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 /** Account › Change Password: old, new and confirm (SPEC §5 messages). */
 export function ChangePassword() {
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(ChangePasswordBodySchema);
   const change = useChangePassword();
   const notify = useNotify();
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
@@ -18,9 +18,8 @@ export function ChangePassword() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = ChangePasswordBodySchema.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
+    const parsed = check(form);
+    if (!parsed) return;
     change.mutate(form, {
       onSuccess: (res) => {
         setForm(EMPTY);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '../../../app/notifications.tsx';
-import { Field, FormError } from '../../../components/ui/form.tsx';
+import { Field, FormError, useSchemaCheck } from '../../../components/ui/form.tsx';
 import { useUpdateProfile } from '../api/account-mutations.ts';
 import { DocumentsSection } from './documents-section.tsx';
 
@@ -18,7 +18,7 @@ export function MyProfile({ user }: { user: Profile }) {
   };
   const [form, setForm] = useState(initial);
   const [currentPassword, setCurrentPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, check } = useSchemaCheck(UpdateProfileBodySchema);
   const update = useUpdateProfile();
   const notify = useNotify();
   const changed = (Object.keys(initial) as (keyof typeof initial)[]).some((k) => form[k] !== initial[k]);
@@ -29,9 +29,8 @@ export function MyProfile({ user }: { user: Profile }) {
   const save = (e: React.FormEvent) => {
     e.preventDefault();
     const body = { ...form, ...(emailChanged ? { currentPassword } : { email: undefined }) };
-    const parsed = UpdateProfileBodySchema.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    setError(null);
+    const parsed = check(body);
+    if (!parsed) return;
     update.mutate(body, {
       onSuccess: (res) => {
         notify({ type: 'success', message: res.message });
