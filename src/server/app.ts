@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { UserEventBus } from './modules/events/event-bus.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         events,
       });
       await api.register(eventsRoutes, { db: deps.database.db, cookie, clock, bus: events });
+      await api.register(cartRoutes, { prefix: '/cart', db: deps.database.db, cookie, clock, events });
       await api.register(storeRoutes, { db: deps.database.db, defaults: storeDefaults });
     },
     { prefix: '/api/v1' },

@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddToCartBodySchema,
+  CartSchema,
+  cartMessages as cm,
+  SetQuantityBodySchema,
+  VariantParamsSchema,
+} from '#shared/cart/cart.schemas.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../errors.ts';
+import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
+import type { UserEventBus } from '../events/event-bus.ts';
+import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
+
+const tags = ['cart'];
+const errors = {
+  400: MessageResponseSchema,
+  401: MessageResponseSchema,
+  403: MessageResponseSchema,
+  404: MessageResponseSchema,
+  409: MessageResponseSchema,
+};
+
+/** The signed-in buyer's cart. Every change answers the new cart and tells the buyer's other pages. */
+export const cartRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  cookie: CookieSettings;
+  clock: () => Date;
+  events: UserEventBus;
+}> = async (app, { db, cookie, clock, events }) => {
+  const session = async (req: Parameters<typeof requireSession>[0]) => {
+    const s = await requireSession(req, db, cookie, clock()).catch(() => null);
+    // SPEC §5: adding to the cart needs a signed-in buyer: 'Please Login / Register'.
+    if (!s) throw new DomainError(401, cm.pleaseLogin);
+    return s;
+  };
+  const changed = async (userId: string) => {
+    await events.publish(userId, 'cart').catch(() => {});
+    return readCart(db, userId);
+  };
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'My cart, priced from the current catalogue',
+        response: { 200: CartSchema, 401: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { user } = await session(req);
+      return readCart(db, user.id);
+    },
+  );
+
+  app.post(
+    '/items',
+    {
+      schema: {
+        tags,
+        summary: 'Add options with a count above 0',
+        body: AddToCartBodySchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user } = await session(req);
+      await addToCart(db, user.id, req.body.items, clock());
+      return changed(user.id);
+    },
+  );
+
+  app.put(
+    '/items/:variantId',
+    {
+      schema: {
+        tags,
+        summary: 'Set the quantity of one option (1 or more, within stock)',
+        params: VariantParamsSchema,
+        body: SetQuantityBodySchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user } = await session(req);
+      await setQuantity(db, user.id, req.params.variantId, req.body.quantity, clock());
+      return changed(user.id);
+    },
+  );
+
+  app.delete(
+    '/items/:variantId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove one option',
+        params: VariantParamsSchema,
+        response: { 200: CartSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user } = await session(req);
+      await removeFromCart(db, user.id, req.params.variantId);
+      return changed(user.id);
+    },
+  );
+
+  app.delete(
+    '/',
+    { schema: { tags, summary: 'Empty the cart', response: { 200: CartSchema, ...errors } } },
+    async (req) => {
+      const { user } = await session(req);
+      await clearCart(db, user.id);
+      return changed(user.id);
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type CartLineInput, itemCount, lineTotalCents, subtotalCents } from '#shared/cart/cart.rules.ts';
+import { type Cart, type CartLine, cartMessages as cm } from '#shared/cart/cart.schemas.ts';
+import { unitPriceCents } from '#shared/catalogue/price.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError, NotFound } from '../../errors.ts';
+import { brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
+import { cartItems } from './cart.table.ts';
+
+/**
+ * The cart is priced from the current catalogue on every read; the client never sends prices
+ * (SPEC §9 subtotal rule, computed with the shared rules).
+ */
+export async function readCart(db: Db, userId: string): Promise<Cart> {
+  const rows = await db
+    .select({
+      sku: variants.sku,
+      variantName: variants.name,
+      image: variants.image,
+      stock: variants.stock,
+      quantity: cartItems.quantity,
+      productName: products.name,
+      productSlug: products.slug,
+      priceCents: products.priceCents,
+      discountPriceCents: products.discountPriceCents,
+      discountPercentage: products.discountPercentage,
+      brandSlug: brands.slug,
+      categorySlug: categories.slug,
+    })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, brands.categoryId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(products.name), asc(variants.position), asc(variants.id));
+  const items: CartLine[] = rows.map((r) => {
+    const line: CartLineInput = {
+      priceCents: r.priceCents,
+      discountPriceCents: r.discountPriceCents,
+      discountPercentage: r.discountPercentage,
+      quantity: r.quantity,
+    };
+    return {
+      variantId: r.sku,
+      variantName: r.variantName,
+      productName: r.productName,
+      productId: r.productSlug,
+      categoryId: r.categorySlug,
+      brandId: r.brandSlug,
+      imageUrl: r.image.url,
+      priceCents: r.priceCents,
+      discountPriceCents: r.discountPriceCents,
+      discountPercentage: r.discountPercentage,
+      unitPriceCents: unitPriceCents(line),
+      quantity: r.quantity,
+      stock: r.stock,
+      lineTotalCents: lineTotalCents(line),
+    };
+  });
+  return { items, itemCount: itemCount(items), subtotalCents: subtotalCents(items) };
+}
+
+class NotEnoughStock extends DomainError {
+  constructor(name: string, available: number) {
+    super(409, cm.notEnoughStock(name, available));
+  }
+}
+
+async function variantsBySku(db: Db, skus: string[]) {
+  const rows = await db
+    .select({
+      id: variants.id,
+      sku: variants.sku,
+      name: variants.name,
+      stock: variants.stock,
+      productName: products.name,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(variants.sku, skus));
+  return new Map(rows.map((r) => [r.sku, r]));
+}
+
+/** Adds quantities to the cart; the resulting quantity of each option may not exceed its stock. */
+export async function addToCart(
+  db: Db,
+  userId: string,
+  items: { variantId: string; quantity: number }[],
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const found = await variantsBySku(
+      tx,
+      items.map((i) => i.variantId),
+    );
+    const current = await tx.select().from(cartItems).where(eq(cartItems.userId, userId));
+    const inCart = new Map(current.map((c) => [c.variantId, c.quantity]));
+    for (const item of items) {
+      const v = found.get(item.variantId);
+      if (!v) throw new NotFound(cm.variantNotFound);
+      const wanted = (inCart.get(v.id) ?? 0) + item.quantity;
+      if (wanted > v.stock) throw new NotEnoughStock(`${v.productName} — ${v.name}`, v.stock);
+      await tx
+        .insert(cartItems)
+        .values({ userId, variantId: v.id, quantity: item.quantity, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.variantId],
+          set: { quantity: sql`${cartItems.quantity} + ${item.quantity}`, updatedAt: now },
+        });
+      inCart.set(v.id, wanted);
+    }
+  });
+}
+
+export async function setQuantity(
+  db: Db,
+  userId: string,
+  sku: string,
+  quantity: number,
+  now: Date,
+): Promise<void> {
+  const v = (await variantsBySku(db, [sku])).get(sku);
+  if (!v) throw new NotFound(cm.variantNotFound);
+  if (quantity > v.stock) throw new NotEnoughStock(`${v.productName} — ${v.name}`, v.stock);
+  const updated = await db
+    .update(cartItems)
+    .set({ quantity, updatedAt: now })
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)))
+    .returning();
+  if (!updated.length) throw new NotFound(cm.variantNotFound);
+}
+
+export async function removeFromCart(db: Db, userId: string, sku: string): Promise<void> {
+  const v = (await variantsBySku(db, [sku])).get(sku);
+  if (!v) throw new NotFound(cm.variantNotFound);
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)));
+}
+
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const cartMessages = {
+  pleaseLogin: 'Please Login / Register',
+  nothingToAdd: 'Choose a quantity for at least one option',
+  variantNotFound: 'This product option is no longer available',
+  notEnoughStock: (name: string, available: number) =>
+    available === 0 ? `${name} is out of stock.` : `Only ${available} of ${name} available.`,
+  itemRemoved: 'Removed from cart',
+  cartCleared: 'Cart cleared',
+  added: 'Added to cart',
+} as const;
+
+const Quantity = z.coerce
+  .number({ message: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number');
+/** Variants are addressed by their SKU, as the product page shows them. */
+const VariantId = z.string().trim().min(1).max(60);
+
+/** SPEC §5: only options with a count above 0 are added; counts never go below 0. */
+export const AddToCartBodySchema = z.object({
+  items: z
+    .array(
+      z.object({ variantId: VariantId, quantity: Quantity.min(0, 'Quantity cannot be below 0').max(10_000) }),
+    )
+    .max(100)
+    .transform((items) => items.filter((i) => i.quantity > 0))
+    .refine((items) => items.length > 0, cartMessages.nothingToAdd),
+});
+export type AddToCartBody = z.input<typeof AddToCartBodySchema>;
+
+export const SetQuantityBodySchema = z.object({
+  quantity: Quantity.min(1, 'Quantity must be at least 1').max(10_000),
+});
+export const VariantParamsSchema = z.object({ variantId: VariantId });
+
+export const CartLineSchema = z.object({
+  variantId: z.string(),
+  variantName: z.string(),
+  productName: z.string(),
+  productId: z.string(),
+  categoryId: z.string(),
+  brandId: z.string(),
+  imageUrl: z.string(),
+  priceCents: z.number().int(),
+  discountPriceCents: z.number().int().nullable(),
+  discountPercentage: z.number().nullable(),
+  unitPriceCents: z.number().int(),
+  quantity: z.number().int().positive(),
+  stock: z.number().int().nonnegative(),
+  lineTotalCents: z.number().int(),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const CartSchema = z.object({
+  items: z.array(CartLineSchema),
+  itemCount: z.number().int().nonnegative(),
+  subtotalCents: z.number().int().nonnegative(),
+});
+export type Cart = z.infer<typeof CartSchema>;
