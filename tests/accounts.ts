@@ -26,9 +26,12 @@ export function sessionCookie(res: { cookies: { name: string; value: string }[] 
 
 export async function signUpBuyer(app: App, overrides: Record<string, unknown> = {}) {
   const body = makeSignUp(overrides);
+  // Each test buyer signs up from its own address, so the per-address sign-up limit stays out of the way.
+  const remoteAddress = `10.250.${(counter >> 8) & 255}.${counter & 255}`;
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/signup',
+    remoteAddress,
     payload: body,
     headers: { origin: ORIGIN },
   });

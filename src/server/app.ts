@@ -21,6 +21,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { logMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
 import { getStoreInfo } from './modules/store/store.service.ts';
@@ -148,6 +149,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(eventsRoutes, { db: deps.database.db, cookie, clock, bus: events });
       await api.register(cartRoutes, { prefix: '/cart', db: deps.database.db, cookie, clock, events });
+      await api.register(ordersRoutes, {
+        prefix: '/orders',
+        db: deps.database.db,
+        cookie,
+        clock,
+        mail,
+        store: storeDefaults,
+        events,
+      });
       await api.register(storeRoutes, { db: deps.database.db, defaults: storeDefaults });
     },
     { prefix: '/api/v1' },

@@ -54,3 +54,25 @@ export function passwordResetMail(store: string, to: string, name: string, url: 
     { label: 'Choose a new password', url },
   );
 }
+
+export function orderConfirmationMail(
+  store: string,
+  to: string,
+  name: string,
+  number: string,
+  total: string,
+  url: string,
+  lines: string[],
+): Mail {
+  return layout(
+    store,
+    to,
+    `Order ${number} received — ${store}`,
+    [
+      `Hello ${name},`,
+      `Thank you for your order ${number} (total ${total}). Our team will contact you to confirm it and arrange payment.`,
+      ...lines,
+    ],
+    { label: 'See my orders', url },
+  );
+}

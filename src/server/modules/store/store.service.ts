@@ -40,3 +40,21 @@ export async function getStoreInfo(db: Db, d: StoreDefaults): Promise<StoreInfo>
 export async function subscribeToNewsletter(db: Db, body: NewsletterBody): Promise<void> {
   await db.insert(newsletterSubscribers).values({ email: body.email }).onConflictDoNothing();
 }
+
+export const DEFAULT_UNVERIFIED_CAP_CENTS = 50_000;
+
+/** What checkout needs from the settings: the delivery fee and the unverified order cap. */
+export async function getOrderingSettings(
+  db: Db,
+  d: StoreDefaults,
+): Promise<{ deliveryFeeCents: number; unverifiedCapCents: number }> {
+  const [info, [row]] = await Promise.all([
+    getStoreInfo(db, d),
+    db.select().from(settings).where(eq(settings.key, 'ordering')),
+  ]);
+  const ordering = (row?.value as { unverifiedCapCents?: number } | undefined) ?? {};
+  return {
+    deliveryFeeCents: info.deliveryFeeCents,
+    unverifiedCapCents: ordering.unverifiedCapCents ?? DEFAULT_UNVERIFIED_CAP_CENTS,
+  };
+}

@@ -11,7 +11,7 @@ export function LostPasswordPage() {
   const notify = useNotify();
   const lost = useLostPassword();
   const [email, setEmail] = useState('');
-  const { error, setError, check } = useSchemaCheck(LostPasswordBodySchema);
+  const { error, check } = useSchemaCheck(LostPasswordBodySchema);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OrderListSchema,
+  OrderSchema,
+  OrdersQuerySchema,
+  orderMessages as om,
+  PlaceOrderBodySchema,
+  PlaceOrderResponseSchema,
+} from '#shared/orders/orders.schemas.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
+import type { MailSettings } from '../accounts/accounts.service.ts';
+import type { UserEventBus } from '../events/event-bus.ts';
+import { getOrderingSettings, type StoreDefaults } from '../store/store.service.ts';
+import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
+
+const tags = ['orders'];
+const errors = {
+  400: MessageResponseSchema,
+  401: MessageResponseSchema,
+  403: MessageResponseSchema,
+  404: MessageResponseSchema,
+  409: MessageResponseSchema,
+};
+const ITEM_STATUS = { Orders: 'pending', Cancelled: 'cancelled', Delivered: 'delivered' } as const;
+
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  cookie: CookieSettings;
+  clock: () => Date;
+  mail: MailSettings;
+  store: StoreDefaults;
+  events: UserEventBus;
+}> = async (app, { db, cookie, clock, mail, store, events }) => {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Place an order from my cart (SPEC §7 orderFunctionMain)',
+        body: PlaceOrderBodySchema,
+        response: { 200: PlaceOrderResponseSchema, 201: PlaceOrderResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { user } = await requireSession(req, db, cookie, clock());
+      const settings = await getOrderingSettings(db, store);
+      const { order, created } = await placeOrder({ db, now: clock(), mail, settings }, user, req.body);
+      if (created) await events.publish(user.id, 'cart').catch(() => {});
+      return reply.status(created ? 201 : 200).send({ message: om.placed, order });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'My orders, newest first (tabs by item status; Past Month filter)',
+        querystring: OrdersQuerySchema,
+        response: { 200: OrderListSchema, 401: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      const { user } = await requireSession(req, db, cookie, clock());
+      const since = req.query.pastMonth ? new Date(clock().getTime() - 30 * 86_400_000) : undefined;
+      return {
+        orders: await loadOrders(db, user.id, {
+          itemStatus: ITEM_STATUS[req.query.tab],
+          since,
+          limit: req.query.limit,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/:number',
+    {
+      schema: {
+        tags,
+        summary: 'One of my orders',
+        params: z.object({ number: z.string().max(40) }),
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user } = await requireSession(req, db, cookie, clock());
+      return loadOrder(db, user.id, req.params.number);
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.table.ts';
+
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    shippingType: text('shipping_type').notNull(),
+    shipName: text('ship_name').notNull(),
+    shipBusinessName: text('ship_business_name').notNull(),
+    shipAddress: text('ship_address').notNull(),
+    shipCity: text('ship_city').notNull(),
+    shipState: text('ship_state').notNull(),
+    shipPostalCode: text('ship_postal_code').notNull(),
+    comments: text('comments').notNull().default(''),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check('orders_shipping_type_check', sql`${t.shippingType} in ('Pickup', 'Shiptoaddress')`),
+  ],
+);
+
+/** A snapshot of what was bought, at the price paid; the catalogue may change later. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id'),
+    sku: text('sku').notNull(),
+    productName: text('product_name').notNull(),
+    variantName: text('variant_name').notNull(),
+    imageUrl: text('image_url').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    categorySlug: text('category_slug').notNull(),
+    brandSlug: text('brand_slug').notNull(),
+    productSlug: text('product_slug').notNull(),
+    status: text('status').notNull().default('pending'),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_status_check', sql`${t.status} in ('pending', 'cancelled', 'delivered')`),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The order's status history (placed, shipped, out for delivery, delivered, completed…). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);

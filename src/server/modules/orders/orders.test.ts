@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
+import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { placeOrder } from './orders.service.ts';
+
+let t: TestContext;
+const clock = testClock();
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(async () => t?.close());
+
+const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+const shipping = {
+  name: 'Dana Buyer',
+  businessName: 'Corner Shop',
+  address: '1 Main St',
+  city: 'Dallas',
+  state: 'TX',
+  postalCode: '75201',
+};
+const orderBody = (over: Record<string, unknown> = {}) => ({
+  shippingDetails: shipping,
+  shippingType: 'Pickup',
+  comments: '',
+  idempotencyKey: randomUUID(),
+  ...over,
+});
+
+async function verifiedBuyer(opts: { documents?: boolean } = {}) {
+  const b = await signUpBuyer(t.app);
+  await t.database.query('update users set email_verified_at = now() where id = $1', [b.user.id]);
+  if (opts.documents) {
+    for (const kind of ['sales_id', 'tobacco_license']) {
+      await t.database.query(
+        `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status) values ($1, $2, $3, 'x.pdf', 'application/pdf', 1, 'x', 'verified')`,
+        [b.user.id, kind, `documents/${b.user.id}/${randomUUID()}`],
+      );
+    }
+  }
+  return b;
+}
+
+const usedProducts = new Set<number>();
+
+/** A variant with a known stock and price (cheap enough to stay under the unverified cap). */
+async function variantWith(stock: number, priceCents = 1000) {
+  // One variant per product, never one used before, so setting its product's price touches nothing else.
+  const [v] = await t.database.query<{ id: number; sku: string; product_id: number }>(
+    'select id, sku, product_id from variants where not (product_id = any($1::int[])) order by random() limit 1',
+    [[...usedProducts]],
+  );
+  usedProducts.add(v!.product_id);
+  await t.database.query('update variants set stock = $1 where id = $2', [stock, v!.id]);
+  await t.database.query(
+    'update products set price_cents = $1, discount_price_cents = null, discount_percentage = null where id = $2',
+    [priceCents, v!.product_id],
+  );
+  return v!;
+}
+const stockOf = async (id: number) =>
+  (await t.database.query<{ stock: number }>('select stock from variants where id = $1', [id]))[0]!.stock;
+const cartOf = async (userId: string) =>
+  t.database.query<{ variant_id: number; quantity: number }>(
+    'select variant_id, quantity from cart_items where user_id = $1',
+    [userId],
+  );
+const add = (cookie: string, sku: string, quantity: number) =>
+  call('POST', '/api/v1/cart/items', cookie, { items: [{ variantId: sku, quantity }] });
+
+describe('place order', () => {
+  it('refuses an unverified email, and an empty cart', async () => {
+    const unverified = await signUpBuyer(t.app);
+    const v = await variantWith(5);
+    await add(unverified.cookie, v.sku, 1);
+    const res = await call('POST', '/api/v1/orders', unverified.cookie, orderBody());
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Please verify your email address in My account');
+    expect(await stockOf(v.id)).toBe(5);
+    const empty = await verifiedBuyer();
+    expect((await call('POST', '/api/v1/orders', empty.cookie, orderBody())).json().message).toBe(
+      'Your cart is empty.',
+    );
+    expect((await call('POST', '/api/v1/orders', undefined, orderBody())).statusCode).toBe(401);
+  });
+
+  it('takes the stock, snapshots the items at catalogue prices, empties the cart and mails a confirmation', async () => {
+    const buyer = await verifiedBuyer();
+    const a = await variantWith(10, 1500);
+    const b = await variantWith(10, 2500);
+    await add(buyer.cookie, a.sku, 2);
+    await add(buyer.cookie, b.sku, 3);
+    const res = await call(
+      'POST',
+      '/api/v1/orders',
+      buyer.cookie,
+      orderBody({ shippingType: 'Shiptoaddress', comments: 'Back door', totalCents: 1, subtotalCents: 1 }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { message, order } = PlaceOrderResponseSchema.parse(res.json());
+    expect(message).toBe('Order Placed Successfully');
+    expect(order.orderNumber).toMatch(/^SS-\d+$/);
+    expect(order.subtotalCents).toBe(2 * 1500 + 3 * 2500);
+    expect(order.shippingCents).toBe(2000);
+    expect(order.totalCents).toBe(order.subtotalCents + 2000);
+    expect(order.items.reduce((s, i) => s + i.lineTotalCents, 0)).toBe(order.subtotalCents);
+    expect(order.items.every((i) => i.status === 'pending')).toBe(true);
+    expect(order.events.map((e) => e.stage)).toEqual(['placed']);
+    expect(order.comments).toBe('Back door');
+    expect(await stockOf(a.id)).toBe(8);
+    expect(await stockOf(b.id)).toBe(7);
+    expect(await cartOf(buyer.user.id)).toEqual([]);
+    const mails = await t.database.query<{ subject: string }>(
+      'select subject from outbox where "to" = $1 order by id',
+      [buyer.body.email],
+    );
+    expect(mails.map((m) => m.subject)).toContain(`Order ${order.orderNumber} received — Test Wholesale`);
+  });
+
+  it('pickup costs nothing to ship', async () => {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(3, 999);
+    await add(buyer.cookie, v.sku, 1);
+    const { order } = PlaceOrderResponseSchema.parse(
+      (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json(),
+    );
+    expect(order).toMatchObject({ shippingCents: 0, totalCents: 999, shippingType: 'Pickup' });
+  });
+
+  it('the same idempotency key yields one order, one after the other and concurrently', async () => {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(10);
+    await add(buyer.cookie, v.sku, 2);
+    const body = orderBody();
+    const first = await call('POST', '/api/v1/orders', buyer.cookie, body);
+    const second = await call('POST', '/api/v1/orders', buyer.cookie, body);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().order.orderNumber).toBe(first.json().order.orderNumber);
+
+    await add(buyer.cookie, v.sku, 1);
+    const twin = orderBody();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/api/v1/orders', buyer.cookie, twin)),
+    );
+    expect(new Set(results.map((r) => r.json().order.orderNumber)).size).toBe(1);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(await stockOf(v.id)).toBe(7);
+    const list = OrderListSchema.parse((await call('GET', '/api/v1/orders', buyer.cookie)).json());
+    expect(list.orders).toHaveLength(2);
+  });
+
+  it('caps unverified buyers at $500.00; verified documents lift the cap', async () => {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(100, 10_000);
+    await add(buyer.cookie, v.sku, 6);
+    const res = await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'Until your Sales ID and tobacco licence are verified, each order is limited to $500.00. Upload them in My Profile: verified documents remove the limit.',
+    );
+    expect(await stockOf(v.id)).toBe(100);
+    const verified = await verifiedBuyer({ documents: true });
+    await add(verified.cookie, v.sku, 6);
+    expect((await call('POST', '/api/v1/orders', verified.cookie, orderBody())).statusCode).toBe(201);
+  });
+
+  it('never oversells: 50 buyers racing for 10 units get exactly 10 units', async () => {
+    const v = await variantWith(10);
+    const buyers = [];
+    for (let i = 0; i < 50; i++) buyers.push(await verifiedBuyer());
+    for (const b of buyers)
+      await t.database.query('insert into cart_items (user_id, variant_id, quantity) values ($1, $2, 1)', [
+        b.user.id,
+        v.id,
+      ]);
+    const results = await Promise.all(
+      buyers.map((b) => call('POST', '/api/v1/orders', b.cookie, orderBody())),
+    );
+    const ok = results.filter((r) => r.statusCode === 201);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    expect(refused[0]!.json().message).toMatch(/^Not enough stock for: .*\. Please update your cart\.$/);
+    expect(await stockOf(v.id)).toBe(0);
+    const [sold] = await t.database.query<{ n: string }>(
+      'select coalesce(sum(quantity), 0) as n from order_items where variant_id = $1',
+      [v.id],
+    );
+    expect(Number(sold!.n)).toBe(10);
+    const [partial] = await t.database.query<{ n: string }>(
+      'select count(*) as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)',
+    );
+    expect(Number(partial!.n)).toBe(0);
+  });
+
+  it('a failure after the stock is taken leaves stock, cart and orders as they were', async () => {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(5);
+    await add(buyer.cookie, v.sku, 2);
+    const [user] = await t.database.query<Record<string, unknown>>('select * from users where id = $1', [
+      buyer.user.id,
+    ]);
+    const userRow = {
+      id: buyer.user.id,
+      emailVerifiedAt: new Date(),
+      email: buyer.body.email,
+      name: 'x',
+    } as never;
+    void user;
+    await expect(
+      placeOrder(
+        {
+          db: t.database.db,
+          now: clock(),
+          mail: { storeName: 'T', publicUrl: 'http://x', kick: () => {} },
+          settings: { deliveryFeeCents: 2000, unverifiedCapCents: 50_000 },
+          afterStockTaken: () => {
+            throw new Error('injected');
+          },
+        },
+        userRow,
+        { shippingDetails: shipping, shippingType: 'Pickup', comments: '', idempotencyKey: randomUUID() },
+      ),
+    ).rejects.toThrow('injected');
+    expect(await stockOf(v.id)).toBe(5);
+    expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: v.id, quantity: 2 }]);
+    const [n] = await t.database.query<{ n: string }>('select count(*) as n from orders where user_id = $1', [
+      buyer.user.id,
+    ]);
+    expect(Number(n!.n)).toBe(0);
+  });
+});
+
+describe('my orders', () => {
+  it('lists my orders newest first by tab, and hides them from everybody else', async () => {
+    const buyer = await verifiedBuyer();
+    const other = await verifiedBuyer();
+    const v = await variantWith(10);
+    await add(buyer.cookie, v.sku, 1);
+    const first = PlaceOrderResponseSchema.parse(
+      (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json(),
+    ).order;
+    clock.advance(60_000);
+    await add(buyer.cookie, v.sku, 1);
+    const second = PlaceOrderResponseSchema.parse(
+      (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json(),
+    ).order;
+
+    const all = OrderListSchema.parse(
+      (await call('GET', '/api/v1/orders?tab=Orders', buyer.cookie)).json(),
+    ).orders;
+    expect(all.map((o) => o.orderNumber)).toEqual([second.orderNumber, first.orderNumber]);
+    expect(
+      OrderListSchema.parse((await call('GET', '/api/v1/orders?tab=Delivered', buyer.cookie)).json()).orders,
+    ).toEqual([]);
+    await t.database.query(
+      `update order_items set status = 'delivered' where order_id = (select id from orders where number = $1)`,
+      [first.orderNumber],
+    );
+    const delivered = OrderListSchema.parse(
+      (await call('GET', '/api/v1/orders?tab=Delivered', buyer.cookie)).json(),
+    ).orders;
+    expect(delivered.map((o) => o.orderNumber)).toEqual([first.orderNumber]);
+    // Both orders 40 days old: the Past Month filter leaves them out.
+    await t.database.query(
+      `update orders set created_at = created_at - interval '40 days' where user_id = $1`,
+      [buyer.user.id],
+    );
+    expect(
+      OrderListSchema.parse((await call('GET', '/api/v1/orders?pastMonth=true', buyer.cookie)).json()).orders,
+    ).toEqual([]);
+
+    expect(
+      OrderSchema.parse((await call('GET', `/api/v1/orders/${first.orderNumber}`, buyer.cookie)).json())
+        .orderNumber,
+    ).toBe(first.orderNumber);
+    expect((await call('GET', `/api/v1/orders/${first.orderNumber}`, other.cookie)).statusCode).toBe(404);
+    expect(OrderListSchema.parse((await call('GET', '/api/v1/orders', other.cookie)).json()).orders).toEqual(
+      [],
+    );
+    expect((await call('GET', '/api/v1/orders')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { SHIPPING_TYPES } from '../cart/cart.rules.ts';
+import { formatCents } from '../money.ts';
+
+export const orderMessages = {
+  placed: 'Order Placed Successfully',
+  failed: 'Error placing order. Please try again later.',
+  verifyEmail: 'Please verify your email address in My account',
+  actionNotAllowed: 'Action not allowed',
+  emptyCart: 'Your cart is empty.',
+  shippingRequired: 'Please fill in the shipping details.',
+  notEnoughStock: (lines: string[]) => `Not enough stock for: ${lines.join('; ')}. Please update your cart.`,
+  overCap: (capCents: number) =>
+    `Until your Sales ID and tobacco licence are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
+  orderNotFound: 'Order not found',
+} as const;
+
+const text = (max: number) =>
+  z
+    .string({ message: orderMessages.shippingRequired })
+    .trim()
+    .min(1, orderMessages.shippingRequired)
+    .max(max);
+
+/** SPEC §7 orderFunctionMain payload, plus comments and an idempotency key. The cart is the server's. */
+export const PlaceOrderBodySchema = z.object({
+  shippingDetails: z.object({
+    name: text(100),
+    businessName: text(120),
+    address: text(240),
+    city: text(80),
+    state: text(40),
+    postalCode: text(20),
+  }),
+  shippingType: z.enum(SHIPPING_TYPES),
+  comments: z.string().max(1000).default(''),
+  idempotencyKey: z.uuid(),
+});
+export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;
+export type PlaceOrderInput = z.output<typeof PlaceOrderBodySchema>;
+
+export const ORDER_ITEM_STATUSES = ['pending', 'cancelled', 'delivered'] as const;
+export const OrderItemSchema = z.object({
+  variantId: z.string(),
+  productName: z.string(),
+  variantName: z.string(),
+  imageUrl: z.string(),
+  unitPriceCents: z.number().int(),
+  quantity: z.number().int().positive(),
+  lineTotalCents: z.number().int(),
+  status: z.enum(ORDER_ITEM_STATUSES),
+  categoryId: z.string(),
+  brandId: z.string(),
+  productId: z.string(),
+});
+
+export const OrderSchema = z.object({
+  orderNumber: z.string(),
+  datePlaced: z.string(),
+  shippingType: z.enum(SHIPPING_TYPES),
+  shippingDetails: PlaceOrderBodySchema.shape.shippingDetails,
+  comments: z.string(),
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  totalCents: z.number().int(),
+  items: z.array(OrderItemSchema),
+  events: z.array(z.object({ stage: z.string(), at: z.string() })),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const PlaceOrderResponseSchema = z.object({ message: z.string(), order: OrderSchema });
+export const ORDER_TABS = ['Orders', 'Cancelled', 'Delivered'] as const;
+export const OrdersQuerySchema = z.object({
+  tab: z.enum(ORDER_TABS).default('Orders'),
+  pastMonth: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
