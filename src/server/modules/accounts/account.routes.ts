@@ -16,6 +16,7 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
 import type { PrivateStore } from '../../storage/private-store.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
@@ -41,13 +42,7 @@ export interface AccountRoutesOptions {
 }
 
 const tags = ['account'];
-const errors = {
-  400: MessageResponseSchema,
-  401: MessageResponseSchema,
-  403: MessageResponseSchema,
-  404: MessageResponseSchema,
-  409: MessageResponseSchema,
-};
+const errors = ERROR_RESPONSES;
 const IdParams = z.object({ id: z.uuid({ message: m.addressNotFound }) });
 const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.documentNotFound }) });
 
@@ -57,10 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   { db, store, cookie, clock, context, shortName, events },
 ) => {
   const session = (req: Parameters<typeof requireSession>[0]) => requireSession(req, db, cookie, clock());
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStore(app);
   // Any successful change to the account tells the buyer's other open pages to refresh it.
   app.addHook('onResponse', async (req, reply) => {
     if (req.method === 'GET' || reply.statusCode >= 300) return;

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { Conflict, DomainError } from '../../errors.ts';
 import { type DocumentRow, type UserRow, users } from './accounts.table.ts';
 import { defaultAddress } from './addresses.service.ts';
-import { listDocuments, toDocument } from './documents.service.ts';
+import { documentView, listDocuments } from './documents.service.ts';
 import { queueVerificationMail } from './email-flows.service.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
 import { createSession } from './session.service.ts';
@@ -37,8 +37,8 @@ export function toProfile(u: UserRow, address: Address | null, docs: DocumentRow
   const licence = docs.find((d) => d.kind === 'tobacco_license');
   return {
     documents: {
-      salesId: salesId ? toDocument(salesId) : null,
-      tobaccoLicense: licence ? toDocument(licence) : null,
+      salesId: salesId ? documentView(salesId) : null,
+      tobaccoLicense: licence ? documentView(licence) : null,
     },
     isSalesIdUploaded: Boolean(salesId),
     isSalesIdverified: salesId?.status === 'verified',

@@ -15,7 +15,7 @@ export interface DocumentsContext {
   now: Date;
 }
 
-export function toDocument(d: DocumentRow): Document {
+export function documentView(d: DocumentRow): Document {
   return {
     kind: d.kind as DocumentKind,
     status: d.status as Document['status'],

@@ -9,18 +9,13 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
 import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
 
 const tags = ['cart'];
-const errors = {
-  400: MessageResponseSchema,
-  401: MessageResponseSchema,
-  403: MessageResponseSchema,
-  404: MessageResponseSchema,
-  409: MessageResponseSchema,
-};
+const errors = ERROR_RESPONSES;
 
 /** The signed-in buyer's cart. Every change answers the new cart and tells the buyer's other pages. */
 export const cartRoutes: FastifyPluginAsyncZod<{
@@ -39,10 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     await events.publish(userId, 'cart').catch(() => {});
     return readCart(db, userId);
   };
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStore(app);
 
   app.get(
     '/',

@@ -11,9 +11,11 @@ import { cartItems } from './cart.table.ts';
  * The cart is priced from the current catalogue on every read; the client never sends prices
  * (SPEC §9 subtotal rule, computed with the shared rules).
  */
-export async function readCart(db: Db, userId: string): Promise<Cart> {
-  const rows = await db
+/** The cart's lines joined to the catalogue: the one query the cart and the checkout both read. */
+export function selectCartLines(db: Db, userId: string) {
+  return db
     .select({
+      variantId: variants.id,
       sku: variants.sku,
       variantName: variants.name,
       image: variants.image,
@@ -34,6 +36,10 @@ export async function readCart(db: Db, userId: string): Promise<Cart> {
     .innerJoin(categories, eq(categories.id, brands.categoryId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(products.name), asc(variants.position), asc(variants.id));
+}
+
+export async function readCart(db: Db, userId: string): Promise<Cart> {
+  const rows = await selectCartLines(db, userId);
   const items: CartLine[] = rows.map((r) => {
     const line: CartLineInput = {
       priceCents: r.priceCents,

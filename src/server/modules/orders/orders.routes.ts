@@ -10,6 +10,7 @@ import {
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
@@ -17,13 +18,7 @@ import { getOrderingSettings, type StoreDefaults } from '../store/store.service.
 import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
 
 const tags = ['orders'];
-const errors = {
-  400: MessageResponseSchema,
-  401: MessageResponseSchema,
-  403: MessageResponseSchema,
-  404: MessageResponseSchema,
-  409: MessageResponseSchema,
-};
+const errors = ERROR_RESPONSES;
 const ITEM_STATUS = { Orders: 'pending', Cancelled: 'cancelled', Delivered: 'delivered' } as const;
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
@@ -34,10 +29,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   store: StoreDefaults;
   events: UserEventBus;
 }> = async (app, { db, cookie, clock, mail, store, events }) => {
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStore(app);
 
   app.post(
     '/',

@@ -8,8 +8,9 @@ import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid, NotFound } from '../../errors.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
 import { documents, type UserRow } from '../accounts/accounts.table.ts';
+import { selectCartLines } from '../cart/cart.service.ts';
 import { cartItems } from '../cart/cart.table.ts';
-import { brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
+import { variants } from '../catalogue/catalogue.table.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderConfirmationMail } from '../mail/templates.ts';
 import { orderEvents, orderItems, orderNumberSeq, orders } from './orders.table.ts';
@@ -64,28 +65,7 @@ export async function placeOrder(
   let orderId: string;
   try {
     orderId = await ctx.db.transaction(async (tx) => {
-      const lines = await tx
-        .select({
-          variantId: variants.id,
-          sku: variants.sku,
-          variantName: variants.name,
-          imageUrl: sql<string>`${variants.image}->>'url'`,
-          quantity: cartItems.quantity,
-          productName: products.name,
-          productSlug: products.slug,
-          priceCents: products.priceCents,
-          discountPriceCents: products.discountPriceCents,
-          discountPercentage: products.discountPercentage,
-          brandSlug: brands.slug,
-          categorySlug: categories.slug,
-        })
-        .from(cartItems)
-        .innerJoin(variants, eq(variants.id, cartItems.variantId))
-        .innerJoin(products, eq(products.id, variants.productId))
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .innerJoin(categories, eq(categories.id, brands.categoryId))
-        .where(eq(cartItems.userId, user.id))
-        .orderBy(asc(variants.id));
+      const lines = await selectCartLines(tx, user.id);
       if (!lines.length) throw new Invalid(om.emptyCart);
       const subtotal = subtotalCents(lines);
       if (!verified && subtotal > ctx.settings.unverifiedCapCents)
@@ -140,7 +120,7 @@ export async function placeOrder(
           sku: l.sku,
           productName: l.productName,
           variantName: l.variantName,
-          imageUrl: l.imageUrl,
+          imageUrl: l.image.url,
           unitPriceCents: unitPriceCents(l),
           quantity: l.quantity,
           categorySlug: l.categorySlug,
