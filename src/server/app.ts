@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         mail,
         store: storeDefaults,
         events,
+        catalogue,
       });
       await api.register(storeRoutes, { db: deps.database.db, defaults: storeDefaults });
     },

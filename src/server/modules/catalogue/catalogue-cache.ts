@@ -1,7 +1,10 @@
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { variants } from './catalogue.table.ts';
 import { CatalogueReadModel } from './catalogue-read-model.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
+export const STOCK_CHANNEL = 'stock_changed';
 
 /**
  * Holds the current read model. `invalidate()` drops it, so the next request waits for a fresh
@@ -39,8 +42,33 @@ export class CatalogueCache {
     await this.database.notify(CATALOGUE_CHANNEL, String(Date.now()));
   }
 
+  /** Call after orders take (or give back) stock: every instance patches its model. */
+  async stockChanged(variantIds: number[]): Promise<void> {
+    if (variantIds.length) await this.database.notify(STOCK_CHANNEL, variantIds.join(','));
+  }
+
+  private async applyStock(payload: string): Promise<void> {
+    const current = this.current;
+    const ids = payload.split(',').map(Number).filter(Number.isInteger);
+    if (!current || !ids.length) return; // no model yet: the next load reads the fresh stock
+    const rows = await this.database.db
+      .select({ id: variants.id, stock: variants.stock })
+      .from(variants)
+      .where(inArray(variants.id, ids));
+    const model = await current;
+    if (this.current === current && model.applyStock(rows)) this.invalidate();
+  }
+
   async listen(): Promise<void> {
-    this.stopListening = await this.database.listen(CATALOGUE_CHANNEL, () => this.invalidate());
+    const stopCatalogue = await this.database.listen(CATALOGUE_CHANNEL, () => this.invalidate());
+    const stopStock = await this.database.listen(
+      STOCK_CHANNEL,
+      (payload) => void this.applyStock(payload).catch(() => this.invalidate()),
+    );
+    this.stopListening = async () => {
+      await stopCatalogue();
+      await stopStock();
+    };
   }
 
   async close(): Promise<void> {

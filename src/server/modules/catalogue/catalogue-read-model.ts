@@ -105,6 +105,7 @@ export class CatalogueReadModel {
   private readonly scopeCache = new Map<string, Scope>();
   private readonly filteredCache = new Map<string, ProductEntry[]>();
   private readonly detailCache = new Map<ProductEntry, string>();
+  private productByVariantId: Map<number, ProductEntry> | null = null;
 
   private constructor(
     categoryList: CategoryEntry[],
@@ -284,6 +285,27 @@ export class CatalogueReadModel {
 
   product(categoryId: string, brandId: string, subBrandId: string): ProductEntry | undefined {
     return this.productByPath.get(`${categoryId}/${brandId}/${subBrandId}`);
+  }
+
+  /**
+   * Applies new stock figures (after orders) without a reload. Returns true when a product went
+   * in or out of stock: listings order and filter by that, so the caller reloads the model then.
+   */
+  applyStock(rows: { id: number; stock: number }[]): boolean {
+    if (!this.productByVariantId) {
+      this.productByVariantId = new Map();
+      for (const p of this.allProducts) for (const v of p.variants) this.productByVariantId.set(v.id, p);
+    }
+    let flipped = false;
+    for (const row of rows) {
+      const entry = this.productByVariantId.get(row.id);
+      const variant = entry?.variants.find((v) => v.id === row.id);
+      if (!entry || !variant) continue;
+      variant.stock = row.stock;
+      this.detailCache.delete(entry);
+      if (entry.variants.some((v) => v.stock > 0) !== entry.card.inStock) flipped = true;
+    }
+    return flipped;
   }
 
   detailJson(p: ProductEntry): string {

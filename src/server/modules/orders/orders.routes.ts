@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
 import { getOrderingSettings, type StoreDefaults } from '../store/store.service.ts';
 import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
@@ -28,7 +29,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   mail: MailSettings;
   store: StoreDefaults;
   events: UserEventBus;
-}> = async (app, { db, cookie, clock, mail, store, events }) => {
+  catalogue: CatalogueCache;
+}> = async (app, { db, cookie, clock, mail, store, events, catalogue }) => {
   noStore(app);
 
   app.post(
@@ -44,8 +46,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const { user } = await requireSession(req, db, cookie, clock());
       const settings = await getOrderingSettings(db, store);
-      const { order, created } = await placeOrder({ db, now: clock(), mail, settings }, user, req.body);
-      if (created) await events.publish(user.id, 'cart').catch(() => {});
+      const { order, created, variantIds } = await placeOrder(
+        { db, now: clock(), mail, settings },
+        user,
+        req.body,
+      );
+      if (created) {
+        await events.publish(user.id, 'cart').catch(() => {});
+        await catalogue.stockChanged(variantIds).catch((err) => req.log.warn({ err }, 'stock notify failed'));
+      }
       return reply.status(created ? 201 : 200).send({ message: om.placed, order });
     },
   );

@@ -56,17 +56,19 @@ export async function placeOrder(
   ctx: OrdersContext,
   user: UserRow,
   input: PlaceOrderInput,
-): Promise<{ order: Order; created: boolean }> {
+): Promise<{ order: Order; created: boolean; variantIds: number[] }> {
   if (!user.emailVerifiedAt) throw new DomainError(403, om.verifyEmail);
   const existing = await findOrderByKey(ctx.db, user.id, input.idempotencyKey);
-  if (existing) return { order: existing, created: false };
+  if (existing) return { order: existing, created: false, variantIds: [] };
   const verified = await documentsVerified(ctx.db, user.id);
 
   let orderId: string;
+  let variantIds: number[] = [];
   try {
     orderId = await ctx.db.transaction(async (tx) => {
       const lines = await selectCartLines(tx, user.id);
       if (!lines.length) throw new Invalid(om.emptyCart);
+      variantIds = lines.map((l) => l.variantId);
       const subtotal = subtotalCents(lines);
       if (!verified && subtotal > ctx.settings.unverifiedCapCents)
         throw new Invalid(om.overCap(ctx.settings.unverifiedCapCents));
@@ -152,13 +154,13 @@ export async function placeOrder(
     // then found empty): its order is the answer to both.
     if (err instanceof DuplicateOrder || err instanceof DomainError) {
       const twin = await findOrderByKey(ctx.db, user.id, input.idempotencyKey);
-      if (twin) return { order: twin, created: false };
+      if (twin) return { order: twin, created: false, variantIds: [] };
     }
     throw err;
   }
   ctx.mail.kick();
   const [order] = await loadOrders(ctx.db, user.id, { ids: [orderId] });
-  return { order: order!, created: true };
+  return { order: order!, created: true, variantIds };
 }
 
 async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {

@@ -290,3 +290,35 @@ describe('my orders', () => {
     expect((await call('GET', '/api/v1/orders')).statusCode).toBe(401);
   });
 });
+
+describe('the storefront after orders', () => {
+  it('shows the stock an order took, and a sold-out product as out of stock', async () => {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(3);
+    // A variant alone in stock within its product, so selling it out flips the product.
+    await t.database.query('update variants set stock = 0 where product_id = $1 and id <> $2', [
+      v.product_id,
+      v.id,
+    ]);
+    await t.app.catalogue.changed();
+    const [path] = await t.database.query<{ c: string; b: string; p: string }>(
+      'select c.slug as c, b.slug as b, p.slug as p from products p join brands b on b.id = p.brand_id join categories c on c.id = b.category_id where p.id = $1',
+      [v.product_id],
+    );
+    const productUrl = `/api/v1/catalogue/product?categoryId=${path!.c}&brandId=${path!.b}&subBrandId=${path!.p}`;
+    const stockShown = async () =>
+      (await call('GET', productUrl)).json().variants.find((x: { sku: string }) => x.sku === v.sku).stock;
+    expect(await stockShown()).toBe(3);
+
+    await add(buyer.cookie, v.sku, 1);
+    await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
+    await expect.poll(stockShown, { timeout: 5000 }).toBe(2);
+
+    await add(buyer.cookie, v.sku, 2);
+    await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
+    await expect
+      .poll(async () => (await call('GET', productUrl)).json().inStock, { timeout: 5000 })
+      .toBe(false);
+    expect(await stockShown()).toBe(0);
+  });
+});
