@@ -52,6 +52,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   { db, store, cookie, clock, context, shortName, events },
 ) => {
   const session = (req: Parameters<typeof requireSession>[0]) => requireSession(req, db, cookie, clock());
+  /** The user row as it is now (the session's copy predates the change just made). */
+  const reloadUser = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
   noStore(app);
   // Any successful change to the account tells the buyer's other open pages to refresh it.
   app.addHook('onResponse', async (req, reply) => {
@@ -76,10 +78,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (req) => {
       const { user } = await session(req);
       await completeProfile(db, user.id, user.isCompleted, req.body, clock());
-      const fresh = (await session(req)).user;
       return {
         message: m.welcomeTo(await shortName()),
-        user: await loadProfile(db, { ...fresh, isCompleted: true }),
+        user: await loadProfile(db, await reloadUser(user.id)),
       };
     },
   );
@@ -199,8 +200,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         throw new Invalid(m.uploadMissing(kind));
       }
       await uploadDocument({ db, store, now: clock() }, user.id, kind, part);
-      const fresh = (await db.select().from(users).where(eq(users.id, user.id)))[0]!;
-      return { message: m.documentUploaded(kind), user: await loadProfile(db, fresh) };
+      return { message: m.documentUploaded(kind), user: await loadProfile(db, await reloadUser(user.id)) };
     },
   );
 
