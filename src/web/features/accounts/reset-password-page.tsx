@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
-import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
+import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
 import { useResetPassword } from './api/auth-mutations.ts';
+import { NewPasswordFields } from './components/new-password-fields.tsx';
 
 /** /reset-password?token=… — the page a reset mail links to. */
 export function ResetPasswordPage() {
@@ -33,20 +34,12 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password">
       <title>New password · Smokestack</title>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint="8 to 64 characters"
-        />
-        <Field
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => setConfirm(e.target.value)}
+        <NewPasswordFields
+          labels={['New password', 'Confirm new password']}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
         <FormError message={error} />
         <SubmitButton pending={reset.isPending}>Save the new password</SubmitButton>

@@ -6,6 +6,7 @@ import { useNotify } from '../../app/notifications.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
 import { useSignUp } from './api/auth-mutations.ts';
 import { useSession } from './api/get-session.ts';
+import { NewPasswordFields } from './components/new-password-fields.tsx';
 
 const EMPTY = { businessName: '', name: '', phoneNumber: '', email: '', password: '', confirmPassword: '' };
 
@@ -54,20 +55,11 @@ export function SignUpPage() {
           hint="With the country code, e.g. +1 555 010 4200"
         />
         <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          hint="8 to 64 characters"
-        />
-        <Field
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
+        <NewPasswordFields
+          password={form.password}
+          confirmPassword={form.confirmPassword}
+          onPassword={(v) => setForm((f) => ({ ...f, password: v }))}
+          onConfirm={(v) => setForm((f) => ({ ...f, confirmPassword: v }))}
         />
         <FormError message={error} />
         <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>

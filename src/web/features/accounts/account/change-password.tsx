@@ -4,6 +4,7 @@ import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../../app/notifications.tsx';
 import { Field, FormError, SubmitButton, useSchemaCheck } from '../../../components/ui/form.tsx';
 import { useChangePassword } from '../api/auth-mutations.ts';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 
@@ -41,20 +42,12 @@ export function ChangePassword() {
         value={form.oldPassword}
         onChange={set('oldPassword')}
       />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        hint="8 to 64 characters"
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
+      <NewPasswordFields
+        labels={['New password', 'Confirm new password']}
+        password={form.password}
+        confirmPassword={form.confirmPassword}
+        onPassword={(v) => setForm((f) => ({ ...f, password: v }))}
+        onConfirm={(v) => setForm((f) => ({ ...f, confirmPassword: v }))}
       />
       <FormError message={error} />
       <SubmitButton pending={change.isPending}>Change password</SubmitButton>
