@@ -90,3 +90,12 @@ export function useSchemaCheck<S extends ZodType>(schema: S) {
   };
   return { error, setError, check };
 }
+
+/** A form's values, with change handlers for inputs (`onInput(key)`) and for plain values (`setField(key)`). */
+export function useFormFields<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const setField = (key: keyof T) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const onInput = (key: keyof T) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setField(key)(e.target.value);
+  return { values, setValues, setField, onInput };
+}

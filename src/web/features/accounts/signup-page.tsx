@@ -1,9 +1,15 @@
-import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { SignUpBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
-import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
+import {
+  AuthCard,
+  Field,
+  FormError,
+  SubmitButton,
+  useFormFields,
+  useSchemaCheck,
+} from '../../components/ui/form.tsx';
 import { useSignUp } from './api/auth-mutations.ts';
 import { useSession } from './api/get-session.ts';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
@@ -16,12 +22,10 @@ export function SignUpPage() {
   const notify = useNotify();
   const session = useSession();
   const signUp = useSignUp();
-  const [form, setForm] = useState(EMPTY);
+  const { values: form, setField, onInput } = useFormFields(EMPTY);
   const { error, setError, check } = useSchemaCheck(SignUpBodySchema);
   if (session.data?.user && !signUp.isSuccess) return <Navigate to="/" replace />;
 
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = check(form);
@@ -43,23 +47,29 @@ export function SignUpPage() {
           label="Business name"
           autoComplete="organization"
           value={form.businessName}
-          onChange={set('businessName')}
+          onChange={onInput('businessName')}
         />
-        <Field label="Name" autoComplete="name" value={form.name} onChange={set('name')} />
+        <Field label="Name" autoComplete="name" value={form.name} onChange={onInput('name')} />
         <Field
           label="Phone number"
           type="tel"
           autoComplete="tel"
           value={form.phoneNumber}
-          onChange={set('phoneNumber')}
+          onChange={onInput('phoneNumber')}
           hint="With the country code, e.g. +1 555 010 4200"
         />
-        <Field label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={onInput('email')}
+        />
         <NewPasswordFields
           password={form.password}
           confirmPassword={form.confirmPassword}
-          onPassword={(v) => setForm((f) => ({ ...f, password: v }))}
-          onConfirm={(v) => setForm((f) => ({ ...f, confirmPassword: v }))}
+          onPassword={setField('password')}
+          onConfirm={setField('confirmPassword')}
         />
         <FormError message={error} />
         <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>

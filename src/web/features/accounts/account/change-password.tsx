@@ -1,8 +1,13 @@
-import { useState } from 'react';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../../app/notifications.tsx';
-import { Field, FormError, SubmitButton, useSchemaCheck } from '../../../components/ui/form.tsx';
+import {
+  Field,
+  FormError,
+  SubmitButton,
+  useFormFields,
+  useSchemaCheck,
+} from '../../../components/ui/form.tsx';
 import { useChangePassword } from '../api/auth-mutations.ts';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 
@@ -10,12 +15,10 @@ const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 
 /** Account › Change Password: old, new and confirm (SPEC §5 messages). */
 export function ChangePassword() {
-  const [form, setForm] = useState(EMPTY);
+  const { values: form, setValues: setForm, setField, onInput } = useFormFields(EMPTY);
   const { error, setError, check } = useSchemaCheck(ChangePasswordBodySchema);
   const change = useChangePassword();
   const notify = useNotify();
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -40,14 +43,14 @@ export function ChangePassword() {
         type="password"
         autoComplete="current-password"
         value={form.oldPassword}
-        onChange={set('oldPassword')}
+        onChange={onInput('oldPassword')}
       />
       <NewPasswordFields
         labels={['New password', 'Confirm new password']}
         password={form.password}
         confirmPassword={form.confirmPassword}
-        onPassword={(v) => setForm((f) => ({ ...f, password: v }))}
-        onConfirm={(v) => setForm((f) => ({ ...f, confirmPassword: v }))}
+        onPassword={setField('password')}
+        onConfirm={setField('confirmPassword')}
       />
       <FormError message={error} />
       <SubmitButton pending={change.isPending}>Change password</SubmitButton>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '../../../app/notifications.tsx';
-import { Field, FormError, useSchemaCheck } from '../../../components/ui/form.tsx';
+import { Field, FormError, useFormFields, useSchemaCheck } from '../../../components/ui/form.tsx';
 import { useUpdateProfile } from '../api/account-mutations.ts';
 import { DocumentsSection } from './documents-section.tsx';
 
@@ -16,15 +16,13 @@ export function MyProfile({ user }: { user: Profile }) {
     phoneNumber: user.phoneNumber,
     email: user.email,
   };
-  const [form, setForm] = useState(initial);
+  const { values: form, setValues: setForm, onInput } = useFormFields(initial);
   const [currentPassword, setCurrentPassword] = useState('');
   const { error, setError, check } = useSchemaCheck(UpdateProfileBodySchema);
   const update = useUpdateProfile();
   const notify = useNotify();
   const changed = (Object.keys(initial) as (keyof typeof initial)[]).some((k) => form[k] !== initial[k]);
   const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
-  const set = (key: keyof typeof initial) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const save = (e: React.FormEvent) => {
     e.preventDefault();
@@ -43,26 +41,26 @@ export function MyProfile({ user }: { user: Profile }) {
   return (
     <div className="space-y-8">
       <form onSubmit={save} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Name" autoComplete="name" value={form.name} onChange={set('name')} />
+        <Field label="Name" autoComplete="name" value={form.name} onChange={onInput('name')} />
         <Field
           label="Business name"
           autoComplete="organization"
           value={form.businessName}
-          onChange={set('businessName')}
+          onChange={onInput('businessName')}
         />
         <Field
           label="Phone number"
           type="tel"
           autoComplete="tel"
           value={form.phoneNumber}
-          onChange={set('phoneNumber')}
+          onChange={onInput('phoneNumber')}
         />
         <Field
           label="Email"
           type="email"
           autoComplete="email"
           value={form.email}
-          onChange={set('email')}
+          onChange={onInput('email')}
           disabled={user.emailVerified}
           hint={
             user.emailVerified
