@@ -15,7 +15,5 @@ export const messages = {
   invalidEmailFormat: 'Invalid email format',
   subscribed: 'Thanks! You are on the mailing list.',
   invalidZip: 'Enter a 5-digit US ZIP code',
-  /** Said to a signed-in buyer until the cart exists (docs/decisions/003-accounts.md). */
-  cartNotReady: 'Online ordering is not open yet. Please call us to order.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;

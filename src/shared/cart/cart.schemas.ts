@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { cartMessages } from './cart-messages.ts';
 
-export const cartMessages = {
-  pleaseLogin: 'Please Login / Register',
-  nothingToAdd: 'Choose a quantity for at least one option',
-  variantNotFound: 'This product option is no longer available',
-  notEnoughStock: (name: string, available: number) =>
-    available === 0 ? `${name} is out of stock.` : `Only ${available} of ${name} available.`,
-  itemRemoved: 'Removed from cart',
-  cartCleared: 'Cart cleared',
-  added: 'Added to cart',
-} as const;
+export { cartMessages };
 
 const Quantity = z.coerce
   .number({ message: 'Quantity must be a whole number' })

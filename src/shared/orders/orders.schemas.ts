@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { SHIPPING_TYPES } from '../cart/cart.rules.ts';
-import { formatCents } from '../money.ts';
+import { CartSchema } from '../cart/cart.schemas.ts';
+import { ORDER_TABS } from './order-tracking.ts';
+import { orderMessages } from './orders-messages.ts';
 
-export const orderMessages = {
-  placed: 'Order Placed Successfully',
-  failed: 'Error placing order. Please try again later.',
-  verifyEmail: 'Please verify your email address in My account',
-  actionNotAllowed: 'Action not allowed',
-  emptyCart: 'Your cart is empty.',
-  shippingRequired: 'Please fill in the shipping details.',
-  notEnoughStock: (lines: string[]) => `Not enough stock for: ${lines.join('; ')}. Please update your cart.`,
-  overCap: (capCents: number) =>
-    `Until your Sales ID and tobacco licence are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
-  orderNotFound: 'Order not found',
-} as const;
+export { orderMessages };
 
 const text = (max: number) =>
   z
@@ -69,7 +60,6 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const PlaceOrderResponseSchema = z.object({ message: z.string(), order: OrderSchema });
-export const ORDER_TABS = ['Orders', 'Cancelled', 'Delivered'] as const;
 export const OrdersQuerySchema = z.object({
   tab: z.enum(ORDER_TABS).default('Orders'),
   pastMonth: z
@@ -79,3 +69,7 @@ export const OrdersQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
+
+/** Buy Again: one option of one of my orders goes back in the cart, as many as ordered and in stock. */
+export const BuyAgainBodySchema = z.object({ variantId: z.string().trim().min(1).max(60) });
+export const BuyAgainResponseSchema = z.object({ message: z.string(), cart: CartSchema });

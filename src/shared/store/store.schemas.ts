@@ -15,6 +15,8 @@ export const StoreInfoSchema = z.object({
   }),
   social: z.array(SocialLinkSchema),
   deliveryFeeCents: z.number().int().nonnegative(),
+  /** Per-order subtotal cap for buyers whose Sales ID and tobacco licence are not both verified. */
+  unverifiedCapCents: z.number().int().nonnegative(),
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;
 

@@ -16,7 +16,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <div className="sticky top-0 z-40">
+      <div className="sticky top-0 z-40 print:hidden">
         <NicotineBanner />
         <Header />
       </div>
@@ -37,7 +37,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <div className="print:hidden">
+        <Footer />
+      </div>
       <ScrollRestoration />
     </div>
   );

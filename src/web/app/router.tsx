@@ -64,6 +64,24 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'checkout',
+        lazy: async () => ({
+          Component: (await import('../features/checkout/checkout-page.tsx')).CheckoutPage,
+        }),
+      },
+      {
+        path: 'orders',
+        lazy: async () => ({ Component: (await import('../features/orders/orders-page.tsx')).OrdersPage }),
+      },
+      {
+        path: 'invoice',
+        lazy: async () => ({ Component: (await import('../features/orders/invoice-page.tsx')).InvoicePage }),
+      },
+      {
+        path: 'track',
+        lazy: async () => ({ Component: (await import('../features/orders/track-page.tsx')).TrackPage }),
+      },
+      {
         path: 'info/:slug',
         lazy: async () => ({ Component: (await import('../features/info/info-page.tsx')).InfoPage }),
       },

@@ -8,6 +8,7 @@ export {
   SignInResponseSchema,
   SignUpResponseSchema,
 } from '#shared/accounts/accounts.schemas.ts';
+export { CartSchema } from '#shared/cart/cart.schemas.ts';
 export {
   BannersResponseSchema,
   ListingResponseSchema,
@@ -17,4 +18,10 @@ export {
   ProductListResponseSchema,
   SearchResponseSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
+export {
+  BuyAgainResponseSchema,
+  OrderListSchema,
+  OrderSchema,
+  PlaceOrderResponseSchema,
+} from '#shared/orders/orders.schemas.ts';
 export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';

@@ -146,3 +146,37 @@ export async function removeFromCart(db: Db, userId: string, sku: string): Promi
 export async function clearCart(db: Db, userId: string): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
+
+/**
+ * Buy Again: puts up to `wanted` of one option back in the cart, never more than the stock leaves
+ * once what is already in the cart is counted. Says how many went in.
+ */
+export async function addUpToStock(
+  db: Db,
+  userId: string,
+  sku: string,
+  wanted: number,
+  now: Date,
+): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const v = (await variantsBySku(tx, [sku])).get(sku);
+    if (!v) throw new NotFound(cm.variantNotFound);
+    const name = `${v.productName} — ${v.name}`;
+    if (v.stock === 0) throw new NotEnoughStock(name, 0);
+    const [current] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)));
+    const available = v.stock - (current?.quantity ?? 0);
+    if (available <= 0) throw new DomainError(409, cm.allAlreadyInCart(name, v.stock));
+    const added = Math.min(wanted, available);
+    await tx
+      .insert(cartItems)
+      .values({ userId, variantId: v.id, quantity: added, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.variantId],
+        set: { quantity: sql`${cartItems.quantity} + ${added}`, updatedAt: now },
+      });
+    return { message: added === wanted ? cm.added : cm.addedUpToStock(name, added) };
+  });
+}

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TAB_ITEM_STATUS } from '#shared/orders/order-tracking.ts';
 import {
+  BuyAgainBodySchema,
+  BuyAgainResponseSchema,
   OrderListSchema,
   OrderSchema,
   OrdersQuerySchema,
@@ -10,9 +13,11 @@ import {
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
+import { addUpToStock, readCart } from '../cart/cart.service.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
 import { getOrderingSettings, type StoreDefaults } from '../store/store.service.ts';
@@ -20,7 +25,6 @@ import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
 
 const tags = ['orders'];
 const errors = ERROR_RESPONSES;
-const ITEM_STATUS = { Orders: 'pending', Cancelled: 'cancelled', Delivered: 'delivered' } as const;
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -74,7 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       const since = req.query.pastMonth ? new Date(clock().getTime() - 30 * 86_400_000) : undefined;
       return {
         orders: await loadOrders(db, user.id, {
-          itemStatus: ITEM_STATUS[req.query.tab],
+          itemStatus: TAB_ITEM_STATUS[req.query.tab],
           since,
           limit: req.query.limit,
         }),
@@ -95,6 +99,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const { user } = await requireSession(req, db, cookie, clock());
       return loadOrder(db, user.id, req.params.number);
+    },
+  );
+
+  app.post(
+    '/:number/buy-again',
+    {
+      schema: {
+        tags,
+        summary: 'Put one option of one of my orders back in the cart (as many as ordered, within stock)',
+        params: z.object({ number: z.string().max(40) }),
+        body: BuyAgainBodySchema,
+        response: { 200: BuyAgainResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user } = await requireSession(req, db, cookie, clock());
+      const order = await loadOrder(db, user.id, req.params.number);
+      const item = order.items.find((i) => i.variantId === req.body.variantId);
+      if (!item) throw new NotFound(om.orderNotFound);
+      const { message } = await addUpToStock(db, user.id, item.variantId, item.quantity, clock());
+      await events.publish(user.id, 'cart').catch(() => {});
+      return { message, cart: await readCart(db, user.id) };
     },
   );
 };

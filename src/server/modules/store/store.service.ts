@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers, settings } from './store.table.ts';
 
 export const STORE_SETTINGS_KEY = 'store';
+/** Orders from buyers without both documents verified are capped at this subtotal ($500.00). */
+export const DEFAULT_UNVERIFIED_CAP_CENTS = 50_000;
 
 export interface StoreDefaults {
   storeName: string;
@@ -28,6 +30,7 @@ export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
       { name: 'X', url: 'https://x.com/' },
     ],
     deliveryFeeCents: FLAT_DELIVERY_CENTS,
+    unverifiedCapCents: DEFAULT_UNVERIFIED_CAP_CENTS,
   };
 }
 
@@ -41,20 +44,11 @@ export async function subscribeToNewsletter(db: Db, body: NewsletterBody): Promi
   await db.insert(newsletterSubscribers).values({ email: body.email }).onConflictDoNothing();
 }
 
-export const DEFAULT_UNVERIFIED_CAP_CENTS = 50_000;
-
 /** What checkout needs from the settings: the delivery fee and the unverified order cap. */
 export async function getOrderingSettings(
   db: Db,
   d: StoreDefaults,
 ): Promise<{ deliveryFeeCents: number; unverifiedCapCents: number }> {
-  const [info, [row]] = await Promise.all([
-    getStoreInfo(db, d),
-    db.select().from(settings).where(eq(settings.key, 'ordering')),
-  ]);
-  const ordering = (row?.value as { unverifiedCapCents?: number } | undefined) ?? {};
-  return {
-    deliveryFeeCents: info.deliveryFeeCents,
-    unverifiedCapCents: ordering.unverifiedCapCents ?? DEFAULT_UNVERIFIED_CAP_CENTS,
-  };
+  const { deliveryFeeCents, unverifiedCapCents } = await getStoreInfo(db, d);
+  return { deliveryFeeCents, unverifiedCapCents };
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Navigate, NavLink, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '#shared/messages.ts';
+import { Link, Navigate, NavLink, useNavigate, useSearchParams } from 'react-router';
+import type { OrderTab } from '#shared/orders/order-tracking.ts';
 import { useNotify } from '../../../app/notifications.tsx';
 import { PageSpinner } from '../../../app/root-layout.tsx';
+import { OrdersPanel } from '../../orders/orders-panel.tsx';
 import { useSendVerification, useSignOut } from '../api/auth-mutations.ts';
 import { useSession } from '../api/get-session.ts';
 import { AddressBook } from './address-book.tsx';
@@ -11,6 +12,9 @@ import { MyProfile } from './my-profile.tsx';
 
 export const ACCOUNT_SECTIONS = ['My Account', 'My Profile', 'Address', 'Change Password'] as const;
 type Section = (typeof ACCOUNT_SECTIONS)[number];
+/** SPEC §9: recent orders on the account page. */
+const RECENT_ORDERS = 5;
+
 export const accountHref = (p: Section) => `/account?p=${encodeURIComponent(p)}`;
 
 /** /account?p=… (SPEC §2 Account). Signed out, or an unknown section: home. */
@@ -125,39 +129,20 @@ function MyAccount({ name, businessName }: { name: string; businessName: string 
   );
 }
 
-const ORDER_TABS = ['Orders', 'Cancelled', 'Delivered'] as const;
-
-/** Up to 5 recent orders with the Orders tabs (SPEC §2). Orders arrive with checkout; until then none exist. */
+/** Up to 5 recent orders with the same tabs as the Orders page (SPEC §2 Account, §9). */
 function RecentOrders() {
-  const [tab, setTab] = useState<(typeof ORDER_TABS)[number]>('Orders');
+  const [tab, setTab] = useState<OrderTab>('Orders');
   return (
     <section aria-labelledby="recent-orders">
-      <h2 id="recent-orders" className="text-lg font-bold">
-        Recent orders
-      </h2>
-      <div role="tablist" aria-label="Order status" className="mt-2 flex gap-2">
-        {ORDER_TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            aria-controls="recent-orders-panel"
-            onClick={() => setTab(t)}
-            className={`rounded-full px-4 py-1.5 text-sm font-bold ${tab === t ? 'bg-gray-900 text-white' : 'bg-white ring-1 ring-gray-300 hover:bg-gray-100'}`}
-          >
-            {t}
-          </button>
-        ))}
+      <div className="mb-3 flex items-baseline justify-between gap-2">
+        <h2 id="recent-orders" className="text-lg font-bold">
+          Recent orders
+        </h2>
+        <Link to="/orders" className="text-sm font-semibold text-blue-800 hover:underline">
+          All orders
+        </Link>
       </div>
-      <div
-        id="recent-orders-panel"
-        role="tabpanel"
-        aria-label={tab}
-        className="mt-3 rounded-lg bg-gray-50 p-4 text-gray-700"
-      >
-        {messages.noOrdersYet}
-      </div>
+      <OrdersPanel tab={tab} onTab={setTab} limit={RECENT_ORDERS} />
     </section>
   );
 }

@@ -1,50 +1,19 @@
-import { useState } from 'react';
-import { AddAddressBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '../../../app/notifications.tsx';
-import { FormError, SubmitButton, useSchemaCheck } from '../../../components/ui/form.tsx';
-import {
-  useAddAddress,
-  useAddresses,
-  useMakeDefaultAddress,
-  useRemoveAddress,
-} from '../api/account-mutations.ts';
-import { AddressFields, EMPTY_ADDRESS } from '../components/address-fields.tsx';
+import { useAddresses, useMakeDefaultAddress, useRemoveAddress } from '../api/account-mutations.ts';
+import { AddAddressForm } from '../components/add-address-form.tsx';
 
 /** Account › Address: add (at most 5), remove, and 'Make it Default'. */
 export function AddressBook() {
   const { data } = useAddresses();
-  const add = useAddAddress();
   const remove = useRemoveAddress();
   const makeDefault = useMakeDefaultAddress();
   const notify = useNotify();
-  const [form, setForm] = useState(EMPTY_ADDRESS);
-  const { error, setError, check } = useSchemaCheck(AddAddressBodySchema);
   const list = data?.addresses ?? [];
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = check(form);
-    if (!parsed) return;
-    add.mutate(form, {
-      onSuccess: () => {
-        setForm(EMPTY_ADDRESS);
-        notify({ type: 'success', message: 'Address added' });
-      },
-      onError: (err) => setError(err.message),
-    });
-  };
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-      <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="add-address">
-        <h2 id="add-address" className="text-lg font-bold">
-          Add an address
-        </h2>
-        <AddressFields value={form} onChange={setForm} />
-        <FormError message={error} />
-        <SubmitButton pending={add.isPending}>Add address</SubmitButton>
-      </form>
+      <AddAddressForm />
       <section aria-labelledby="saved-addresses">
         <h2 id="saved-addresses" className="text-lg font-bold">
           Saved addresses ({list.length} of {MAX_ADDRESSES})

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { SESSION_KEY, useSession } from './get-session.ts';
 
 /**
- * While a buyer is signed in, listens to /api/v1/events: when the account changes elsewhere
- * (another tab, another device, staff verifying a document) the open page refreshes it.
+ * While a buyer is signed in, listens to /api/v1/events: when the account or the cart changes
+ * elsewhere (another tab, another device, staff verifying a document) the open page refreshes it.
  */
 export function useAccountEvents(): void {
   const userId = useSession().data?.user?.id;
@@ -15,6 +15,12 @@ export function useAccountEvents(): void {
     source.addEventListener('profile', () => {
       void qc.invalidateQueries({ queryKey: SESSION_KEY });
       void qc.invalidateQueries({ queryKey: ['account'] });
+    });
+    // A cart change elsewhere (another tab, another device, an order placed) refreshes the cart
+    // and, since placing an order empties it, the order lists.
+    source.addEventListener('cart', () => {
+      void qc.invalidateQueries({ queryKey: ['cart'] });
+      void qc.invalidateQueries({ queryKey: ['orders'] });
     });
     return () => source.close();
   }, [userId, qc]);

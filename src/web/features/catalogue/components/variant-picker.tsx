@@ -1,13 +1,16 @@
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { cartMessages } from '#shared/cart/cart-messages.ts';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
 import { messages } from '#shared/messages.ts';
 import { useNotify } from '../../../app/notifications.tsx';
 import { useSession } from '../../accounts/api/get-session.ts';
+import { useAddToCart } from '../../cart/api/cart-mutations.ts';
+import { setCartDrawerOpen } from '../../cart/cart-drawer-state.ts';
 
 /**
  * SPEC §2/§5: a quantity selector per variant and ADD TO CART. Counts never go below 0 nor above
- * the stock. Adding needs a signed-in buyer; the cart itself arrives with buyer accounts.
+ * the stock. Adding needs a signed-in buyer and puts every option with a count above 0 in the cart.
  */
 export function VariantPicker({ product }: { product: ProductDetail }) {
   const [counts, setCounts] = useState<Record<string, number>>({});
@@ -20,10 +23,23 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
   const chosen = Object.values(counts).reduce((n, c) => n + c, 0);
 
   const signedIn = Boolean(useSession().data?.user);
+  const add = useAddToCart();
   const addToCart = () => {
-    if (!signedIn) notify({ type: 'warning', message: messages.pleaseLoginRegister });
-    // The cart comes with the cart and checkout issue.
-    else notify({ type: 'info', message: messages.cartNotReady });
+    if (!signedIn) return notify({ type: 'warning', message: messages.pleaseLoginRegister });
+    // SPEC §5: only options with a count above 0 are added; the server says when none is chosen
+    // and when a count is above what is left in stock.
+    const items = Object.entries(counts)
+      .filter(([, quantity]) => quantity > 0)
+      .map(([variantId, quantity]) => ({ variantId, quantity }));
+    if (!items.length) return notify({ type: 'info', message: cartMessages.nothingToAdd });
+    add.mutate(items, {
+      onSuccess: () => {
+        setCounts({});
+        notify({ type: 'success', message: cartMessages.added });
+        setCartDrawerOpen(true);
+      },
+      onError: (err) => notify({ type: 'error', message: err.message }),
+    });
   };
 
   return (
@@ -92,7 +108,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       <button
         type="button"
         onClick={addToCart}
-        disabled={!product.inStock}
+        disabled={!product.inStock || add.isPending}
         className="mt-4 w-full rounded-lg bg-amber-400 px-4 py-3 text-base font-extrabold text-gray-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
       >
         ADD TO CART{chosen > 0 ? ` (${chosen})` : ''}

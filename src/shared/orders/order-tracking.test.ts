@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { trackingState } from './order-tracking.ts';
+
+const at = (...stages: string[]) => stages.map((stage) => ({ stage }));
+
+describe('trackingState', () => {
+  it('a placed order reads "Order placed" at 0 %', () => {
+    expect(trackingState(at('placed'))).toEqual({ percent: 0, label: 'Order placed', cancelled: false });
+    expect(trackingState([])).toEqual({ percent: 0, label: 'Order placed', cancelled: false });
+  });
+
+  it('follows the SPEC §4 stages: 25 Shipped, 50 Out for Delivery, 75 Delivered, 100 Completed', () => {
+    expect(trackingState(at('placed', 'shipped'))).toMatchObject({ percent: 25, label: 'Shipped' });
+    expect(trackingState(at('placed', 'shipped', 'out_for_delivery'))).toMatchObject({
+      percent: 50,
+      label: 'Out for Delivery',
+    });
+    expect(trackingState(at('placed', 'shipped', 'out_for_delivery', 'delivered'))).toMatchObject({
+      percent: 75,
+      label: 'Delivered',
+    });
+    expect(
+      trackingState(at('placed', 'shipped', 'out_for_delivery', 'delivered', 'completed')),
+    ).toMatchObject({
+      percent: 100,
+      label: 'Completed',
+    });
+  });
+
+  it('a cancelled order says so and keeps the bar where it stopped', () => {
+    expect(trackingState(at('placed', 'shipped', 'cancelled'))).toEqual({
+      percent: 25,
+      label: 'Cancelled',
+      cancelled: true,
+    });
+  });
+});

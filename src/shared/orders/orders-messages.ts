@@ -1,0 +1,15 @@
+import { formatCents } from '../money.ts';
+
+/** The orders' messages; kept apart from the zod schemas so pages can show them without zod. */
+export const orderMessages = {
+  placed: 'Order Placed Successfully',
+  failed: 'Error placing order. Please try again later.',
+  verifyEmail: 'Please verify your email address in My account',
+  actionNotAllowed: 'Action not allowed',
+  emptyCart: 'Your cart is empty.',
+  shippingRequired: 'Please fill in the shipping details.',
+  notEnoughStock: (lines: string[]) => `Not enough stock for: ${lines.join('; ')}. Please update your cart.`,
+  overCap: (capCents: number) =>
+    `Until your Sales ID and tobacco licence are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
+  orderNotFound: 'Order not found',
+} as const;

@@ -1,0 +1,174 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import type { CartLine } from '#shared/cart/cart.schemas.ts';
+import { formatCents } from '#shared/money.ts';
+import { useNotify } from '../../app/notifications.tsx';
+import { productHref } from '../../components/catalogue/links.ts';
+import { useRemoveFromCart, useSetCartQuantity } from './api/cart-mutations.ts';
+import { useCart } from './api/get-cart.ts';
+import { setCartDrawerOpen, useCartDrawerOpen } from './cart-drawer-state.ts';
+
+/**
+ * SPEC §2 Cart drawer: the items, a subtotal and a checkout button. Prices and the subtotal are the
+ * server's, computed from the current catalogue with the shared rules.
+ */
+export default function CartDrawer() {
+  const open = useCartDrawerOpen();
+  const { data: cart, isPending } = useCart();
+  const navigate = useNavigate();
+  const items = cart?.items ?? [];
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setCartDrawerOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[92vw] max-w-md flex-col bg-white text-gray-900 shadow-2xl">
+          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
+            <Dialog.Title className="text-lg font-bold">
+              Your cart{cart ? ` (${cart.itemCount} item${cart.itemCount === 1 ? '' : 's'})` : ''}
+            </Dialog.Title>
+            <Dialog.Close className="rounded p-1.5 hover:bg-gray-100" aria-label="Close cart">
+              <X className="size-5" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            The products in your cart, with quantities
+          </Dialog.Description>
+          {isPending ? (
+            <p className="p-6 text-gray-700">Loading your cart…</p>
+          ) : items.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+              <ShoppingCart className="size-12 text-gray-300" aria-hidden />
+              <p className="text-gray-700">Your cart is empty.</p>
+              <Dialog.Close asChild>
+                <Link
+                  to="/categories?categoryId=ALL"
+                  className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700"
+                >
+                  Start shopping
+                </Link>
+              </Dialog.Close>
+            </div>
+          ) : (
+            <>
+              <ul className="flex-1 divide-y divide-gray-200 overflow-y-auto px-4" aria-label="Cart items">
+                {items.map((line) => (
+                  <CartDrawerLine key={line.variantId} line={line} />
+                ))}
+              </ul>
+              <div className="border-t border-gray-200 p-4">
+                <p className="flex items-baseline justify-between text-lg">
+                  <span className="font-semibold">Subtotal</span>
+                  <span className="font-extrabold" data-testid="cart-subtotal">
+                    {formatCents(cart?.subtotalCents ?? 0)}
+                  </span>
+                </p>
+                <p className="mt-1 text-xs text-gray-600">Shipping is chosen at checkout.</p>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setCartDrawerOpen(false);
+                    navigate('/checkout');
+                  }}
+                  className="mt-3 w-full rounded-lg bg-amber-400 px-4 py-3 font-extrabold text-gray-900 hover:bg-amber-300"
+                >
+                  Checkout
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function CartDrawerLine({ line }: { line: CartLine }) {
+  const setQuantity = useSetCartQuantity();
+  const remove = useRemoveFromCart();
+  const notify = useNotify();
+  const onError = (err: Error) => notify({ type: 'error', message: err.message });
+  const change = (quantity: number) =>
+    setQuantity.mutate({ variantId: line.variantId, quantity }, { onError });
+  const busy = setQuantity.isPending || remove.isPending;
+  const label = `${line.productName} — ${line.variantName}`;
+  const discounted = line.unitPriceCents < line.priceCents;
+
+  return (
+    <li className="flex gap-3 py-3">
+      <img
+        src={line.imageUrl}
+        alt=""
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={productHref({ categoryId: line.categoryId, brandId: line.brandId, id: line.productId })}
+          onClick={() => setCartDrawerOpen(false)}
+          className="line-clamp-2 text-sm font-semibold hover:underline"
+        >
+          {line.productName}
+        </Link>
+        <p className="text-xs text-gray-700">{line.variantName}</p>
+        <p className="mt-0.5 text-sm">
+          <span className="font-bold">{formatCents(line.unitPriceCents)}</span>
+          {discounted && (
+            <span className="ml-2 text-xs text-gray-600 line-through">
+              <span className="sr-only">was </span>
+              {formatCents(line.priceCents)}
+            </span>
+          )}
+          <span className="text-xs text-gray-600"> each</span>
+        </p>
+        {line.quantity > line.stock && (
+          <p className="mt-0.5 text-xs font-semibold text-red-700">
+            {line.stock === 0 ? 'Now out of stock' : `Only ${line.stock} available`}
+          </p>
+        )}
+        <div className="mt-2 flex items-center gap-2">
+          <div
+            className="flex items-center rounded-lg ring-1 ring-gray-300"
+            role="group"
+            aria-label={`Quantity of ${label}`}
+          >
+            <button
+              type="button"
+              onClick={() => change(line.quantity - 1)}
+              // SPEC §5: in the drawer the quantity can be decreased only while it is above 1.
+              disabled={busy || line.quantity <= 1}
+              aria-label={`Fewer ${label}`}
+              className="flex size-8 items-center justify-center rounded-l-lg hover:bg-gray-100 disabled:text-gray-300"
+            >
+              <Minus className="size-4" aria-hidden />
+            </button>
+            <output className="w-10 text-center text-sm font-semibold" aria-label={`${label} quantity`}>
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              onClick={() => change(line.quantity + 1)}
+              disabled={busy || line.quantity >= line.stock}
+              aria-label={`More ${label}`}
+              className="flex size-8 items-center justify-center rounded-r-lg hover:bg-gray-100 disabled:text-gray-300"
+            >
+              <Plus className="size-4" aria-hidden />
+            </button>
+          </div>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => remove.mutate(line.variantId, { onError })}
+            aria-label={`Remove ${label}`}
+            className="rounded-lg p-2 text-red-800 hover:bg-red-50"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+          <span className="ml-auto text-sm font-bold">{formatCents(line.lineTotalCents)}</span>
+        </div>
+      </div>
+    </li>
+  );
+}

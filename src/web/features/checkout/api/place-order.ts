@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlaceOrderBody } from '#shared/orders/orders.schemas.ts';
+import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+
+/** SPEC §7 place order: the server takes its own cart; the page sends shipping and an idempotency key. */
+export function usePlaceOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PlaceOrderBody) => apiPost(apiUrl('orders'), body, 'PlaceOrderResponseSchema'),
+    onSettled: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['cart'] }),
+        qc.invalidateQueries({ queryKey: ['orders'] }),
+      ]);
+    },
+  });
+}

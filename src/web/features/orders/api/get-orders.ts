@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OrderTab } from '#shared/orders/order-tracking.ts';
+import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { useSession } from '../../accounts/api/get-session.ts';
+
+export const ORDERS_PREFIX = ['orders'] as const;
+
+/** My orders under one tab, newest first; `pastMonth` is the Past Month filter. */
+export function useOrders(tab: OrderTab, { pastMonth = false, limit = 50 } = {}) {
+  const userId = useSession().data?.user?.id;
+  return useQuery({
+    queryKey: [...ORDERS_PREFIX, userId, 'list', tab, pastMonth, limit],
+    queryFn: ({ signal }) =>
+      apiGet(apiUrl('orders', { tab, pastMonth: pastMonth || undefined, limit }), 'OrderListSchema', signal),
+    enabled: Boolean(userId),
+  });
+}
+
+/** One of my orders by its number (another buyer's answers 404: 'Order not found'). */
+export function useOrder(number: string | null) {
+  const userId = useSession().data?.user?.id;
+  return useQuery({
+    queryKey: [...ORDERS_PREFIX, userId, 'one', number],
+    queryFn: ({ signal }) =>
+      apiGet(apiUrl(`orders/${encodeURIComponent(number ?? '')}`), 'OrderSchema', signal),
+    enabled: Boolean(userId && number),
+    retry: false,
+  });
+}

@@ -1,0 +1,47 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
+import { PageSpinner } from '../../app/root-layout.tsx';
+import { useSession } from '../accounts/api/get-session.ts';
+import { OrdersPanel } from './orders-panel.tsx';
+
+/** /orders (SPEC §2 Orders page): tab and Past Month live in the URL, so they survive a reload. */
+export function OrdersPage() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  if (session.isPending) return <PageSpinner />;
+  if (!session.data?.user) return <Navigate to="/" replace />;
+  const tabParam = params.get('tab') as OrderTab | null;
+  const tab = tabParam && ORDER_TABS.includes(tabParam) ? tabParam : 'Orders';
+  const pastMonth = params.get('pastMonth') === '1';
+  const update = (next: { tab?: OrderTab; pastMonth?: boolean }) => {
+    const p = new URLSearchParams(params);
+    const t = next.tab ?? tab;
+    if (t === 'Orders') p.delete('tab');
+    else p.set('tab', t);
+    if (next.pastMonth ?? pastMonth) p.set('pastMonth', '1');
+    else p.delete('pastMonth');
+    setParams(p, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
+      <title>Your Orders · Smokestack</title>
+      <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Your Orders</h1>
+      <OrdersPanel
+        tab={tab}
+        onTab={(t) => update({ tab: t })}
+        pastMonth={pastMonth}
+        toolbar={
+          <button
+            type="button"
+            aria-pressed={pastMonth}
+            onClick={() => update({ pastMonth: !pastMonth })}
+            className={`rounded-lg px-3 py-2 text-sm font-semibold ring-1 ${pastMonth ? 'bg-gray-900 text-white ring-gray-900' : 'bg-white ring-gray-300 hover:bg-gray-100'}`}
+          >
+            Past Month
+          </button>
+        }
+      />
+    </div>
+  );
+}

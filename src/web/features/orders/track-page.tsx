@@ -1,0 +1,86 @@
+import { Link, Navigate } from 'react-router';
+import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
+import { PageSpinner } from '../../app/root-layout.tsx';
+import { useSession } from '../accounts/api/get-session.ts';
+import { formatOrderDate } from './order-card.tsx';
+import { OrderNotFound } from './order-not-found.tsx';
+import { useOrderParam } from './use-order-param.ts';
+
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /track?order=… : the order's real status history on the SPEC §4 progress bar. */
+export function TrackPage() {
+  const session = useSession();
+  const { data: order, isPending, error, number } = useOrderParam();
+  if (session.isPending) return <PageSpinner />;
+  if (!session.data?.user) return <Navigate to="/" replace />;
+  if (!number) return <Navigate to="/orders" replace />;
+  if (error) return <OrderNotFound message={error.message} />;
+  if (isPending) return <PageSpinner />;
+
+  const state = trackingState(order.events);
+  return (
+    <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4">
+      <title>{`Track ${order.orderNumber} · Smokestack`}</title>
+      <Link to="/orders" className="text-sm font-semibold text-blue-800 hover:underline">
+        ← Your Orders
+      </Link>
+      <h1 className="mt-2 text-2xl font-extrabold tracking-tight">Track package</h1>
+      <p className="mt-1 text-gray-700">
+        Order <strong>{order.orderNumber}</strong>, placed {formatOrderDate(order.datePlaced)}
+      </p>
+
+      <section
+        aria-labelledby="track-status"
+        className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-gray-200 sm:p-6"
+      >
+        <h2 id="track-status" className={`text-xl font-extrabold ${state.cancelled ? 'text-red-800' : ''}`}>
+          {state.label}
+        </h2>
+        <div
+          role="progressbar"
+          aria-label="Delivery progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={state.percent}
+          aria-valuetext={`${state.label}, ${state.percent}%`}
+          className="mt-5 h-3 overflow-hidden rounded-full bg-gray-200"
+        >
+          <div
+            className={`h-full rounded-full transition-[width] ${state.cancelled ? 'bg-red-600' : 'bg-green-600'}`}
+            style={{ width: `${state.percent}%` }}
+          />
+        </div>
+        <ol className="mt-3 grid grid-cols-4 gap-1 text-center text-xs sm:text-sm">
+          {TRACKING_STAGES.map((s) => {
+            const reached = state.percent >= s.percent;
+            return (
+              <li key={s.stage} className={reached ? 'font-bold text-green-800' : 'text-gray-600'}>
+                {s.label}
+                <span className="sr-only">{reached ? ' (done)' : ' (not yet)'}</span>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      <section
+        aria-labelledby="track-history"
+        className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-gray-200 sm:p-6"
+      >
+        <h2 id="track-history" className="text-lg font-bold">
+          History
+        </h2>
+        <ol className="mt-3 space-y-3 border-l-2 border-gray-200 pl-4">
+          {[...order.events].reverse().map((e) => (
+            <li key={`${e.stage}-${e.at}`}>
+              <p className="font-semibold">{STAGE_LABELS[e.stage] ?? e.stage}</p>
+              <p className="text-sm text-gray-600">{formatWhen(e.at)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
