@@ -17,8 +17,10 @@ if (!existsSync(CHROMIUM_PATH)) {
   process.exit(1);
 }
 
+// `node --import tsx e2e/run.ts orders` runs only the specs whose names contain "orders".
+const only = process.argv.slice(2);
 const specs = readdirSync('e2e')
-  .filter((f) => f.endsWith('.spec.ts'))
+  .filter((f) => f.endsWith('.spec.ts') && (!only.length || only.some((o) => f.includes(o))))
   .map((f) => `e2e/${f}`);
 const mailboxDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-mailbox-'));
 const mailbox = await startMailbox(mailboxDir);

@@ -291,6 +291,57 @@ describe('my orders', () => {
   });
 });
 
+describe('Buy Again', () => {
+  async function orderOf(stock: number, quantity: number) {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(stock);
+    await add(buyer.cookie, v.sku, quantity);
+    const { order } = PlaceOrderResponseSchema.parse(
+      (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json(),
+    );
+    return { buyer, v, order };
+  }
+  const buyAgain = (cookie: string | undefined, number: string, variantId: string) =>
+    call('POST', `/api/v1/orders/${number}/buy-again`, cookie, { variantId });
+
+  it('puts the ordered quantity back in the cart, then only what the stock allows', async () => {
+    const { buyer, v, order } = await orderOf(10, 4); // 6 left
+    const first = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe('Added to cart');
+    expect(first.json().cart.items).toMatchObject([{ variantId: v.sku, quantity: 4 }]);
+    // 4 in the cart, 6 in stock: only 2 more fit.
+    const second = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
+    expect(second.json().message).toMatch(/^Added 2 of .+ that is all that is left in stock\.$/);
+    expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: v.id, quantity: 6 }]);
+    const third = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toMatch(/^All 6 of .+ in stock are already in your cart\.$/);
+    expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: v.id, quantity: 6 }]);
+  });
+
+  it('says when the option is sold out, and changes nothing', async () => {
+    const { buyer, v, order } = await orderOf(3, 3);
+    const res = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/ is out of stock\.$/);
+    expect(await cartOf(buyer.user.id)).toEqual([]);
+  });
+
+  it('works only on my own orders and their own items', async () => {
+    const { buyer, v, order } = await orderOf(10, 1);
+    const other = await verifiedBuyer();
+    expect((await buyAgain(undefined, order.orderNumber, v.sku)).statusCode).toBe(401);
+    const stranger = await buyAgain(other.cookie, order.orderNumber, v.sku);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe('Order not found');
+    expect(await cartOf(other.user.id)).toEqual([]);
+    const elsewhere = await variantWith(10);
+    expect((await buyAgain(buyer.cookie, order.orderNumber, elsewhere.sku)).statusCode).toBe(404);
+    expect(await cartOf(buyer.user.id)).toEqual([]);
+  });
+});
+
 describe('the storefront after orders', () => {
   it('shows the stock an order took, and a sold-out product as out of stock', async () => {
     const buyer = await verifiedBuyer();

@@ -82,7 +82,7 @@ export function OrderCard({ order }: { order: Order }) {
                 height={56}
                 className="size-14 rounded object-cover"
               />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-48">
                 <p className="font-semibold">{item.productName}</p>
                 <p className="text-sm text-gray-700">
                   {item.variantName} · {item.quantity} × {formatCents(item.unitPriceCents)}
@@ -93,7 +93,7 @@ export function OrderCard({ order }: { order: Order }) {
                   {item.status}
                 </span>
               </div>
-              <div className="flex gap-2">
+              <div className="flex w-full justify-end gap-2 sm:w-auto">
                 <Link
                   to={productHref({ categoryId: item.categoryId, brandId: item.brandId, id: item.productId })}
                   aria-label={`View Product ${label}`}

@@ -35,7 +35,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
     add.mutate(items, {
       onSuccess: () => {
         setCounts({});
-        notify({ type: 'success', message: cartMessages.added });
+        // The drawer opening with the new lines is the confirmation.
         setCartDrawerOpen(true);
       },
       onError: (err) => notify({ type: 'error', message: err.message }),
