@@ -6,12 +6,40 @@
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
-import { openPglite } from '../src/server/db/client.ts';
+import { openPglite, openPostgres } from '../src/server/db/client.ts';
+import { createOrderFixtures, type OrderFixtures } from './order-fixtures.ts';
 
 const dataDir = process.argv[2]!;
-const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+const queryTimes = new Map<string, { n: number; ms: number }>();
+if (process.env.BENCH_TRACE_QUERIES) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  for (const method of ['query', 'exec'] as const) {
+    const original = PGlite.prototype[method] as (...a: unknown[]) => Promise<unknown>;
+    (PGlite.prototype as unknown as Record<string, unknown>)[method] = async function (
+      this: unknown,
+      ...args: unknown[]
+    ) {
+      const t0 = performance.now();
+      try {
+        return await original.apply(this, args);
+      } finally {
+        const key = String(args[0]).replace(/\s+/g, ' ').slice(0, 90);
+        const e = queryTimes.get(key) ?? { n: 0, ms: 0 };
+        e.n++;
+        e.ms += performance.now() - t0;
+        queryTimes.set(key, e);
+      }
+    };
+  }
+}
+// BENCH_DATABASE_URL: the PostgreSQL server (already seeded); otherwise PGlite in the data dir.
+const database = process.env.BENCH_DATABASE_URL
+  ? await openPostgres(process.env.BENCH_DATABASE_URL)
+  : await openPglite({ dataDir: path.join(dataDir, 'pglite') });
 await database.migrate();
 const app = await buildApp({
+  // Confirmation mails still go through the outbox; the "SMTP server" accepts and forgets them.
+  mailer: { describe: () => 'bench (discarded)', send: async () => {}, close() {} },
   database,
   mediaDir: path.join(dataDir, 'media'),
   privateDir: path.join(dataDir, 'private'),
@@ -52,6 +80,30 @@ bare.get('/stats', () => {
     out[route] = { n: s.length, p50: q(0.5), p95: q(0.95), p99: q(0.99) };
   }
   return out;
+});
+let fixtures: OrderFixtures | undefined;
+bare.post('/orders/setup', async (req) => {
+  fixtures = await createOrderFixtures(
+    database,
+    req.body as { buyers: number; pool: number; hotStock: number },
+  );
+  return { cookies: fixtures.cookies };
+});
+bare.post('/orders/fill', async (req) => {
+  await fixtures!.fill((req.body as { hotShare: number }).hotShare);
+  return {};
+});
+bare.get('/orders/check', () => fixtures!.check());
+bare.get('/queries', () =>
+  [...queryTimes]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 25)
+    .map(([q, e]) => `${e.n}\t${e.ms.toFixed(0)}ms\t${q}`),
+);
+/** The server process's CPU time so far (ms): the driver takes differences around its runs. */
+bare.get('/cpu', () => {
+  const used = process.cpuUsage();
+  return { cpuMs: (used.user + used.system) / 1000 };
 });
 bare.post('/reset', () => {
   timings.clear();

@@ -24,7 +24,7 @@ import { OutboxWorker } from './modules/mail/outbox.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { storeRoutes } from './modules/store/store.routes.ts';
-import { getStoreInfo } from './modules/store/store.service.ts';
+import { StoreSettings } from './modules/store/store-settings.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -58,6 +58,7 @@ export interface AppDeps {
 
 export interface App extends FastifyInstance {
   catalogue: CatalogueCache;
+  settings: StoreSettings;
   outbox: OutboxWorker;
   events: UserEventBus;
 }
@@ -81,6 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await catalogue.listen();
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', async () => catalogue.close());
+  const settings = new StoreSettings(deps.database, storeDefaults);
+  await settings.listen();
+  app.decorate('settings', settings);
+  app.addHook('onClose', async () => settings.close());
 
   registerSecurityHeaders(app, { hsts: deps.production ?? false });
   const cookie = cookieSettings(deps.secureCookies ?? deps.production ?? false);
@@ -97,8 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const mail = {
     storeName: deps.storeName,
     publicUrl: (deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
-    // Send right away, off the request; failures stay in the outbox for the next round.
-    kick: () => void outbox.drain().catch((err) => app.log.error({ err }, 'outbox')),
+    // Sent moments later, off the request (a burst in one round); failures stay for the next.
+    kick: () => outbox.kick(),
   };
   registerOriginCheck(app, {
     publicOrigin: deps.publicUrl ? new URL(deps.publicUrl).origin : undefined,
@@ -144,22 +149,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
           mail,
         }),
-        shortName: async () => (await getStoreInfo(deps.database.db, storeDefaults)).shortName,
+        shortName: async () => (await settings.get()).shortName,
         events,
       });
       await api.register(eventsRoutes, { db: deps.database.db, cookie, clock, bus: events });
-      await api.register(cartRoutes, { prefix: '/cart', db: deps.database.db, cookie, clock, events });
+      await api.register(cartRoutes, {
+        prefix: '/cart',
+        db: deps.database.db,
+        cookie,
+        clock,
+        events,
+        catalogue,
+      });
       await api.register(ordersRoutes, {
         prefix: '/orders',
         db: deps.database.db,
         cookie,
         clock,
         mail,
-        store: storeDefaults,
+        settings,
         events,
         catalogue,
       });
-      await api.register(storeRoutes, { db: deps.database.db, defaults: storeDefaults });
+      await api.register(storeRoutes, { db: deps.database.db, settings });
     },
     { prefix: '/api/v1' },
   );

@@ -12,4 +12,5 @@ export const orderMessages = {
   overCap: (capCents: number) =>
     `Until your Sales ID and tobacco licence are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
   orderNotFound: 'Order not found',
+  cartChanged: 'Your cart changed while the order was being placed. Please check it and try again.',
 } as const;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { type SessionRow, sessions, type UserRow, users } from './accounts.table.ts';
 
 /**
@@ -38,16 +39,25 @@ export interface ActiveSession {
   user: UserRow;
 }
 
-/** The session behind a cookie token, if it is still valid; touches last_seen_at now and then. */
-export async function findSession(db: Db, token: string, now: Date): Promise<ActiveSession | null> {
-  if (!token || token.length > 100) return null;
-  const [row] = await db
+const sessionQuery = preparedFor((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), isNull(users.disabledAt)),
-    );
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        isNull(users.disabledAt),
+      ),
+    )
+    .prepare('find_session'),
+);
+
+/** The session behind a cookie token, if it is still valid; touches last_seen_at now and then. */
+export async function findSession(db: Db, token: string, now: Date): Promise<ActiveSession | null> {
+  if (!token || token.length > 100) return null;
+  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   if (!row) return null;
   const policy = row.session.remember ? SESSION_POLICY.remembered : SESSION_POLICY.browser;
   const idleFor = now.getTime() - row.session.lastSeenAt.getTime();

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
 import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
 
@@ -23,7 +24,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   cookie: CookieSettings;
   clock: () => Date;
   events: UserEventBus;
-}> = async (app, { db, cookie, clock, events }) => {
+  catalogue: CatalogueCache;
+}> = async (app, { db, cookie, clock, events, catalogue }) => {
   const session = async (req: Parameters<typeof requireSession>[0]) => {
     const s = await requireSession(req, db, cookie, clock()).catch(() => null);
     // SPEC §5: adding to the cart needs a signed-in buyer: 'Please Login / Register'.
@@ -32,7 +34,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   };
   const changed = async (userId: string) => {
     await events.publish(userId, 'cart').catch(() => {});
-    return readCart(db, userId);
+    return readCart(db, await catalogue.get(), userId);
   };
   noStore(app);
 
@@ -47,7 +49,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const { user } = await session(req);
-      return readCart(db, user.id);
+      return readCart(db, await catalogue.get(), user.id);
     },
   );
 

@@ -155,6 +155,8 @@ describe('cart', () => {
       'update products set price_cents = 1234, discount_price_cents = null, discount_percentage = null where id = (select product_id from variants where sku = $1)',
       [v.sku],
     );
+    // What a catalogue write does after it commits (the staff console's): every instance reloads.
+    await t.app.catalogue.changed();
     const cart = CartSchema.parse((await call('GET', '/api/v1/cart', cookie)).json());
     expect(cart.subtotalCents).toBe(2468);
   });

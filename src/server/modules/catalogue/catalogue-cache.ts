@@ -5,6 +5,7 @@ import { CatalogueReadModel } from './catalogue-read-model.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 export const STOCK_CHANNEL = 'stock_changed';
+const STOCK_BATCH_MS = 10;
 
 /**
  * Holds the current read model. `invalidate()` drops it, so the next request waits for a fresh
@@ -47,24 +48,37 @@ export class CatalogueCache {
     if (variantIds.length) await this.database.notify(STOCK_CHANNEL, variantIds.join(','));
   }
 
-  private async applyStock(payload: string): Promise<void> {
+  private pendingStock = new Set<number>();
+  private stockTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Orders arrive many a second: their variant ids are gathered for a few milliseconds and read
+   * back in one query, not one per order.
+   */
+  private queueStock(payload: string): void {
+    for (const id of payload.split(',').map(Number)) if (Number.isInteger(id)) this.pendingStock.add(id);
+    this.stockTimer ??= setTimeout(() => {
+      this.stockTimer = null;
+      const ids = [...this.pendingStock];
+      this.pendingStock.clear();
+      void this.applyStock(ids).catch(() => this.invalidate());
+    }, STOCK_BATCH_MS);
+  }
+
+  private async applyStock(ids: number[]): Promise<void> {
     const current = this.current;
-    const ids = payload.split(',').map(Number).filter(Number.isInteger);
     if (!current || !ids.length) return; // no model yet: the next load reads the fresh stock
     const rows = await this.database.db
       .select({ id: variants.id, stock: variants.stock })
       .from(variants)
       .where(inArray(variants.id, ids));
     const model = await current;
-    if (this.current === current && model.applyStock(rows)) this.invalidate();
+    if (this.current === current) model.applyStock(rows);
   }
 
   async listen(): Promise<void> {
     const stopCatalogue = await this.database.listen(CATALOGUE_CHANNEL, () => this.invalidate());
-    const stopStock = await this.database.listen(
-      STOCK_CHANNEL,
-      (payload) => void this.applyStock(payload).catch(() => this.invalidate()),
-    );
+    const stopStock = await this.database.listen(STOCK_CHANNEL, (payload) => this.queueStock(payload));
     this.stopListening = async () => {
       await stopCatalogue();
       await stopStock();
@@ -74,6 +88,8 @@ export class CatalogueCache {
   async close(): Promise<void> {
     const stop = this.stopListening;
     this.stopListening = null;
+    if (this.stockTimer) clearTimeout(this.stockTimer);
+    this.stockTimer = null;
     // The database may already be gone (shutdown order, a failed connection): nothing to undo.
     await stop?.().catch(() => {});
   }

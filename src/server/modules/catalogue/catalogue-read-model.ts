@@ -288,24 +288,48 @@ export class CatalogueReadModel {
   }
 
   /**
-   * Applies new stock figures (after orders) without a reload. Returns true when a product went
-   * in or out of stock: listings order and filter by that, so the caller reloads the model then.
+   * Applies new stock figures (after orders) without a reload. A product that went in or out of
+   * stock changes its card and its place in every listing (in stock first): its card is
+   * re-serialised, the listings re-sorted in place and the scope caches dropped.
    */
-  applyStock(rows: { id: number; stock: number }[]): boolean {
-    if (!this.productByVariantId) {
-      this.productByVariantId = new Map();
-      for (const p of this.allProducts) for (const v of p.variants) this.productByVariantId.set(v.id, p);
-    }
+  applyStock(rows: { id: number; stock: number }[]): void {
     let flipped = false;
     for (const row of rows) {
-      const entry = this.productByVariantId.get(row.id);
+      const entry = this.variantIndex().get(row.id);
       const variant = entry?.variants.find((v) => v.id === row.id);
       if (!entry || !variant) continue;
       variant.stock = row.stock;
       this.detailCache.delete(entry);
-      if (entry.variants.some((v) => v.stock > 0) !== entry.card.inStock) flipped = true;
+      const inStock = entry.variants.some((v) => v.stock > 0);
+      if (inStock !== entry.card.inStock) {
+        entry.card.inStock = inStock;
+        entry.cardJson = JSON.stringify(entry.card);
+        flipped = true;
+      }
     }
-    return flipped;
+    if (!flipped) return;
+    this.allProducts.sort(listingOrder);
+    for (const c of this.categories) {
+      c.products.sort(listingOrder);
+      for (const b of c.brands) b.products.sort(listingOrder);
+    }
+    this.scopeCache.clear();
+    this.filteredCache.clear();
+  }
+
+  private variantIndex(): Map<number, ProductEntry> {
+    if (!this.productByVariantId) {
+      this.productByVariantId = new Map();
+      for (const p of this.allProducts) for (const v of p.variants) this.productByVariantId.set(v.id, p);
+    }
+    return this.productByVariantId;
+  }
+
+  /** A variant by its database id, with its product (cart lines are priced from these). */
+  variant(id: number): { product: ProductEntry; variant: ProductEntry['variants'][number] } | undefined {
+    const product = this.variantIndex().get(id);
+    const variant = product?.variants.find((v) => v.id === id);
+    return product && variant ? { product, variant } : undefined;
   }
 
   detailJson(p: ProductEntry): string {

@@ -7,8 +7,10 @@ export const OUTBOX_POLICY = {
   maxAttempts: 10,
   /** Wait before retry n (1-based): 30 s, 1 min, 2 min … capped at 1 hour. */
   backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
-  batch: 20,
+  batch: 100,
   pollMs: 5_000,
+  /** A kick waits this long, so the mail of many changes in a burst goes out in one round. */
+  kickDelayMs: 25,
 };
 
 type Tx = Pick<Db, 'insert'>;
@@ -34,6 +36,16 @@ export class OutboxWorker {
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
+  private kickTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Mail was queued: send it soon (many kicks in a burst make one drain). */
+  kick(): void {
+    this.kickTimer ??= setTimeout(() => {
+      this.kickTimer = null;
+      void this.drain().catch(this.onError);
+    }, OUTBOX_POLICY.kickDelayMs);
+  }
+
   start(): void {
     this.timer ??= setInterval(() => void this.drain().catch(this.onError), OUTBOX_POLICY.pollMs);
     this.timer.unref();
@@ -42,6 +54,8 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.kickTimer) clearTimeout(this.kickTimer);
+    this.kickTimer = null;
     await this.running?.catch(() => {});
     this.mailer.close();
   }
@@ -91,20 +105,11 @@ export class OutboxWorker {
         ),
       )
       .returning();
-    let sent = 0;
+    const sent: number[] = [];
     for (const mail of claimed) {
       try {
         await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await this.db
-          .update(outbox)
-          .set({
-            status: 'sent',
-            sentAt: this.clock(),
-            attempts: sql`${outbox.attempts} + 1`,
-            lastError: null,
-          })
-          .where(eq(outbox.id, mail.id));
-        sent++;
+        sent.push(mail.id);
       } catch (err) {
         const attempts = mail.attempts + 1;
         const failed = attempts >= OUTBOX_POLICY.maxAttempts;
@@ -119,6 +124,13 @@ export class OutboxWorker {
           .where(eq(outbox.id, mail.id));
       }
     }
-    return sent;
+    // One write for the whole batch (a busy store queues many confirmations a second). Should the
+    // process die before it, the lease runs out and those mails go once more: at least once.
+    if (sent.length)
+      await this.db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: this.clock(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
+        .where(inArray(outbox.id, sent));
+    return sent.length;
   }
 }

@@ -20,7 +20,7 @@ import type { MailSettings } from '../accounts/accounts.service.ts';
 import { addUpToStock, readCart } from '../cart/cart.service.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
-import { getOrderingSettings, type StoreDefaults } from '../store/store.service.ts';
+import type { StoreSettings } from '../store/store-settings.ts';
 import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
 
 const tags = ['orders'];
@@ -31,10 +31,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   cookie: CookieSettings;
   clock: () => Date;
   mail: MailSettings;
-  store: StoreDefaults;
+  settings: StoreSettings;
   events: UserEventBus;
   catalogue: CatalogueCache;
-}> = async (app, { db, cookie, clock, mail, store, events, catalogue }) => {
+}> = async (app, { db, cookie, clock, mail, settings, events, catalogue }) => {
   noStore(app);
 
   app.post(
@@ -49,16 +49,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const { user } = await requireSession(req, db, cookie, clock());
-      const settings = await getOrderingSettings(db, store);
-      const { order, created, variantIds } = await placeOrder(
-        { db, now: clock(), mail, settings },
+      const { deliveryFeeCents, unverifiedCapCents } = await settings.get();
+      // The buyer's other pages and every instance's storefront hear of it from the database.
+      const { order, created } = await placeOrder(
+        {
+          db,
+          now: clock(),
+          mail,
+          settings: { deliveryFeeCents, unverifiedCapCents },
+          catalogue: await catalogue.get(),
+        },
         user,
         req.body,
       );
-      if (created) {
-        await events.publish(user.id, 'cart').catch(() => {});
-        await catalogue.stockChanged(variantIds).catch((err) => req.log.warn({ err }, 'stock notify failed'));
-      }
       return reply.status(created ? 201 : 200).send({ message: om.placed, order });
     },
   );
@@ -120,7 +123,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       if (!item) throw new NotFound(om.orderNotFound);
       const { message } = await addUpToStock(db, user.id, item.variantId, item.quantity, clock());
       await events.publish(user.id, 'cart').catch(() => {});
-      return { message, cart: await readCart(db, user.id) };
+      return { message, cart: await readCart(db, await catalogue.get(), user.id) };
     },
   );
 };

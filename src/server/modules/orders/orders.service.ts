@@ -7,13 +7,11 @@ import { type Order, orderMessages as om, type PlaceOrderInput } from '#shared/o
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid, NotFound } from '../../errors.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
-import { documents, type UserRow } from '../accounts/accounts.table.ts';
-import { selectCartLines } from '../cart/cart.service.ts';
-import { cartItems } from '../cart/cart.table.ts';
-import { variants } from '../catalogue/catalogue.table.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import type { UserRow } from '../accounts/accounts.table.ts';
+import { type CartLineRow, cartLines, selectCartLines } from '../cart/cart.service.ts';
+import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
 import { orderConfirmationMail } from '../mail/templates.ts';
-import { orderEvents, orderItems, orderNumberSeq, orders } from './orders.table.ts';
+import { orderEvents, orderItems, orders } from './orders.table.ts';
 
 export interface OrderingSettings {
   deliveryFeeCents: number;
@@ -26,141 +24,159 @@ export interface OrdersContext {
   now: Date;
   mail: MailSettings;
   settings: OrderingSettings;
-  /** Tests only: runs inside the transaction right after the stock is taken. */
-  afterStockTaken?: () => void;
+  /** The catalogue read model this instance keeps current; the database checks its prices. */
+  catalogue: CatalogueReadModel;
 }
 
 class DuplicateOrder extends Error {}
 
-async function documentsVerified(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ kind: documents.kind })
-    .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.status, 'verified')));
-  const kinds = new Set(rows.map((r) => r.kind));
-  return kinds.has('sales_id') && kinds.has('tobacco_license');
-}
+const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
+/** The order number is made in the database; the mail carries this until it is filled in. */
+const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
+
+type PlaceResult = { status: 'created' | 'duplicate' | 'over_cap' | 'changed'; number?: string };
 
 /**
- * Places an order from the buyer's server-side cart, in one transaction:
- *  1. read the cart and price every line from the current catalogue (never the client's prices);
- *  2. check the unverified-documents cap;
- *  3. create the order (its idempotency key is unique per buyer: a repeat or a concurrent twin
- *     finds the first order instead of making a second);
- *  4. take the stock with conditional updates (`stock >= quantity`), so concurrent orders can
- *     never oversell; a shortfall names the options and rolls everything back;
- *  5. snapshot the items, record the first status event, empty the cart, queue the confirmation.
- * Any failure rolls the whole transaction back: stock, cart and orders are as they were.
+ * Places an order from the buyer's server-side cart, in two round trips:
+ *  1. read the cart and price every line from the current catalogue with the shared rules (never
+ *     the client's prices), and render the confirmation mail;
+ *  2. `place_order` (migration 0008), one statement and so one transaction: it locks the cart and
+ *     checks that it and the prices are still what was priced (else this starts again, reading
+ *     the database itself), applies the unverified cap,
+ *     inserts the order (unique per buyer and idempotency key: a repeat or a concurrent twin finds
+ *     the first order), takes the stock with conditional updates so concurrent orders never
+ *     oversell, snapshots the items, records the first status event, empties the cart, queues the
+ *     mail and NOTIFYs the buyer's other pages and every instance's storefront.
+ * A shortfall names the options; any failure rolls the statement back: stock, cart, orders and
+ * outbox are as they were.
  */
 export async function placeOrder(
   ctx: OrdersContext,
   user: UserRow,
   input: PlaceOrderInput,
-): Promise<{ order: Order; created: boolean; variantIds: number[] }> {
+): Promise<{ order: Order; created: boolean }> {
   if (!user.emailVerifiedAt) throw new DomainError(403, om.verifyEmail);
-  const existing = await findOrderByKey(ctx.db, user.id, input.idempotencyKey);
-  if (existing) return { order: existing, created: false, variantIds: [] };
-  const verified = await documentsVerified(ctx.db, user.id);
-
-  let orderId: string;
-  let variantIds: number[] = [];
   try {
-    orderId = await ctx.db.transaction(async (tx) => {
-      const lines = await selectCartLines(tx, user.id);
-      if (!lines.length) throw new Invalid(om.emptyCart);
-      variantIds = lines.map((l) => l.variantId);
-      const subtotal = subtotalCents(lines);
-      if (!verified && subtotal > ctx.settings.unverifiedCapCents)
-        throw new Invalid(om.overCap(ctx.settings.unverifiedCapCents));
-      const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
-
-      const numbered = (await tx.execute(
-        sql.raw(`select nextval('${orderNumberSeq.seqName}') as n`),
-      )) as unknown as {
-        rows: { n: string | number }[];
-      };
-      const n = numbered.rows[0]!.n;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number: `SS-${n}`,
-          userId: user.id,
-          idempotencyKey: input.idempotencyKey,
-          shippingType: input.shippingType,
-          shipName: input.shippingDetails.name,
-          shipBusinessName: input.shippingDetails.businessName,
-          shipAddress: input.shippingDetails.address,
-          shipCity: input.shippingDetails.city,
-          shipState: input.shippingDetails.state,
-          shipPostalCode: input.shippingDetails.postalCode,
-          comments: input.comments,
-          subtotalCents: subtotal,
-          shippingCents: shipping,
-          totalCents: subtotal + shipping,
-          createdAt: ctx.now,
-        })
-        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-        .returning({ id: orders.id, number: orders.number });
-      if (!order) throw new DuplicateOrder();
-
-      const short: string[] = [];
-      for (const line of lines) {
-        const taken = await tx
-          .update(variants)
-          .set({ stock: sql`${variants.stock} - ${line.quantity}` })
-          .where(and(eq(variants.id, line.variantId), gte(variants.stock, line.quantity)))
-          .returning({ stock: variants.stock });
-        if (!taken.length) short.push(`${line.productName} — ${line.variantName}`);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // First from the read model; should the cart or a price have changed meanwhile, from the
+      // database itself.
+      const lines =
+        attempt === 0
+          ? await cartLines(ctx.db, ctx.catalogue, user.id)
+          : await selectCartLines(ctx.db, user.id);
+      const placed = await attemptOrder(ctx, user, input, lines);
+      if (placed) {
+        ctx.mail.kick();
+        return { order: placed, created: true };
       }
-      if (short.length) throw new DomainError(409, om.notEnoughStock(short));
-      ctx.afterStockTaken?.();
-
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({
-          orderId: order.id,
-          variantId: l.variantId,
-          sku: l.sku,
-          productName: l.productName,
-          variantName: l.variantName,
-          imageUrl: l.image.url,
-          unitPriceCents: unitPriceCents(l),
-          quantity: l.quantity,
-          categorySlug: l.categorySlug,
-          brandSlug: l.brandSlug,
-          productSlug: l.productSlug,
-        })),
-      );
-      await tx.insert(orderEvents).values({ orderId: order.id, stage: 'placed', createdAt: ctx.now });
-      await tx.delete(cartItems).where(eq(cartItems.userId, user.id));
-      await enqueueMail(
-        tx,
-        orderConfirmationMail(
-          ctx.mail.storeName,
-          user.email,
-          user.name,
-          order.number,
-          formatCents(subtotal + shipping),
-          `${ctx.mail.publicUrl}/orders`,
-          lines.map(
-            (l) => `${l.quantity} × ${l.productName} — ${l.variantName} (${formatCents(lineTotalCents(l))})`,
-          ),
-        ),
-        ctx.now,
-      );
-      return order.id;
-    });
+    }
+    throw new DomainError(409, om.cartChanged);
   } catch (err) {
     // A twin request with the same key may have won meanwhile (and emptied the cart this one
     // then found empty): its order is the answer to both.
     if (err instanceof DuplicateOrder || err instanceof DomainError) {
       const twin = await findOrderByKey(ctx.db, user.id, input.idempotencyKey);
-      if (twin) return { order: twin, created: false, variantIds: [] };
+      if (twin) return { order: twin, created: false };
     }
     throw err;
   }
-  ctx.mail.kick();
-  const [order] = await loadOrders(ctx.db, user.id, { ids: [orderId] });
-  return { order: order!, created: true, variantIds };
+}
+
+/** One try: the order, or null when the cart or a price changed between reading and placing it. */
+async function attemptOrder(
+  ctx: OrdersContext,
+  user: UserRow,
+  input: PlaceOrderInput,
+  lines: CartLineRow[],
+): Promise<Order | null> {
+  if (!lines.length) throw new Invalid(om.emptyCart);
+  const subtotal = subtotalCents(lines);
+  const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
+  const d = input.shippingDetails;
+  const priced = lines.map((l) => ({
+    variant_id: l.variantId,
+    sku: l.sku,
+    product_name: l.productName,
+    variant_name: l.variantName,
+    image_url: l.image.url,
+    unit_price_cents: unitPriceCents(l),
+    quantity: l.quantity,
+    category_slug: l.categorySlug,
+    brand_slug: l.brandSlug,
+    product_slug: l.productSlug,
+    // The prices these lines were priced from: place_order checks they are still the catalogue's.
+    price_cents: l.priceCents,
+    discount_price_cents: l.discountPriceCents,
+    discount_percentage: l.discountPercentage,
+  }));
+  const orderRow = {
+    shipping_type: input.shippingType,
+    ship_name: d.name,
+    ship_business_name: d.businessName,
+    ship_address: d.address,
+    ship_city: d.city,
+    ship_state: d.state,
+    ship_postal_code: d.postalCode,
+    comments: input.comments,
+    subtotal_cents: subtotal,
+    shipping_cents: shipping,
+    total_cents: subtotal + shipping,
+  };
+  const mail = orderConfirmationMail(
+    ctx.mail.storeName,
+    user.email,
+    user.name,
+    ORDER_NUMBER_SLOT,
+    formatCents(subtotal + shipping),
+    `${ctx.mail.publicUrl}/orders`,
+    lines.map(
+      (l) => `${l.quantity} × ${l.productName} — ${l.variantName} (${formatCents(lineTotalCents(l))})`,
+    ),
+  );
+
+  let result: PlaceResult;
+  try {
+    const res = (await ctx.db.execute(
+      sql`select place_order(${user.id}::uuid, ${input.idempotencyKey}, ${ctx.now.toISOString()}::timestamptz, ${JSON.stringify(orderRow)}::jsonb, ${JSON.stringify(priced)}::jsonb, ${ctx.settings.unverifiedCapCents}::integer, ${JSON.stringify(mail)}::jsonb) as r`,
+    )) as unknown as { rows: { r: PlaceResult }[] };
+    result = res.rows[0]!.r;
+  } catch (err) {
+    // Drizzle wraps the database's error; its own message is the cause's.
+    const short = NOT_ENOUGH_STOCK.exec(String((err as { cause?: Error }).cause?.message ?? err));
+    if (!short) throw err;
+    const ids = new Set(JSON.parse(short[1]!) as number[]);
+    const names = lines.filter((l) => ids.has(l.variantId)).map((l) => `${l.productName} — ${l.variantName}`);
+    throw new DomainError(409, om.notEnoughStock(names));
+  }
+  if (result.status === 'changed') return null;
+  if (result.status === 'over_cap') throw new Invalid(om.overCap(ctx.settings.unverifiedCapCents));
+  if (result.status === 'duplicate') throw new DuplicateOrder();
+
+  const at = ctx.now.toISOString();
+  return {
+    orderNumber: result.number!,
+    datePlaced: at,
+    shippingType: input.shippingType,
+    shippingDetails: d,
+    comments: input.comments,
+    subtotalCents: subtotal,
+    shippingCents: shipping,
+    totalCents: subtotal + shipping,
+    items: priced.map((p) => ({
+      variantId: p.sku,
+      productName: p.product_name,
+      variantName: p.variant_name,
+      imageUrl: p.image_url,
+      unitPriceCents: p.unit_price_cents,
+      quantity: p.quantity,
+      lineTotalCents: p.unit_price_cents * p.quantity,
+      status: 'pending' as const,
+      categoryId: p.category_slug,
+      brandId: p.brand_slug,
+      productId: p.product_slug,
+    })),
+    events: [{ stage: 'placed', at }],
+  };
 }
 
 async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {

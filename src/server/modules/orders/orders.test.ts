@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
 import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
-import { placeOrder } from './orders.service.ts';
 
 let t: TestContext;
 const clock = testClock();
@@ -64,6 +63,7 @@ async function variantWith(stock: number, priceCents = 1000) {
     'update products set price_cents = $1, discount_price_cents = null, discount_percentage = null where id = $2',
     [priceCents, v!.product_id],
   );
+  await t.app.catalogue.changed();
   return v!;
 }
 const stockOf = async (id: number) =>
@@ -123,6 +123,62 @@ describe('place order', () => {
       [buyer.body.email],
     );
     expect(mails.map((m) => m.subject)).toContain(`Order ${order.orderNumber} received — Test Wholesale`);
+  });
+
+  it('charges the price of the moment: a change the read model has not heard of yet is caught', async () => {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(10, 1500);
+    await add(buyer.cookie, v.sku, 2);
+    // Staff change the price, but this instance has not heard yet (no NOTIFY processed).
+    await t.database.query('update products set price_cents = 1700 where id = $1', [v.product_id]);
+    const res = await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
+    expect(res.statusCode).toBe(201);
+    const { order } = PlaceOrderResponseSchema.parse(res.json());
+    expect(order.subtotalCents).toBe(3400);
+    expect(order.items[0]!.unitPriceCents).toBe(1700);
+    await t.app.catalogue.changed();
+  });
+
+  it('place_order refuses lines that are no longer the cart, and changes nothing', async () => {
+    const buyer = await verifiedBuyer();
+    const v = await variantWith(10, 1500);
+    await add(buyer.cookie, v.sku, 2);
+    // As if another tab added one more after this checkout read the cart.
+    const staleLines = [
+      {
+        variant_id: v.id,
+        sku: v.sku,
+        product_name: 'x',
+        variant_name: 'y',
+        image_url: '/x.svg',
+        unit_price_cents: 1500,
+        quantity: 1,
+        category_slug: 'c',
+        brand_slug: 'b',
+        product_slug: 'p',
+        price_cents: 1500,
+        discount_price_cents: null,
+        discount_percentage: null,
+      },
+    ];
+    const [row] = await t.database.query<{ r: { status: string } }>(
+      'select place_order($1::uuid, $2, now(), $3::jsonb, $4::jsonb, 50000, $5::jsonb) as r',
+      [
+        buyer.user.id,
+        randomUUID(),
+        JSON.stringify({
+          shipping_type: 'Pickup',
+          subtotal_cents: 1500,
+          shipping_cents: 0,
+          total_cents: 1500,
+        }),
+        JSON.stringify(staleLines),
+        JSON.stringify({ to: 'a@b.example', subject: 's', text: 't', html: 'h' }),
+      ],
+    );
+    expect(row!.r.status).toBe('changed');
+    expect(await stockOf(v.id)).toBe(10);
+    expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: v.id, quantity: 2 }]);
   });
 
   it('pickup costs nothing to ship', async () => {
@@ -202,41 +258,32 @@ describe('place order', () => {
     expect(Number(partial!.n)).toBe(0);
   });
 
-  it('a failure after the stock is taken leaves stock, cart and orders as they were', async () => {
+  it('a failure after the stock is taken leaves stock, cart, orders and outbox as they were', async () => {
     const buyer = await verifiedBuyer();
     const v = await variantWith(5);
     await add(buyer.cookie, v.sku, 2);
-    const [user] = await t.database.query<Record<string, unknown>>('select * from users where id = $1', [
-      buyer.user.id,
-    ]);
-    const userRow = {
-      id: buyer.user.id,
-      emailVerifiedAt: new Date(),
-      email: buyer.body.email,
-      name: 'x',
-    } as never;
-    void user;
-    await expect(
-      placeOrder(
-        {
-          db: t.database.db,
-          now: clock(),
-          mail: { storeName: 'T', publicUrl: 'http://x', kick: () => {} },
-          settings: { deliveryFeeCents: 2000, unverifiedCapCents: 50_000 },
-          afterStockTaken: () => {
-            throw new Error('injected');
-          },
-        },
-        userRow,
-        { shippingDetails: shipping, shippingType: 'Pickup', comments: '', idempotencyKey: randomUUID() },
-      ),
-    ).rejects.toThrow('injected');
+    const outboxBefore = await t.database.query('select id from outbox');
+    // The order's first status event is written after the stock is taken: make it fail there.
+    await t.database.query(`create function fail_injected() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure'; end $$`);
+    await t.database.query(
+      'create trigger inject_failure before insert on order_events for each row execute function fail_injected()',
+    );
+    try {
+      const res = await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).toBe('Oops! Something went wrong.');
+    } finally {
+      await t.database.query('drop trigger inject_failure on order_events');
+      await t.database.query('drop function fail_injected()');
+    }
     expect(await stockOf(v.id)).toBe(5);
     expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: v.id, quantity: 2 }]);
     const [n] = await t.database.query<{ n: string }>('select count(*) as n from orders where user_id = $1', [
       buyer.user.id,
     ]);
     expect(Number(n!.n)).toBe(0);
+    expect(await t.database.query('select id from outbox')).toEqual(outboxBefore);
   });
 });
 

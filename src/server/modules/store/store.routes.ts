@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { MessageResponseSchema, NewsletterBodySchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { getStoreInfo, type StoreDefaults, subscribeToNewsletter } from './store.service.ts';
+import { subscribeToNewsletter } from './store.service.ts';
+import type { StoreSettings } from './store-settings.ts';
 
-export const storeRoutes: FastifyPluginAsyncZod<{ db: Db; defaults: StoreDefaults }> = async (
+export const storeRoutes: FastifyPluginAsyncZod<{ db: Db; settings: StoreSettings }> = async (
   app,
-  { db, defaults },
+  { db, settings },
 ) => {
   app.get(
     '/store',
@@ -19,7 +20,7 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Db; defaults: StoreDefault
     },
     async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return getStoreInfo(db, defaults);
+      return settings.get();
     },
   );
 

@@ -43,12 +43,3 @@ export async function getStoreInfo(db: Db, d: StoreDefaults): Promise<StoreInfo>
 export async function subscribeToNewsletter(db: Db, body: NewsletterBody): Promise<void> {
   await db.insert(newsletterSubscribers).values({ email: body.email }).onConflictDoNothing();
 }
-
-/** What checkout needs from the settings: the delivery fee and the unverified order cap. */
-export async function getOrderingSettings(
-  db: Db,
-  d: StoreDefaults,
-): Promise<{ deliveryFeeCents: number; unverifiedCapCents: number }> {
-  const { deliveryFeeCents, unverifiedCapCents } = await getStoreInfo(db, d);
-  return { deliveryFeeCents, unverifiedCapCents };
-}

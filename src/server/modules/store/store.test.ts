@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { SETTINGS_CHANNEL } from './store-settings.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -34,10 +35,29 @@ describe('GET /api/v1/store', () => {
     await t.database.query(`insert into settings (key, value) values ('store', $1::jsonb)`, [
       JSON.stringify({ shortName: 'Saved' }),
     ]);
+    await t.app.settings.changed();
     const info = StoreInfoSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/store' })).json());
     expect(info.shortName).toBe('Saved');
     expect(info.storeName).toBe('Test Wholesale');
     await t.database.query(`delete from settings where key = 'store'`);
+    await t.app.settings.changed();
+  });
+});
+
+describe('store settings cache', () => {
+  it('serves the saved settings until a change is announced, by this instance or another', async () => {
+    const shortName = async () =>
+      StoreInfoSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/store' })).json()).shortName;
+    expect(await shortName()).toBe('TestCo');
+    await t.database.query(`insert into settings (key, value) values ('store', $1::jsonb)`, [
+      JSON.stringify({ shortName: 'Elsewhere' }),
+    ]);
+    // Another instance saved it and announced it: this one hears and reads again.
+    await t.database.notify(SETTINGS_CHANNEL, 'x');
+    await expect.poll(shortName, { timeout: 5000 }).toBe('Elsewhere');
+    await t.database.query(`delete from settings where key = 'store'`);
+    await t.app.settings.changed();
+    expect(await shortName()).toBe('TestCo');
   });
 });
 

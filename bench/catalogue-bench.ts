@@ -1,0 +1,121 @@
+/**
+ * The storefront half of the bench: product detail, listing and search through the real app,
+ * each beside a bare Fastify route answering a constant body of the same size.
+ */
+import autocannon from 'autocannon';
+
+export type Percentiles = { p50: number; p95: number; p99: number };
+
+export async function benchCatalogue(
+  app: string,
+  bare: string,
+  { DURATION, CONNECTIONS }: { DURATION: number; CONNECTIONS: number },
+): Promise<{ rows: string[][]; serverSide: Record<string, Percentiles> }> {
+  // Request mixes: many products, listings and queries, so no single cached answer is measured.
+  const listing = (await (
+    await fetch(`${app}/api/v1/catalogue/listing?categoryId=ALL&pageSize=60`)
+  ).json()) as {
+    items: { id: string; categoryId: string; brandId: string }[];
+  };
+  const menu = (await (await fetch(`${app}/api/v1/catalogue/menu`)).json()) as {
+    categories: { id: string; brands: { id: string }[] }[];
+  };
+  const productPaths: string[] = [];
+  for (let page = 1; page <= 10; page++) {
+    const l = (await (
+      await fetch(`${app}/api/v1/catalogue/listing?categoryId=ALL&pageSize=20&page=${page * 37}`)
+    ).json()) as typeof listing;
+    for (const i of l.items)
+      productPaths.push(
+        `/api/v1/catalogue/product?categoryId=${i.categoryId}&brandId=${i.brandId}&subBrandId=${i.id}`,
+      );
+  }
+  const listingPaths = menu.categories.flatMap((c) => [
+    `/api/v1/catalogue/listing?categoryId=${c.id}`,
+    `/api/v1/catalogue/listing?categoryId=${c.id}&page=3`,
+    `/api/v1/catalogue/listing?categoryId=${c.id}&brandId=${c.brands[0]!.id}&inStock=true`,
+  ]);
+  listingPaths.push(
+    '/api/v1/catalogue/listing?categoryId=ALL&page=250',
+    '/api/v1/catalogue/listing?categoryId=Smoke%20Shop&page=2',
+  );
+  const queries = [
+    'mango ice',
+    'nimbusbar',
+    'blue dream',
+    'grinder',
+    'kratom',
+    'papers',
+    'beaker',
+    'red bali',
+    'pod kit',
+    'ice',
+    'series 7',
+    'helix',
+    'mylar',
+    'quartz',
+    'zzqq',
+    'cool mint',
+    '10000 puffs',
+    'delta-8',
+    'rose gold',
+    'tank x1',
+  ];
+  const searchPaths = queries.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`);
+
+  async function averageSize(paths: string[]): Promise<number> {
+    let total = 0;
+    for (const p of paths) total += (await (await fetch(app + p)).text()).length;
+    return Math.round(total / paths.length);
+  }
+
+  async function cannon(url: string, paths: string[]) {
+    const result = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: paths.map((p) => ({ method: 'GET', path: p })),
+    });
+    if (result.non2xx || result.errors)
+      throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  }
+
+  type Run = Awaited<ReturnType<typeof cannon>>;
+  const meanOf = (x: Run, y: Run): Run => ({
+    rps: (x.rps + y.rps) / 2,
+    p50: Math.max(x.p50, y.p50),
+    p99: Math.max(x.p99, y.p99),
+  });
+  const rows: string[][] = [];
+  const serverSide: Record<string, Percentiles> = {};
+  for (const [name, paths, route] of [
+    ['product detail', productPaths, '/api/v1/catalogue/product'],
+    ['listing', listingPaths, '/api/v1/catalogue/listing'],
+    ['search', searchPaths, '/api/v1/search'],
+  ] as const) {
+    const size = await averageSize([...paths]);
+    await cannon(app, [...paths].slice(0, 5)); // warm-up
+    await fetch(`${bare}/reset`, { method: 'POST' });
+    // Two rounds, interleaved, averaged: the load generator shares the 2 cores, so single runs drift.
+    const a1 = await cannon(app, [...paths]);
+    const b1 = await cannon(bare, [`/bare/${size}`]);
+    const a2 = await cannon(app, [...paths]);
+    const b2 = await cannon(bare, [`/bare/${size}`]);
+    const stats = (await (await fetch(`${bare}/stats`)).json()) as Record<string, Percentiles>;
+    serverSide[name] = stats[route]!;
+    const measured = meanOf(a1, a2);
+    const baseline = meanOf(b1, b2);
+    rows.push([
+      name,
+      `${size} B`,
+      measured.rps.toFixed(0),
+      `${measured.p50} / ${measured.p99} ms`,
+      baseline.rps.toFixed(0),
+      `${baseline.p50} / ${baseline.p99} ms`,
+      `${((measured.rps / baseline.rps) * 100).toFixed(0)}%`,
+    ]);
+  }
+
+  return { rows, serverSide };
+}

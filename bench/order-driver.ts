@@ -1,0 +1,157 @@
+/**
+ * The place-order bench's load, generated with autocannon (light enough to leave the cores to the
+ * server): verified buyers with full carts place orders over HTTP against the real app,
+ * `concurrency` at a time, each buyer once per round (so no buyer races itself); carts are refilled
+ * between rounds, outside the timing. Cart reads (what the drawer waits for) are timed the same way.
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+
+type ServerTime = { n: number; p50: number; p95: number; p99: number };
+
+export interface OrderBenchResult {
+  ordersPerSecond: number;
+  placed: number;
+  refused: number;
+  p50: number;
+  p99: number;
+  cartReadsPerSecond: number;
+  cartP95: number;
+  /** The app process's CPU use while reading carts and while placing orders (1 = one core). */
+  serverCpuCarts: number;
+  serverCpuOrders: number;
+  serverCart?: ServerTime;
+  serverOrder?: ServerTime;
+  check: { orders: number; unitsSold: number; hotSold: number; hotStock: number; oversold: string[] };
+}
+
+const post = async <T>(url: string, body: unknown): Promise<T> => {
+  const res = await fetch(url, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+};
+
+const cpuMs = async (control: string) =>
+  ((await (await fetch(`${control}/cpu`)).json()) as { cpuMs: number }).cpuMs;
+
+const SHIPPING = {
+  name: 'Bench Buyer',
+  businessName: 'Bench Shop',
+  address: '1 Bench St',
+  city: 'Dallas',
+  state: 'TX',
+  postalCode: '75201',
+};
+
+/** One autocannon run of exactly one request per buyer; `request` shapes the buyer's request. */
+async function oncePerBuyer(
+  app: string,
+  cookies: string[],
+  concurrency: number,
+  request: (cookie: string) => { method: 'GET' | 'POST'; path: string; body?: string },
+) {
+  let next = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url: app,
+    connections: concurrency,
+    amount: cookies.length,
+    requests: [
+      {
+        setupRequest: ((req: Record<string, unknown>) => {
+          const cookie = cookies[next++ % cookies.length]!;
+          const r = request(cookie);
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            body: r.body,
+            headers: { cookie, origin: app, 'content-type': 'application/json' },
+          };
+        }) as never,
+      },
+    ],
+  });
+  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
+  // autocannon's own duration is rounded to whole seconds: too coarse for runs this short.
+  return { result, codes, seconds: (performance.now() - started) / 1000 };
+}
+
+export async function benchOrders(
+  app: string,
+  control: string,
+  { seconds, concurrency, buyers = 2000 }: { seconds: number; concurrency: number; buyers?: number },
+): Promise<OrderBenchResult> {
+  const { cookies } = await post<{ cookies: string[] }>(`${control}/orders/setup`, {
+    buyers,
+    pool: 500,
+    hotStock: 50,
+  });
+
+  // Cart reads: every buyer's full cart, twice over.
+  await post(`${control}/orders/fill`, { hotShare: 0 });
+  await post(`${control}/reset`, {});
+  const cpuBefore = await cpuMs(control);
+  const carts = await oncePerBuyer(app, [...cookies, ...cookies], concurrency, () => ({
+    method: 'GET',
+    path: '/api/v1/cart',
+  }));
+  const cartCpu = (await cpuMs(control)) - cpuBefore;
+  const cartStats = (await (await fetch(`${control}/stats`)).json()) as Record<string, ServerTime>;
+  if (Object.keys(carts.codes).some((c) => c !== '200'))
+    throw new Error(`cart reads answered ${JSON.stringify(carts.codes)}`);
+
+  // Orders: rounds until `seconds` of ordering time; in the first, 10% of carts compete for 50
+  // units of one option (the rest are refused for stock, and change nothing).
+  let elapsed = 0;
+  let requests = 0;
+  const p50s: number[] = [];
+  const p99s: number[] = [];
+  let orderCpu = 0;
+  await post(`${control}/reset`, {});
+  for (let round = 0; elapsed < seconds * 1000; round++) {
+    await post(`${control}/orders/fill`, { hotShare: round === 0 ? 0.1 : 0 });
+    const roundCpu = await cpuMs(control);
+    const {
+      result,
+      codes,
+      seconds: took,
+    } = await oncePerBuyer(app, cookies, concurrency, () => ({
+      method: 'POST',
+      path: '/api/v1/orders',
+      body: JSON.stringify({
+        shippingDetails: SHIPPING,
+        shippingType: 'Shiptoaddress',
+        comments: '',
+        idempotencyKey: randomUUID(),
+      }),
+    }));
+    if (Object.keys(codes).some((c) => c !== '201' && c !== '409'))
+      throw new Error(`orders answered ${JSON.stringify(codes)}`);
+    elapsed += took * 1000;
+    orderCpu += (await cpuMs(control)) - roundCpu;
+    requests += result.requests.total;
+    p50s.push(result.latency.p50);
+    p99s.push(result.latency.p99);
+  }
+  const check = (await (await fetch(`${control}/orders/check`)).json()) as OrderBenchResult['check'];
+  const serverSide = (await (await fetch(`${control}/stats`)).json()) as Record<string, ServerTime>;
+  return {
+    ordersPerSecond: requests / (elapsed / 1000),
+    placed: check.orders,
+    refused: requests - check.orders,
+    p50: Math.max(...p50s),
+    p99: Math.max(...p99s),
+    cartReadsPerSecond: carts.result.requests.total / carts.seconds,
+    serverCpuCarts: cartCpu / 1000 / carts.seconds,
+    serverCpuOrders: orderCpu / elapsed,
+    cartP95: carts.result.latency.p97_5,
+    serverCart: cartStats['/api/v1/cart'] ?? cartStats['/api/v1/cart/'],
+    serverOrder: serverSide['/api/v1/orders'] ?? serverSide['/api/v1/orders/'],
+    check,
+  };
+}

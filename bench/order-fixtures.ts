@@ -1,0 +1,118 @@
+/**
+ * Fixtures for the place-order bench, run inside the bench server (the process that owns the
+ * database: PGlite allows one). Verified buyers (email and documents) with sessions, a pool of variants with ample stock,
+ * one "hot" variant with little stock that many carts compete for, and the oversell check.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../src/server/db/client.ts';
+import { hashToken } from '../src/server/modules/accounts/session.service.ts';
+
+export interface OrderFixtures {
+  cookies: string[];
+  fill(hotShare: number): Promise<void>;
+  check(): Promise<{
+    orders: number;
+    unitsSold: number;
+    hotSold: number;
+    hotStock: number;
+    oversold: string[];
+  }>;
+}
+
+const POOL_STOCK = 10_000_000;
+
+export async function createOrderFixtures(
+  database: Database,
+  { buyers, pool: poolSize, hotStock }: { buyers: number; pool: number; hotStock: number },
+): Promise<OrderFixtures> {
+  const q = database.query.bind(database);
+  const run = Date.now().toString(36);
+  const users = await q<{ id: string }>(
+    `insert into users (email, password_hash, business_name, name, phone, is_completed, email_verified_at)
+     select 'bench-' || $1 || '-' || g || '@bench.example', 'x', 'Bench Shop ' || g, 'Bench Buyer', '+15550100000', true, now()
+     from generate_series(1, $2::int) g returning id`,
+    [run, buyers],
+  );
+  const tokens = users.map(() => randomBytes(32).toString('base64url'));
+  for (let i = 0; i < users.length; i += 1000) {
+    const batch = users.slice(i, i + 1000);
+    await q(
+      `insert into sessions (token_hash, user_id, remember, expires_at)
+       select unnest($1::text[]), unnest($2::uuid[]), true, now() + interval '1 day'`,
+      [batch.map((_, j) => hashToken(tokens[i + j]!)), batch.map((u) => u.id)],
+    );
+  }
+  // Verified Sales ID and licence: wholesale carts are above the unverified buyers' cap.
+  await q(
+    `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status)
+     select u, k, 'bench/' || u || '/' || k, 'doc.pdf', 'application/pdf', 1, 'x', 'verified'
+     from unnest($1::uuid[]) u cross join unnest(array['sales_id', 'tobacco_license']) k`,
+    [users.map((u) => u.id)],
+  );
+  const picked = await q<{ id: number }>('select id from variants order by random() limit $1', [
+    poolSize + 1,
+  ]);
+  const hot = picked[0]!.id;
+  const pool = picked.slice(1).map((r) => r.id);
+  await q('update variants set stock = $1 where id = any($2::int[])', [POOL_STOCK, pool]);
+  await q('update variants set stock = $1 where id = $2', [hotStock, hot]);
+  const initial = new Map<number, number>([[hot, hotStock], ...pool.map((id) => [id, POOL_STOCK] as const)]);
+  const userIds = users.map((u) => u.id);
+
+  return {
+    cookies: tokens.map((t) => `sid=${t}`),
+    /** Every buyer gets a cart of three pool options (1–3 each); `hotShare` of them also the hot one. */
+    async fill(hotShare) {
+      await q('delete from cart_items where user_id = any($1::uuid[])', [userIds]);
+      const u: string[] = [];
+      const v: number[] = [];
+      const n: number[] = [];
+      for (const id of userIds) {
+        const chosen = new Set<number>();
+        while (chosen.size < 3) chosen.add(pool[Math.floor(Math.random() * pool.length)]!);
+        if (Math.random() < hotShare) chosen.add(hot);
+        for (const variant of chosen) {
+          u.push(id);
+          v.push(variant);
+          n.push(variant === hot ? 1 : 1 + Math.floor(Math.random() * 3));
+        }
+      }
+      await q(
+        `insert into cart_items (user_id, variant_id, quantity)
+         select unnest($1::uuid[]), unnest($2::int[]), unnest($3::int[])`,
+        [u, v, n],
+      );
+    },
+    /** Units sold per variant must equal the stock each lost, and no stock may be negative. */
+    async check() {
+      const ids = [...initial.keys()];
+      const stock = await q<{ id: number; stock: number }>(
+        'select id, stock from variants where id = any($1::int[])',
+        [ids],
+      );
+      const sold = await q<{ variant_id: number; units: string }>(
+        `select variant_id, sum(quantity) as units from order_items
+         join orders on orders.id = order_items.order_id
+         where orders.user_id = any($1::uuid[]) group by variant_id`,
+        [userIds],
+      );
+      const soldBy = new Map(sold.map((r) => [r.variant_id, Number(r.units)]));
+      const oversold = stock
+        .filter((r) => r.stock < 0 || initial.get(r.id)! - r.stock !== (soldBy.get(r.id) ?? 0))
+        .map(
+          (r) => `variant ${r.id}: stock ${r.stock}, sold ${soldBy.get(r.id) ?? 0} of ${initial.get(r.id)}`,
+        );
+      const [orders] = await q<{ n: string }>(
+        'select count(*) as n from orders where user_id = any($1::uuid[])',
+        [userIds],
+      );
+      return {
+        orders: Number(orders!.n),
+        unitsSold: [...soldBy.values()].reduce((a, b) => a + b, 0),
+        hotSold: soldBy.get(hot) ?? 0,
+        hotStock,
+        oversold,
+      };
+    },
+  };
+}
