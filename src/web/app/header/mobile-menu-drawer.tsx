@@ -1,9 +1,10 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ChevronDown, X } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import { categoryHref } from '../../components/catalogue/links.ts';
+import { DialogShell } from '../../components/ui/dialog-shell.tsx';
 import { useMenu } from '../../features/catalogue/api/get-menu.ts';
 
 /** Mobile categories menu: a drawer with an accordion by category, then brand (SPEC §2 Header). */
@@ -17,64 +18,60 @@ export default function MobileMenuDrawer({
   const { data } = useMenu();
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-sm flex-col bg-white text-gray-900 shadow-2xl">
-          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-bold">Categories</Dialog.Title>
-            <Dialog.Close className="rounded p-1.5 hover:bg-gray-100" aria-label="Close menu">
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Browse products by category and brand</Dialog.Description>
-          <nav aria-label="Categories" className="flex-1 overflow-y-auto">
-            <ul className="border-b border-gray-200">
-              {[ALL_CATEGORIES, 'Vape Hardware', 'Smoke Shop'].map((id) => (
-                <li key={id}>
-                  <Link to={categoryHref(id)} className="block px-4 py-3 font-semibold hover:bg-gray-50">
-                    {id === ALL_CATEGORIES ? 'All Products' : `All ${id}`}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Accordion.Root type="single" collapsible>
-              {data?.categories.map((c) => (
-                <Accordion.Item key={c.id} value={c.id} className="border-b border-gray-200">
-                  <Accordion.Header>
-                    <Accordion.Trigger className="group flex w-full items-center justify-between px-4 py-3 text-left font-medium hover:bg-gray-50">
-                      {c.name}
-                      <ChevronDown
-                        className="size-4 transition-transform group-data-[state=open]:rotate-180"
-                        aria-hidden
-                      />
-                    </Accordion.Trigger>
-                  </Accordion.Header>
-                  <Accordion.Content>
-                    <ul className="bg-gray-50 pb-2">
-                      <li>
-                        <Link
-                          to={categoryHref(c.id)}
-                          className="block px-6 py-2 text-sm font-semibold text-blue-800"
-                        >
-                          Shop all {c.name}
-                        </Link>
-                      </li>
-                      {c.brands.map((b) => (
-                        <li key={b.id}>
-                          <Link to={categoryHref(c.id, b.id)} className="block px-6 py-2 text-sm">
-                            {b.name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </Accordion.Content>
-                </Accordion.Item>
-              ))}
-            </Accordion.Root>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      title="Categories"
+      closeLabel="Close menu"
+      contentClassName="fixed inset-y-0 left-0 flex w-[85vw] max-w-sm flex-col bg-white"
+      headerClassName="flex items-center justify-between border-b border-gray-200 px-4 py-3"
+    >
+      <Dialog.Description className="sr-only">Browse products by category and brand</Dialog.Description>
+      <nav aria-label="Categories" className="flex-1 overflow-y-auto">
+        <ul className="border-b border-gray-200">
+          {[ALL_CATEGORIES, 'Vape Hardware', 'Smoke Shop'].map((id) => (
+            <li key={id}>
+              <Link to={categoryHref(id)} className="block px-4 py-3 font-semibold hover:bg-gray-50">
+                {id === ALL_CATEGORIES ? 'All Products' : `All ${id}`}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Accordion.Root type="single" collapsible>
+          {data?.categories.map((c) => (
+            <Accordion.Item key={c.id} value={c.id} className="border-b border-gray-200">
+              <Accordion.Header>
+                <Accordion.Trigger className="group flex w-full items-center justify-between px-4 py-3 text-left font-medium hover:bg-gray-50">
+                  {c.name}
+                  <ChevronDown
+                    className="size-4 transition-transform group-data-[state=open]:rotate-180"
+                    aria-hidden
+                  />
+                </Accordion.Trigger>
+              </Accordion.Header>
+              <Accordion.Content>
+                <ul className="bg-gray-50 pb-2">
+                  <li>
+                    <Link
+                      to={categoryHref(c.id)}
+                      className="block px-6 py-2 text-sm font-semibold text-blue-800"
+                    >
+                      Shop all {c.name}
+                    </Link>
+                  </li>
+                  {c.brands.map((b) => (
+                    <li key={b.id}>
+                      <Link to={categoryHref(c.id, b.id)} className="block px-6 py-2 text-sm">
+                        {b.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </Accordion.Content>
+            </Accordion.Item>
+          ))}
+        </Accordion.Root>
+      </nav>
+    </DialogShell>
   );
 }

@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Minus, Plus, ShoppingCart, Trash2, X } from 'lucide-react';
+import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { useNotify } from '../../app/notifications.tsx';
 import { productHref } from '../../components/catalogue/links.ts';
+import { DialogShell } from '../../components/ui/dialog-shell.tsx';
 import { useRemoveFromCart, useSetCartQuantity } from './api/cart-mutations.ts';
 import { useCart } from './api/get-cart.ts';
 import { setCartDrawerOpen, useCartDrawerOpen } from './cart-drawer-state.ts';
@@ -20,67 +21,59 @@ export default function CartDrawer() {
   const items = cart?.items ?? [];
 
   return (
-    <Dialog.Root open={open} onOpenChange={setCartDrawerOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[92vw] max-w-md flex-col bg-white text-gray-900 shadow-2xl">
-          <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
-            <Dialog.Title className="text-lg font-bold">
-              Your cart{cart ? ` (${cart.itemCount} item${cart.itemCount === 1 ? '' : 's'})` : ''}
-            </Dialog.Title>
-            <Dialog.Close className="rounded p-1.5 hover:bg-gray-100" aria-label="Close cart">
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
+    <DialogShell
+      open={open}
+      onOpenChange={setCartDrawerOpen}
+      title={`Your cart${cart ? ` (${cart.itemCount} item${cart.itemCount === 1 ? '' : 's'})` : ''}`}
+      closeLabel="Close cart"
+      contentClassName="fixed inset-y-0 right-0 flex w-[92vw] max-w-md flex-col bg-white"
+      headerClassName="flex items-center justify-between border-b border-gray-200 px-4 py-3"
+    >
+      <Dialog.Description className="sr-only">The products in your cart, with quantities</Dialog.Description>
+      {isPending ? (
+        <p className="p-6 text-gray-700">Loading your cart…</p>
+      ) : items.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+          <ShoppingCart className="size-12 text-gray-300" aria-hidden />
+          <p className="text-gray-700">Your cart is empty.</p>
+          <Dialog.Close asChild>
+            <Link
+              to="/categories?categoryId=ALL"
+              className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700"
+            >
+              Start shopping
+            </Link>
+          </Dialog.Close>
+        </div>
+      ) : (
+        <>
+          <ul className="flex-1 divide-y divide-gray-200 overflow-y-auto px-4" aria-label="Cart items">
+            {items.map((line) => (
+              <CartDrawerLine key={line.variantId} line={line} />
+            ))}
+          </ul>
+          <div className="border-t border-gray-200 p-4">
+            <p className="flex items-baseline justify-between text-lg">
+              <span className="font-semibold">Subtotal</span>
+              <span className="font-extrabold" data-testid="cart-subtotal">
+                {formatCents(cart?.subtotalCents ?? 0)}
+              </span>
+            </p>
+            <p className="mt-1 text-xs text-gray-600">Shipping is chosen at checkout.</p>
+            <button
+              type="button"
+              onClick={() => {
+                setCartDrawerOpen(false);
+                navigate('/checkout');
+              }}
+              className="mt-3 w-full rounded-lg bg-amber-400 px-4 py-3 font-extrabold text-gray-900 hover:bg-amber-300"
+            >
+              Checkout
+            </button>
           </div>
-          <Dialog.Description className="sr-only">
-            The products in your cart, with quantities
-          </Dialog.Description>
-          {isPending ? (
-            <p className="p-6 text-gray-700">Loading your cart…</p>
-          ) : items.length === 0 ? (
-            <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
-              <ShoppingCart className="size-12 text-gray-300" aria-hidden />
-              <p className="text-gray-700">Your cart is empty.</p>
-              <Dialog.Close asChild>
-                <Link
-                  to="/categories?categoryId=ALL"
-                  className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700"
-                >
-                  Start shopping
-                </Link>
-              </Dialog.Close>
-            </div>
-          ) : (
-            <>
-              <ul className="flex-1 divide-y divide-gray-200 overflow-y-auto px-4" aria-label="Cart items">
-                {items.map((line) => (
-                  <CartDrawerLine key={line.variantId} line={line} />
-                ))}
-              </ul>
-              <div className="border-t border-gray-200 p-4">
-                <p className="flex items-baseline justify-between text-lg">
-                  <span className="font-semibold">Subtotal</span>
-                  <span className="font-extrabold" data-testid="cart-subtotal">
-                    {formatCents(cart?.subtotalCents ?? 0)}
-                  </span>
-                </p>
-                <p className="mt-1 text-xs text-gray-600">Shipping is chosen at checkout.</p>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setCartDrawerOpen(false);
-                    navigate('/checkout');
-                  }}
-                  className="mt-3 w-full rounded-lg bg-amber-400 px-4 py-3 font-extrabold text-gray-900 hover:bg-amber-300"
-                >
-                  Checkout
-                </button>
-              </div>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      )}
+    </DialogShell>
   );
 }
 

@@ -5,6 +5,7 @@ import { formatCents } from '#shared/money.ts';
 import { orderMessages as om } from '#shared/orders/orders-messages.ts';
 import { useNotify } from '../../app/notifications.tsx';
 import { PageSpinner } from '../../app/root-layout.tsx';
+import { OrderTotals } from '../../components/catalogue/order-totals.tsx';
 import { FormError } from '../../components/ui/form.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAddresses } from '../accounts/api/account-mutations.ts';
@@ -221,20 +222,14 @@ function Checkout() {
               </li>
             ))}
           </ul>
-          <dl className="mt-3 space-y-1 border-t border-gray-200 pt-3 text-sm">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatCents(cart.subtotalCents)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping ({METHOD_LABEL[shippingType]})</dt>
-              <dd>{formatCents(shipping)}</dd>
-            </div>
-            <div className="flex justify-between pt-1 text-lg font-extrabold">
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatCents(total)}</dd>
-            </div>
-          </dl>
+          <OrderTotals
+            subtotalCents={cart.subtotalCents}
+            shippingCents={shipping}
+            totalCents={total}
+            shippingLabel={`Shipping (${METHOD_LABEL[shippingType]})`}
+            className="mt-3 border-t border-gray-200 pt-3"
+            totalTestId="checkout-total"
+          />
           {!documentsVerified && cap !== undefined && (
             <p
               className={`mt-3 rounded-lg p-3 text-xs ${overCap ? 'bg-red-50 text-red-900' : 'bg-gray-50 text-gray-700'}`}

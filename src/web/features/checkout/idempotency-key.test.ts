@@ -18,7 +18,7 @@ describe('newIdempotencyKey', () => {
       expect(keys.size).toBe(200);
       for (const k of keys) expect(k).toMatch(UUID_V4);
     } finally {
-      // biome-ignore lint/performance/noDelete: restores the prototype's randomUUID
+      // Removing the own property brings back the prototype's randomUUID.
       delete (crypto as { randomUUID?: unknown }).randomUUID;
     }
   });

@@ -2,6 +2,7 @@ import { Printer } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { formatCents } from '#shared/money.ts';
 import { PageSpinner } from '../../app/root-layout.tsx';
+import { OrderTotals } from '../../components/catalogue/order-totals.tsx';
 import { useSession } from '../accounts/api/get-session.ts';
 import { useStoreInfo } from '../store/api/get-store-info.ts';
 import { formatOrderDate } from './order-card.tsx';
@@ -117,20 +118,13 @@ export function InvoicePage() {
             </tbody>
           </table>
         </div>
-        <dl className="ml-auto mt-4 w-full max-w-xs space-y-1 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatCents(order.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>{formatCents(order.shippingCents)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-gray-300 pt-1 text-base font-extrabold">
-            <dt>Total</dt>
-            <dd>{formatCents(order.totalCents)}</dd>
-          </div>
-        </dl>
+        <OrderTotals
+          subtotalCents={order.subtotalCents}
+          shippingCents={order.shippingCents}
+          totalCents={order.totalCents}
+          className="ml-auto mt-4 w-full max-w-xs [&>div:last-child]:border-t [&>div:last-child]:border-gray-300"
+          totalClassName="text-base"
+        />
         {order.comments && (
           <p className="mt-6 text-sm">
             <strong>Comments:</strong> {order.comments}

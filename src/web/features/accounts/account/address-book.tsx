@@ -1,14 +1,11 @@
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import { useAddresses, useMakeDefaultAddress, useRemoveAddress } from '../api/account-mutations.ts';
+import { useAddresses } from '../api/account-mutations.ts';
 import { AddAddressForm } from '../components/add-address-form.tsx';
+import { AddressActions } from '../components/address-actions.tsx';
 
 /** Account › Address: add (at most 5), remove, and 'Make it Default'. */
 export function AddressBook() {
   const { data } = useAddresses();
-  const remove = useRemoveAddress();
-  const makeDefault = useMakeDefaultAddress();
-  const notify = useNotify();
   const list = data?.addresses ?? [];
 
   return (
@@ -26,36 +23,7 @@ export function AddressBook() {
                 {a.streetAddress}
                 {a.streetAddress2 && `, ${a.streetAddress2}`}, {a.city}, {a.state} {a.zipCode}
               </address>
-              <div className="mt-3 flex flex-wrap items-center gap-2">
-                {a.isDefault ? (
-                  <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-900">
-                    Default
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      makeDefault.mutate(a.id, {
-                        onSuccess: (res) => notify({ type: 'success', message: res.message }),
-                        onError: (err) => notify({ type: 'error', message: err.message }),
-                      })
-                    }
-                    className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-gray-100"
-                  >
-                    Make it Default
-                  </button>
-                )}
-                <button
-                  type="button"
-                  aria-label={`Remove ${a.streetAddress}`}
-                  onClick={() =>
-                    remove.mutate(a.id, { onError: (err) => notify({ type: 'error', message: err.message }) })
-                  }
-                  className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
-                >
-                  Remove
-                </button>
-              </div>
+              <AddressActions address={a} />
             </li>
           ))}
         </ul>
