@@ -28,26 +28,26 @@ DECLARE
   v_short jsonb := '[]'::jsonb;
   v_line jsonb;
 BEGIN
-  PERFORM 1 FROM cart_items WHERE user_id = p_user ORDER BY variant_id FOR UPDATE;
+  -- The cart as it is now (rows locked) at the catalogue's prices, against the lines priced.
   IF (
-    SELECT coalesce(jsonb_agg(jsonb_build_array(variant_id, quantity) ORDER BY variant_id), '[]')
-    FROM cart_items WHERE user_id = p_user
+    SELECT coalesce(jsonb_agg(
+      jsonb_build_array(c.variant_id, c.quantity, p.price_cents, p.discount_price_cents,
+        p.discount_percentage::real)
+      ORDER BY c.variant_id
+    ), '[]')
+    FROM (
+      SELECT variant_id, quantity FROM cart_items WHERE user_id = p_user ORDER BY variant_id FOR UPDATE
+    ) c
+    JOIN variants v ON v.id = c.variant_id
+    JOIN products p ON p.id = v.product_id
   ) IS DISTINCT FROM (
     SELECT coalesce(jsonb_agg(
-      jsonb_build_array((l->>'variant_id')::integer, (l->>'quantity')::integer)
+      jsonb_build_array((l->>'variant_id')::integer, (l->>'quantity')::integer,
+        (l->>'price_cents')::integer, (l->>'discount_price_cents')::integer,
+        (l->>'discount_percentage')::real)
       ORDER BY (l->>'variant_id')::integer
     ), '[]')
     FROM jsonb_array_elements(p_lines) l
-  ) THEN
-    RETURN jsonb_build_object('status', 'changed');
-  END IF;
-  IF EXISTS (
-    SELECT 1 FROM jsonb_array_elements(p_lines) l
-    JOIN variants v ON v.id = (l->>'variant_id')::integer
-    JOIN products p ON p.id = v.product_id
-    WHERE p.price_cents <> (l->>'price_cents')::integer
-      OR p.discount_price_cents IS DISTINCT FROM (l->>'discount_price_cents')::integer
-      OR p.discount_percentage IS DISTINCT FROM (l->>'discount_percentage')::real
   ) THEN
     RETURN jsonb_build_object('status', 'changed');
   END IF;

@@ -5,7 +5,7 @@ import { CatalogueReadModel } from './catalogue-read-model.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 export const STOCK_CHANNEL = 'stock_changed';
-const STOCK_BATCH_MS = 10;
+const STOCK_BATCH_MS = 50;
 
 /**
  * Holds the current read model. `invalidate()` drops it, so the next request waits for a fresh
@@ -52,7 +52,7 @@ export class CatalogueCache {
   private stockTimer: ReturnType<typeof setTimeout> | null = null;
 
   /**
-   * Orders arrive many a second: their variant ids are gathered for a few milliseconds and read
+   * Orders arrive many a second: their variant ids are gathered for 50 ms and read
    * back in one query, not one per order.
    */
   private queueStock(payload: string): void {

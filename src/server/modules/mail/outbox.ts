@@ -84,13 +84,8 @@ export class OutboxWorker {
   private async drainOnce(): Promise<number> {
     const now = this.clock();
     const lease = new Date(now.getTime() + 5 * 60_000);
-    const due = await this.db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
-      .orderBy(asc(outbox.id))
-      .limit(OUTBOX_POLICY.batch);
-    if (!due.length) return 0;
+    const due = and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now));
+    // Claim in one statement: the oldest due mail, skipping rows another instance is claiming.
     const claimed = await this.db
       .update(outbox)
       .set({ nextAttemptAt: lease })
@@ -98,13 +93,19 @@ export class OutboxWorker {
         and(
           inArray(
             outbox.id,
-            due.map((d) => d.id),
+            this.db
+              .select({ id: outbox.id })
+              .from(outbox)
+              .where(due)
+              .orderBy(asc(outbox.id))
+              .limit(OUTBOX_POLICY.batch)
+              .for('update', { skipLocked: true }),
           ),
-          eq(outbox.status, 'pending'),
-          lte(outbox.nextAttemptAt, now),
+          due,
         ),
       )
       .returning();
+    if (!claimed.length) return 0;
     const sent: number[] = [];
     for (const mail of claimed) {
       try {
