@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
@@ -170,6 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         settings,
         events,
         catalogue,
+      });
+      await api.register(adminRoutes, {
+        prefix: '/admin',
+        db: deps.database.db,
+        cookie,
+        clock,
+        issuer: deps.storeName,
       });
       await api.register(storeRoutes, { db: deps.database.db, settings });
     },

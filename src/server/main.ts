@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { ensureDataDir, openDatabase, StartupError } from './db/open.ts';
 import { DEMO_BUYER, seedDemoBuyer } from './modules/accounts/demo-accounts.ts';
 import { OWASP_SCRYPT } from './modules/accounts/password.ts';
+import { createStaff, DEMO_STAFF } from './modules/admin/staff-accounts.ts';
 import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
 import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { MediaStore } from './storage/media-store.ts';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
         log: (line) => console.log(line),
       });
       await seedDemoBuyer(database.db, OWASP_SCRYPT, new Date());
+      await createStaff(database.db, DEMO_STAFF, OWASP_SCRYPT, new Date());
       if (summary) {
         console.log(
           `Seeded the demo catalogue: ${summary.categories} categories, ${summary.brands} brands, ` +
@@ -109,8 +111,9 @@ async function main(): Promise<void> {
       `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     );
     if (config.seedDemo) {
+      console.log(`  Demo buyer: ${DEMO_BUYER.email} / ${DEMO_BUYER.password} (as seeded)`);
       console.log(
-        `  Demo buyer: ${DEMO_BUYER.email} / ${DEMO_BUYER.password} (as seeded; staff logins arrive with the staff console)`,
+        `  Demo staff: ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (as seeded; authenticator set-up at first sign-in; the console API is at /api/v1/admin, its screens are not built yet)`,
       );
     }
     console.log('');

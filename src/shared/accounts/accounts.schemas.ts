@@ -101,8 +101,8 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 export const SignInResponseSchema = z.object({
   message: z.string(),
   user: ProfileSchema,
-  /** Where the sign-in page sends the buyer: home, or /nextpage to complete the profile. */
-  next: z.enum(['/', '/nextpage']),
+  /** Where the sign-in page goes: home, /nextpage to complete the profile, or staff's /admin. */
+  next: z.enum(['/', '/nextpage', '/admin']),
 });
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 

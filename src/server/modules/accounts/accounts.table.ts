@@ -25,6 +25,9 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     isCompleted: boolean('is_completed').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Staff only: the TOTP key (base32); pending until totp_enabled_at is set by a first code. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +49,8 @@ export const sessions = pgTable(
     remember: boolean('remember').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff sessions reach the console only once a TOTP or recovery code was given in them. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

@@ -91,7 +91,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       return {
         message: m.welcome(user.email),
         user: await loadProfile(db, user),
-        next: user.isCompleted ? ('/' as const) : ('/nextpage' as const),
+        // Staff go to the console, which asks for their second factor first.
+        next:
+          user.role === 'staff'
+            ? ('/admin' as const)
+            : user.isCompleted
+              ? ('/' as const)
+              : ('/nextpage' as const),
       };
     },
   );

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { signInFailures } from './accounts.table.ts';
 
@@ -10,18 +10,24 @@ export const SIGN_IN_LIMIT = { failures: 10, windowMs: 15 * 60_000 };
 
 const keysFor = (ip: string, email: string) => [`ip:${ip}`, `email:${email.trim().toLowerCase()}`];
 
-export async function isSignInBlocked(db: Db, ip: string, email: string, now: Date): Promise<boolean> {
+/** Whether any of the keys (an address, an account, a staff member's codes) reached the limit. */
+export async function isBlocked(db: Db, keys: string[], now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - SIGN_IN_LIMIT.windowMs);
   const rows = await db
     .select({ key: signInFailures.key, n: count() })
     .from(signInFailures)
-    .where(and(inArray(signInFailures.key, keysFor(ip, email)), gt(signInFailures.failedAt, since)))
+    .where(and(inArray(signInFailures.key, keys), gt(signInFailures.failedAt, since)))
     .groupBy(signInFailures.key);
   return rows.some((r) => r.n >= SIGN_IN_LIMIT.failures);
 }
 
-export async function recordSignInFailure(db: Db, ip: string, email: string, now: Date): Promise<void> {
-  const keys = keysFor(ip, email);
+export const isSignInBlocked = (db: Db, ip: string, email: string, now: Date) =>
+  isBlocked(db, keysFor(ip, email), now);
+
+export const recordSignInFailure = (db: Db, ip: string, email: string, now: Date) =>
+  recordFailure(db, keysFor(ip, email), now);
+
+export async function recordFailure(db: Db, keys: string[], now: Date): Promise<void> {
   const since = new Date(now.getTime() - SIGN_IN_LIMIT.windowMs);
   await db.insert(signInFailures).values(keys.map((key) => ({ key, failedAt: now })));
   // Old failures no longer count; forget them so the table stays small.
@@ -31,6 +37,9 @@ export async function recordSignInFailure(db: Db, ip: string, email: string, now
 }
 
 /** A successful sign-in clears the account's count (not the address's: one good password must not unlock guessing). */
-export async function clearAccountFailures(db: Db, email: string): Promise<void> {
-  await db.delete(signInFailures).where(or(eq(signInFailures.key, `email:${email.trim().toLowerCase()}`)));
+export const clearAccountFailures = (db: Db, email: string) =>
+  clearFailures(db, `email:${email.trim().toLowerCase()}`);
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.key, key));
 }

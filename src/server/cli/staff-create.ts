@@ -1,0 +1,35 @@
+/** `npm run staff:create -- --email ann@shop.example --name "Ann Lee"`: a staff login, password printed once. */
+import { parseArgs } from 'node:util';
+import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
+import { loadConfig } from '../config.ts';
+import { ensureDataDir, openDatabase } from '../db/open.ts';
+import { OWASP_SCRYPT } from '../modules/accounts/password.ts';
+import { createStaff, oneTimePassword } from '../modules/admin/staff-accounts.ts';
+
+const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+if (!values.email || !isValidEmail(values.email) || !values.name?.trim()) {
+  console.error('staff:create: give --email <address> and --name <full name>');
+  process.exit(1);
+}
+const config = loadConfig();
+if (!config.databaseUrl) ensureDataDir(config.dataDir);
+const database = await openDatabase(config);
+try {
+  await database.migrate();
+  const password = oneTimePassword();
+  const created = await createStaff(
+    database.db,
+    { email: values.email, name: values.name, password },
+    OWASP_SCRYPT,
+    new Date(),
+  );
+  if (!created) {
+    console.error(`staff:create: ${values.email} already has an account`);
+    process.exitCode = 1;
+  } else {
+    console.log(`Staff account ${values.email} created. One-time password (shown once): ${password}`);
+    console.log('At first sign-in they set up an authenticator app (TOTP) and get recovery codes.');
+  }
+} finally {
+  await database.close();
+}

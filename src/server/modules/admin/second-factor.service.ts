@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
+import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
+import { and, eq, isNull } from 'drizzle-orm';
+import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError, Invalid } from '../../errors.ts';
+import { sessions, type UserRow, users } from '../accounts/accounts.table.ts';
+import type { ActiveSession } from '../accounts/session.service.ts';
+import { clearFailures, isBlocked, recordFailure } from '../accounts/sign-in-limiter.ts';
+import { staffRecoveryCodes } from './admin.table.ts';
+
+/** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */
+const PERIOD_S = 30;
+const DIGITS = 6;
+const RECOVERY_CODES = 10;
+
+const failureKey = (userId: string) => `totp:${userId}`;
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/** A code from the step before, now or after counts: clocks drift and people type slowly. */
+export function totpMatches(secret: string, code: string, now: Date): boolean {
+  const key = decodeBase32IgnorePadding(secret);
+  const step = BigInt(Math.floor(now.getTime() / 1000 / PERIOD_S));
+  return [step - 1n, step, step + 1n].some((c) => verifyHOTP(key, c, DIGITS, code));
+}
+
+/** Starts (or restarts, until confirmed) the authenticator set-up: a new key, as a QR URI. */
+export async function startTotpSetup(db: Db, user: UserRow, issuer: string) {
+  if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
+  const key = randomBytes(20);
+  const secret = encodeBase32UpperCaseNoPadding(key);
+  await db.update(users).set({ totpSecret: secret }).where(eq(users.id, user.id));
+  return { uri: createTOTPKeyURI(issuer, user.email, key, PERIOD_S, DIGITS), secret };
+}
+
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(10);
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+async function guardAttempts(db: Db, userId: string, now: Date) {
+  if (await isBlocked(db, [failureKey(userId)], now)) throw new DomainError(429, am.tooManyCodes);
+}
+
+async function wrongCode(db: Db, userId: string, now: Date): Promise<never> {
+  await recordFailure(db, [failureKey(userId)], now);
+  throw new Invalid(am.invalidCode);
+}
+
+const markSession = (db: Db, s: ActiveSession, now: Date) =>
+  db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, s.session.id));
+
+/** The first code proves the app holds the key: two-factor is on, and the recovery codes are made. */
+export async function confirmTotpSetup(db: Db, s: ActiveSession, code: string, now: Date) {
+  const { user } = s;
+  if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
+  if (!user.totpSecret) throw new Invalid(am.setUpFirst);
+  await guardAttempts(db, user.id, now);
+  if (!/^\d{6}$/.test(code) || !totpMatches(user.totpSecret, code, now)) await wrongCode(db, user.id, now);
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ totpEnabledAt: now }).where(eq(users.id, user.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
+    await tx
+      .insert(staffRecoveryCodes)
+      .values(codes.map((c) => ({ userId: user.id, codeHash: hashCode(c), createdAt: now })));
+    await markSession(tx, s, now);
+  });
+  await clearFailures(db, failureKey(user.id));
+  return codes;
+}
+
+/** Signs this session's second factor in with an authenticator code or an unused recovery code. */
+export async function verifySecondFactor(db: Db, s: ActiveSession, code: string, now: Date) {
+  const { user } = s;
+  if (!user.totpEnabledAt || !user.totpSecret) throw new Invalid(am.setUpFirst);
+  await guardAttempts(db, user.id, now);
+  if (/^\d{6}$/.test(code)) {
+    if (!totpMatches(user.totpSecret, code, now)) await wrongCode(db, user.id, now);
+  } else {
+    // A recovery code works once: the update that marks it used is the check.
+    const used = await db
+      .update(staffRecoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(staffRecoveryCodes.userId, user.id),
+          eq(staffRecoveryCodes.codeHash, hashCode(code)),
+          isNull(staffRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: staffRecoveryCodes.id });
+    if (!used.length) await wrongCode(db, user.id, now);
+  }
+  await markSession(db, s, now);
+  await clearFailures(db, failureKey(user.id));
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../errors.ts';
+import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
+import type { ActiveSession } from '../accounts/session.service.ts';
+
+/** Signed in as staff, second factor not given yet: the set-up and code routes only. */
+export async function requireStaffPassword(
+  req: FastifyRequest,
+  db: Db,
+  cookie: CookieSettings,
+  now: Date,
+): Promise<ActiveSession> {
+  const s = await requireSession(req, db, cookie, now); // anonymous: 401
+  if (s.user.role !== 'staff') throw new DomainError(403, am.staffOnly);
+  return s;
+}
+
+/**
+ * Every /api/v1/admin route but the second-factor ones: anonymous 401, a buyer 403, staff whose
+ * session has not given its second factor 401 (a stolen password alone opens nothing).
+ */
+export async function requireStaff(
+  req: FastifyRequest,
+  db: Db,
+  cookie: CookieSettings,
+  now: Date,
+): Promise<ActiveSession> {
+  const s = await requireStaffPassword(req, db, cookie, now);
+  if (!s.session.secondFactorAt) throw new DomainError(401, am.secondFactorRequired);
+  return s;
+}
