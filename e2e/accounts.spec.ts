@@ -166,6 +166,9 @@ describe('a buyer account, end to end', () => {
     await page.goto('/signin');
     assert.equal(await page.getByLabel('Email').inputValue(), email, 'Remember me prefills the email');
     await page.getByRole('link', { name: 'Lost your password?' }).click();
+    // The sign-in page has an Email field too: fill the lost-password one, once it is there.
+    await page.waitForURL(/\/lostpassword$/);
+    await page.getByRole('heading', { name: 'Lost your password?' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Get the link' }).click();
     await notification(page, 'Password reset email sent. Check your inbox.');

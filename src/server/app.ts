@@ -100,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
   app.addHook('onClose', async () => outbox.stop());
+  const privateStore = new PrivateStore(deps.privateDir);
   const mail = {
     storeName: deps.storeName,
     publicUrl: (deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
@@ -141,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(accountRoutes, {
         prefix: '/account',
         db: deps.database.db,
-        store: new PrivateStore(deps.privateDir),
+        store: privateStore,
         cookie,
         clock,
         context: () => ({
@@ -178,6 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         cookie,
         clock,
         issuer: deps.storeName,
+        store: privateStore,
+        mail,
+        events,
       });
       await api.register(storeRoutes, { db: deps.database.db, settings });
     },

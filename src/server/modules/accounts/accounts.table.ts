@@ -134,6 +134,10 @@ export const documents = pgTable(
     md5: text('md5').notNull(),
     status: text('status').notNull().default('pending'),
     reviewerId: uuid('reviewer_id'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Recorded by staff when verifying: the licence or certificate number and issuing state. */
+    documentNumber: text('document_number'),
+    issuingState: text('issuing_state'),
     note: text('note'),
     expiresOn: text('expires_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

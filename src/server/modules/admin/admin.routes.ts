@@ -1,19 +1,33 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AuditListSchema,
   AuditQuerySchema,
+  RequestReuploadBodySchema,
   SecondFactorBodySchema,
   StaffMeSchema,
   TotpConfirmResponseSchema,
   TotpSetupResponseSchema,
+  VerificationQueueSchema,
+  VerifyDocumentBodySchema,
+  verificationMessages as vm,
 } from '#shared/admin/admin.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { CookieSettings } from '../../plugins/auth.ts';
+import type { PrivateStore } from '../../storage/private-store.ts';
+import type { MailSettings } from '../accounts/accounts.service.ts';
+import type { UserEventBus } from '../events/event-bus.ts';
 import { audit, listAudit } from './audit.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
 import { requireStaff, requireStaffPassword } from './staff-guard.ts';
+import {
+  findDocumentById,
+  requestReupload,
+  verificationQueue,
+  verifyDocument,
+} from './verification.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
@@ -24,106 +38,212 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   cookie: CookieSettings;
   clock: () => Date;
   issuer: string;
-}> = async (app, { db, cookie, clock, issuer }) => {
+  store: PrivateStore;
+  mail: MailSettings;
+  events: UserEventBus;
+}> = async (app, { db, cookie, clock, issuer, store, mail, events }) => {
   noStore(app);
 
-  app.get(
-    '/me',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in staff member and their second-factor state',
-        response: { 200: StaffMeSchema, ...errors },
+  // Staff signed in with their password: who they are and the second-factor steps.
+  await app.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', async (req) => {
+      await requireStaffPassword(req, db, cookie, clock());
+    });
+    app.get(
+      '/me',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in staff member and their second-factor state',
+          response: { 200: StaffMeSchema, ...errors },
+        },
       },
-    },
-    async (req) => {
-      const { user, session } = await requireStaffPassword(req, db, cookie, clock());
-      return {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        totpEnabled: Boolean(user.totpEnabledAt),
-        secondFactor: Boolean(session.secondFactorAt),
-      };
-    },
-  );
+      async (req) => {
+        const { user, session } = await requireStaffPassword(req, db, cookie, clock());
+        return {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          totpEnabled: Boolean(user.totpEnabledAt),
+          secondFactor: Boolean(session.secondFactorAt),
+        };
+      },
+    );
 
-  app.post(
-    '/2fa/setup',
-    {
-      schema: {
-        tags,
-        summary: 'Start setting up the authenticator app (first sign-in)',
-        response: { 200: TotpSetupResponseSchema, ...errors },
+    app.post(
+      '/2fa/setup',
+      {
+        schema: {
+          tags,
+          summary: 'Start setting up the authenticator app (first sign-in)',
+          response: { 200: TotpSetupResponseSchema, ...errors },
+        },
       },
-    },
-    async (req) => {
-      const { user } = await requireStaffPassword(req, db, cookie, clock());
-      return startTotpSetup(db, user, issuer);
-    },
-  );
+      async (req) => {
+        const { user } = await requireStaffPassword(req, db, cookie, clock());
+        return startTotpSetup(db, user, issuer);
+      },
+    );
 
-  app.post(
-    '/2fa/confirm',
-    {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Confirm the set-up with a first code; answers the recovery codes once',
-        body: SecondFactorBodySchema,
-        response: { 200: TotpConfirmResponseSchema, ...errors },
+    app.post(
+      '/2fa/confirm',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Confirm the set-up with a first code; answers the recovery codes once',
+          body: SecondFactorBodySchema,
+          response: { 200: TotpConfirmResponseSchema, ...errors },
+        },
       },
-    },
-    async (req) => {
-      const now = clock();
-      const s = await requireStaffPassword(req, db, cookie, now);
-      const recoveryCodes = await confirmTotpSetup(db, s, req.body.code, now);
-      await audit(
-        db,
-        { actorId: s.user.id, action: 'staff.totp_enabled', entity: 'user', entityId: s.user.id },
-        now,
-      );
-      return { message: 'Two-factor sign-in is on.', recoveryCodes };
-    },
-  );
+      async (req) => {
+        const now = clock();
+        const s = await requireStaffPassword(req, db, cookie, now);
+        const recoveryCodes = await confirmTotpSetup(db, s, req.body.code, now);
+        await audit(
+          db,
+          { actorId: s.user.id, action: 'staff.totp_enabled', entity: 'user', entityId: s.user.id },
+          now,
+        );
+        return { message: 'Two-factor sign-in is on.', recoveryCodes };
+      },
+    );
 
-  app.post(
-    '/2fa/verify',
-    {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: 'Give the second factor for this session (authenticator or recovery code)',
-        body: SecondFactorBodySchema,
-        response: { 200: MessageResponseSchema, ...errors },
+    app.post(
+      '/2fa/verify',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Give the second factor for this session (authenticator or recovery code)',
+          body: SecondFactorBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
       },
-    },
-    async (req) => {
-      const now = clock();
-      const s = await requireStaffPassword(req, db, cookie, now);
-      await verifySecondFactor(db, s, req.body.code, now);
-      await audit(
-        db,
-        { actorId: s.user.id, action: 'staff.signed_in', entity: 'user', entityId: s.user.id },
-        now,
-      );
-      return { message: `Welcome ${s.user.email}` };
-    },
-  );
+      async (req) => {
+        const now = clock();
+        const s = await requireStaffPassword(req, db, cookie, now);
+        await verifySecondFactor(db, s, req.body.code, now);
+        await audit(
+          db,
+          { actorId: s.user.id, action: 'staff.signed_in', entity: 'user', entityId: s.user.id },
+          now,
+        );
+        return { message: `Welcome ${s.user.email}` };
+      },
+    );
+  });
 
-  app.get(
-    '/audit',
-    {
-      schema: {
-        tags,
-        summary: 'The audit log, newest first',
-        querystring: AuditQuerySchema,
-        response: { 200: AuditListSchema, ...errors },
-      },
-    },
-    async (req) => {
+  // The console itself: staff whose session gave its second factor. Checked before the body is
+  // even read, so an anonymous or buyer request learns nothing from validation messages.
+  await app.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', async (req) => {
       await requireStaff(req, db, cookie, clock());
-      return { entries: await listAudit(db, req.query) };
-    },
-  );
+    });
+    app.get(
+      '/audit',
+      {
+        schema: {
+          tags,
+          summary: 'The audit log, newest first',
+          querystring: AuditQuerySchema,
+          response: { 200: AuditListSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await requireStaff(req, db, cookie, clock());
+        return { entries: await listAudit(db, req.query) };
+      },
+    );
+
+    const DocumentParams = z.object({ id: z.uuid({ message: vm.documentNotFound }) });
+
+    app.get(
+      '/verifications',
+      {
+        schema: {
+          tags,
+          summary: 'Documents waiting for review, oldest first',
+          response: { 200: VerificationQueueSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await requireStaff(req, db, cookie, clock());
+        return { documents: await verificationQueue(db) };
+      },
+    );
+
+    app.get(
+      '/documents/:id/file',
+      {
+        schema: {
+          tags,
+          summary: "A buyer's document, inline for preview (staff only; every view is audited)",
+          params: DocumentParams,
+          response: { 401: MessageResponseSchema, 403: MessageResponseSchema, 404: MessageResponseSchema },
+        },
+      },
+      async (req, reply) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const doc = await findDocumentById(db, req.params.id);
+        const { stream, size } = await store.open(doc.storageKey);
+        await audit(
+          db,
+          { actorId: user.id, action: 'document.viewed', entity: 'document', entityId: doc.id },
+          now,
+        );
+        return reply
+          .header('content-type', doc.contentType)
+          .header('content-length', size)
+          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .send(stream as never);
+      },
+    );
+
+    app.post(
+      '/documents/:id/verify',
+      {
+        schema: {
+          tags,
+          summary: 'Verify a pending document with its number, issuing state and expiry',
+          params: DocumentParams,
+          body: VerifyDocumentBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const doc = await verifyDocument({ db, now, staffId: user.id }, req.params.id, req.body);
+        // The buyer's open profile page shows Verified without a reload.
+        await events.publish(doc.userId, 'profile').catch(() => {});
+        return { message: vm.verified };
+      },
+    );
+
+    app.post(
+      '/documents/:id/request-reupload',
+      {
+        schema: {
+          tags,
+          summary: 'Ask the buyer for a new upload; the note is emailed to them',
+          params: DocumentParams,
+          body: RequestReuploadBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const doc = await requestReupload({ db, now, staffId: user.id, mail }, req.params.id, req.body.note);
+        await events.publish(doc.userId, 'profile').catch(() => {});
+        return { message: vm.reuploadRequested };
+      },
+    );
+  });
 };

@@ -76,3 +76,25 @@ export function orderConfirmationMail(
     { label: 'See my orders', url },
   );
 }
+
+export function reuploadRequestedMail(
+  store: string,
+  to: string,
+  name: string,
+  documentLabel: string,
+  note: string,
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    `Please upload your ${documentLabel} again — ${store}`,
+    [
+      `Hello ${name},`,
+      `We could not verify the ${documentLabel} you uploaded. Our team wrote:`,
+      note,
+      'Please upload a new copy in My Profile. Until your Sales ID and tobacco licence are verified, each order is limited.',
+    ],
+    { label: 'Open My Profile', url },
+  );
+}
