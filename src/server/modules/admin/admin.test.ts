@@ -1,5 +1,3 @@
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateHOTP } from '@oslojs/otp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuditListSchema,
@@ -7,10 +5,10 @@ import {
   TotpConfirmResponseSchema,
   VerificationQueueSchema,
 } from '#shared/admin/admin.schemas.ts';
-import { ORIGIN, sessionCookie, signUpBuyer } from '../../../../tests/accounts.ts';
+import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
 import { multipart, PDF } from '../../../../tests/multipart.ts';
+import { staffHelpers, totpCode } from '../../../../tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
-import { createStaff } from './staff-accounts.ts';
 
 let t: TestContext;
 const clock = testClock();
@@ -19,57 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    payload: payload as object,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
-
-/** The code an authenticator app shows now for this key (30-second steps, 6 digits). */
-const codeFor = (secret: string, at = clock()) =>
-  generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at.getTime() / 30_000)), 6);
-
-let staffCount = 0;
-async function newStaff() {
-  const email = `staff${++staffCount}-${Date.now()}@shop.example`;
-  const password = 'staff password 1';
-  const created = await createStaff(
-    t.database.db,
-    { email, name: 'Sam Staff', password },
-    { logN: 10, r: 8, p: 1 },
-    clock(),
-  );
-  const signIn = async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signin',
-      headers: { origin: ORIGIN },
-      remoteAddress: `10.9.${staffCount}.${Math.floor(Math.random() * 250)}`,
-      payload: { email, password, rememberMe: false },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().next).toBe('/admin');
-    return sessionCookie(res);
-  };
-  return { id: created!.id, email, signIn };
-}
-
-/** A staff member through set-up: a session that gave its second factor, and the key. */
-async function staffWithTotp() {
-  const staff = await newStaff();
-  const cookie = await staff.signIn();
-  const { secret } = (await call('POST', '/api/v1/admin/2fa/setup', cookie)).json();
-  const confirmed = await call('POST', '/api/v1/admin/2fa/confirm', cookie, { code: codeFor(secret) });
-  expect(confirmed.statusCode).toBe(200);
-  return {
-    ...staff,
-    cookie,
-    secret,
-    recoveryCodes: TotpConfirmResponseSchema.parse(confirmed.json()).recoveryCodes,
-  };
-}
+const { call, newStaff, staffWithTotp } = staffHelpers(() => t, clock);
+const codeFor = (secret: string, at = clock()) => totpCode(secret, at);
 
 describe('admin access', () => {
   it('anonymous 401, buyer 403, staff without the second factor 401, staff 200', async () => {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 
 export const USER_EVENTS_CHANNEL = 'user_events';
-export type UserEventType = 'profile' | 'cart';
+export type UserEventType = 'profile' | 'cart' | 'orders';
 
 type Listener = (type: UserEventType) => void;
 

@@ -98,3 +98,23 @@ export function reuploadRequestedMail(
     { label: 'Open My Profile', url },
   );
 }
+
+export function orderUpdateMail(
+  store: string,
+  to: string,
+  name: string,
+  number: string,
+  news: string,
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    `Order ${number}: ${news} — ${store}`,
+    [`Hello ${name},`, `Your order ${number}: ${news}.`],
+    {
+      label: 'Track my order',
+      url,
+    },
+  );
+}

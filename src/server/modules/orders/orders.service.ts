@@ -197,28 +197,33 @@ export interface OrderFilter {
   limit?: number;
 }
 
+/** An order is under a tab (or a status filter) when at least one of its items has that status. */
+export const hasItemWithStatus = (db: Db, status: 'pending' | 'cancelled' | 'delivered') =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.status, status))),
+  );
+
 /** The buyer's orders, newest first, with items and status history. */
 export async function loadOrders(db: Db, userId: string, f: OrderFilter = {}): Promise<Order[]> {
   const conditions = [eq(orders.userId, userId)];
   if (f.ids) conditions.push(inArray(orders.id, f.ids));
   if (f.number) conditions.push(eq(orders.number, f.number));
   if (f.since) conditions.push(gte(orders.createdAt, f.since));
-  if (f.itemStatus) {
-    conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(orderItems)
-          .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.status, f.itemStatus))),
-      ),
-    );
-  }
+  if (f.itemStatus) conditions.push(hasItemWithStatus(db, f.itemStatus));
   const rows = await db
     .select()
     .from(orders)
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .limit(f.limit ?? 50);
+  return withDetails(db, rows);
+}
+
+/** Order rows with their items and status history, as the API shows them. */
+export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const [items, events] = await Promise.all([

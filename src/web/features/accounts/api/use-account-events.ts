@@ -22,6 +22,10 @@ export function useAccountEvents(): void {
       void qc.invalidateQueries({ queryKey: ['cart'] });
       void qc.invalidateQueries({ queryKey: ['orders'] });
     });
+    // Staff moved one of my orders on (shipped, delivered, cancelled).
+    source.addEventListener('orders', () => {
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+    });
     return () => source.close();
   }, [userId, qc]);
 }

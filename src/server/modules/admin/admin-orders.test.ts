@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminOrderListSchema, AdminOrderSchema, AuditListSchema } from '#shared/admin/admin.schemas.ts';
+import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { signUpBuyer } from '../../../../tests/accounts.ts';
+import { staffHelpers } from '../../../../tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+
+let t: TestContext;
+const clock = testClock();
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(async () => t?.close());
+const { call, newStaff, staffWithTotp } = staffHelpers(() => t, clock);
+
+const shipping = {
+  name: 'Dana',
+  businessName: 'Corner Shop',
+  address: '1 Main St',
+  city: 'Dallas',
+  state: 'TX',
+  postalCode: '75201',
+};
+const stockOf = async (id: number) =>
+  (await t.database.query<{ stock: number }>('select stock from variants where id = $1', [id]))[0]!.stock;
+
+/** A verified buyer with one order of `quantity` units of a fresh variant (stock 10). */
+async function placedOrder(quantity = 2, businessName = 'Corner Shop LLC') {
+  const buyer = await signUpBuyer(t.app, { businessName });
+  await t.database.query('update users set email_verified_at = now() where id = $1', [buyer.user.id]);
+  const [v] = await t.database.query<{ id: number; sku: string; product_id: number }>(
+    `select v.id, v.sku, v.product_id from variants v where not exists (select 1 from order_items i where i.variant_id = v.id)
+     and not exists (select 1 from cart_items c where c.variant_id = v.id) order by random() limit 1`,
+  );
+  await t.database.query('update variants set stock = 10 where id = $1', [v!.id]);
+  await t.database.query(
+    'update products set price_cents = 1000, discount_price_cents = null, discount_percentage = null where id = $1',
+    [v!.product_id],
+  );
+  await t.app.catalogue.changed();
+  await call('POST', '/api/v1/cart/items', buyer.cookie, { items: [{ variantId: v!.sku, quantity }] });
+  const res = await call('POST', '/api/v1/orders', buyer.cookie, {
+    shippingDetails: shipping,
+    shippingType: 'Pickup',
+    comments: '',
+    idempotencyKey: randomUUID(),
+  });
+  expect(res.statusCode).toBe(201);
+  return { buyer, variant: v!, order: PlaceOrderResponseSchema.parse(res.json()).order };
+}
+
+let staff: Awaited<ReturnType<typeof staffWithTotp>>;
+beforeAll(async () => {
+  staff = await staffWithTotp();
+});
+
+describe('orders in the console', () => {
+  it('only staff with their second factor, checked before the body', async () => {
+    const { buyer, order } = await placedOrder();
+    const halfway = await (await newStaff()).signIn();
+    for (const [method, url] of [
+      ['GET', '/api/v1/admin/orders'],
+      ['GET', `/api/v1/admin/orders/${order.orderNumber}`],
+      ['GET', '/api/v1/admin/orders/export.csv?from=2026-01-01&to=2026-12-31'],
+      ['POST', `/api/v1/admin/orders/${order.orderNumber}/stage`],
+      ['POST', `/api/v1/admin/orders/${order.orderNumber}/items/x/status`],
+    ] as const) {
+      expect((await call(method, url, undefined, method === 'POST' ? {} : undefined)).statusCode).toBe(401);
+      expect((await call(method, url, buyer.cookie, method === 'POST' ? {} : undefined)).statusCode).toBe(
+        403,
+      );
+      expect((await call(method, url, halfway, method === 'POST' ? {} : undefined)).statusCode).toBe(401);
+    }
+  });
+
+  it('lists with filters and paging, newest first', async () => {
+    const a = await placedOrder(1, 'Filter Alpha Smoke');
+    clock.advance(60_000);
+    const b = await placedOrder(1, 'Filter Beta Vape');
+    const list = async (q: string) =>
+      AdminOrderListSchema.parse((await call('GET', `/api/v1/admin/orders?${q}`, staff.cookie)).json());
+    const both = await list('buyer=filter');
+    expect(both.orders.map((o) => o.orderNumber)).toEqual([b.order.orderNumber, a.order.orderNumber]);
+    expect(both.total).toBe(2);
+    expect(both.orders[0]!.buyer.businessName).toBe('Filter Beta Vape');
+    expect((await list('buyer=filter&pageSize=1&page=2')).orders.map((o) => o.orderNumber)).toEqual([
+      a.order.orderNumber,
+    ]);
+    expect((await list(`number=${a.order.orderNumber.toLowerCase()}`)).orders).toHaveLength(1);
+    expect((await list('buyer=filter&status=delivered')).total).toBe(0);
+    expect((await list('buyer=filter&from=2030-01-01')).total).toBe(0);
+    expect((await call('GET', '/api/v1/admin/orders?from=yesterday', staff.cookie)).statusCode).toBe(400);
+    expect((await call('GET', '/api/v1/admin/orders/SS-999999999', staff.cookie)).statusCode).toBe(404);
+  });
+
+  it('moves an order through the stages; the buyer sees them on Track and Delivered, and is told', async () => {
+    const { buyer, order } = await placedOrder();
+    const stage = (s: string) =>
+      call('POST', `/api/v1/admin/orders/${order.orderNumber}/stage`, staff.cookie, { stage: s });
+    expect((await stage('shipped')).statusCode).toBe(200);
+    expect((await stage('shipped')).statusCode).toBe(409); // a double click records it once
+    expect((await stage('out_for_delivery')).statusCode).toBe(200);
+    const delivered = AdminOrderSchema.parse((await stage('delivered')).json());
+    expect(delivered.items.every((i) => i.status === 'delivered')).toBe(true);
+    expect((await stage('shipped')).statusCode).toBe(409); // never backwards
+
+    const mine = OrderSchema.parse(
+      (await call('GET', `/api/v1/orders/${order.orderNumber}`, buyer.cookie)).json(),
+    );
+    expect(mine.events.map((e) => e.stage)).toEqual(['placed', 'shipped', 'out_for_delivery', 'delivered']);
+    const deliveredTab = OrderListSchema.parse(
+      (await call('GET', '/api/v1/orders?tab=Delivered', buyer.cookie)).json(),
+    );
+    expect(deliveredTab.orders.map((o) => o.orderNumber)).toEqual([order.orderNumber]);
+    const mails = await t.database.query<{ subject: string }>(
+      'select subject from outbox where "to" = $1 order by id',
+      [buyer.body.email],
+    );
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        `Order ${order.orderNumber}: Shipped — Test Wholesale`,
+        `Order ${order.orderNumber}: Delivered — Test Wholesale`,
+      ]),
+    );
+    const { entries } = AuditListSchema.parse(
+      (
+        await call('GET', `/api/v1/admin/audit?entity=order&entityId=${order.orderNumber}`, staff.cookie)
+      ).json(),
+    );
+    expect(entries.map((e) => e.action)).toEqual(['order.stage', 'order.stage', 'order.stage']);
+  });
+
+  it('cancelling returns the stock exactly once, even when two staff click at once', async () => {
+    const { buyer, variant, order } = await placedOrder(3);
+    expect(await stockOf(variant.id)).toBe(7);
+    const cancel = () =>
+      call('POST', `/api/v1/admin/orders/${order.orderNumber}/items/${variant.sku}/status`, staff.cookie, {
+        status: 'cancelled',
+      });
+    const results = await Promise.all([cancel(), cancel(), cancel()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await stockOf(variant.id)).toBe(10);
+    const mine = OrderSchema.parse(
+      (await call('GET', `/api/v1/orders/${order.orderNumber}`, buyer.cookie)).json(),
+    );
+    expect(mine.items[0]!.status).toBe('cancelled');
+    expect(mine.events.at(-1)!.stage).toBe('cancelled');
+    const cancelledTab = OrderListSchema.parse(
+      (await call('GET', '/api/v1/orders?tab=Cancelled', buyer.cookie)).json(),
+    );
+    expect(cancelledTab.orders.map((o) => o.orderNumber)).toEqual([order.orderNumber]);
+    // A delivered item cannot be cancelled afterwards, nor a cancelled order shipped.
+    expect(
+      (
+        await call('POST', `/api/v1/admin/orders/${order.orderNumber}/stage`, staff.cookie, {
+          stage: 'shipped',
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('exports a date range as CSV, safe to open in a spreadsheet', async () => {
+    const { order } = await placedOrder(1, '=HYPERLINK("x") Shop');
+    const day = order.datePlaced.slice(0, 10);
+    const res = await call('GET', `/api/v1/admin/orders/export.csv?from=${day}&to=${day}`, staff.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="orders-${day}-to-${day}.csv"`);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'order,placed,business,buyer,email,shipping,items,statuses,subtotal,shipping fee,total',
+    );
+    const row = lines.find((l) => l.startsWith(order.orderNumber))!;
+    expect(row).toContain(`"'=HYPERLINK(""x"") Shop"`);
+    expect(row.endsWith(',10.00,0.00,10.00')).toBe(true);
+  });
+});

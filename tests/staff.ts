@@ -1,0 +1,67 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { expect } from 'vitest';
+import { TotpConfirmResponseSchema } from '#shared/admin/admin.schemas.ts';
+import { createStaff } from '../src/server/modules/admin/staff-accounts.ts';
+import { ORIGIN, sessionCookie } from './accounts.ts';
+import type { TestContext } from './test-app.ts';
+
+/** The code an authenticator app shows at `at` for this key (30-second steps, 6 digits). */
+export const totpCode = (secret: string, at: Date) =>
+  generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at.getTime() / 30_000)), 6);
+
+let staffCount = 0;
+
+/** Staff members for server tests: signed in with a password, or all the way through TOTP. */
+export function staffHelpers(t: () => TestContext, clock: () => Date) {
+  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+    t().app.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    });
+
+  async function newStaff() {
+    const n = ++staffCount;
+    const email = `staff${n}-${Date.now()}@shop.example`;
+    const password = 'staff password 1';
+    const created = await createStaff(
+      t().database.db,
+      { email, name: 'Sam Staff', password },
+      { logN: 10, r: 8, p: 1 },
+      clock(),
+    );
+    const signIn = async () => {
+      const res = await t().app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        headers: { origin: ORIGIN },
+        remoteAddress: `10.9.${n % 250}.${Math.floor(Math.random() * 250)}`,
+        payload: { email, password, rememberMe: false },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().next).toBe('/admin');
+      return sessionCookie(res);
+    };
+    return { id: created!.id, email, signIn };
+  }
+
+  async function staffWithTotp() {
+    const staff = await newStaff();
+    const cookie = await staff.signIn();
+    const { secret } = (await call('POST', '/api/v1/admin/2fa/setup', cookie)).json();
+    const confirmed = await call('POST', '/api/v1/admin/2fa/confirm', cookie, {
+      code: totpCode(secret, clock()),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    return {
+      ...staff,
+      cookie,
+      secret,
+      recoveryCodes: TotpConfirmResponseSchema.parse(confirmed.json()).recoveryCodes,
+    };
+  }
+
+  return { call, newStaff, staffWithTotp };
+}
