@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         store: privateStore,
         mail,
         events,
+        storeSettings: settings,
       });
       await api.register(storeRoutes, { db: deps.database.db, settings });
     },

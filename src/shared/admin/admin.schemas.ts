@@ -141,3 +141,50 @@ export const AdminOrderListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+const settingText = (max: number, label: string) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} is too long.`);
+
+/** What staff edit in Settings; the store's full name comes from the deployment (STORE_NAME). */
+export const StoreSettingsBodySchema = z.object({
+  shortName: settingText(40, 'The short name'),
+  contact: z.object({
+    phone: settingText(40, 'The phone number'),
+    email: z.email({ message: 'The contact email is not valid.' }).max(254),
+    address: settingText(200, 'The address'),
+    hours: settingText(120, 'The opening hours'),
+  }),
+  social: z
+    .array(
+      z.object({
+        name: settingText(40, 'The network name'),
+        url: z.url({ protocol: /^https$/, message: 'Social links must be https:// addresses.' }).max(300),
+      }),
+    )
+    .max(8),
+  pickupAddress: settingText(200, 'The pickup address'),
+  deliveryFeeCents: z.number().int().min(0, 'The delivery fee cannot be negative.').max(100_000),
+  unverifiedCapCents: z.number().int().min(0, 'The cap cannot be negative.').max(100_000_000),
+});
+export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;
+
+export const OutboxQuerySchema = z.object({
+  status: z.enum(['pending', 'sent', 'failed']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const OutboxEntrySchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string(),
+});
+export const OutboxListSchema = z.object({ mails: z.array(OutboxEntrySchema) });

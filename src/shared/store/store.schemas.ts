@@ -14,6 +14,8 @@ export const StoreInfoSchema = z.object({
     hours: z.string(),
   }),
   social: z.array(SocialLinkSchema),
+  /** Where Pickup in store orders are collected. */
+  pickupAddress: z.string(),
   deliveryFeeCents: z.number().int().nonnegative(),
   /** Per-order subtotal cap for buyers whose Sales ID and tobacco licence are not both verified. */
   unverifiedCapCents: z.number().int().nonnegative(),

@@ -7,24 +7,31 @@ import {
   AuditListSchema,
   AuditQuerySchema,
   OrdersCsvQuerySchema,
+  OutboxListSchema,
+  OutboxQuerySchema,
   RequestReuploadBodySchema,
   SecondFactorBodySchema,
   SetItemStatusBodySchema,
   SetStageBodySchema,
   StaffMeSchema,
+  StoreSettingsBodySchema,
   TotpConfirmResponseSchema,
   TotpSetupResponseSchema,
   VerificationQueueSchema,
   VerifyDocumentBodySchema,
   verificationMessages as vm,
 } from '#shared/admin/admin.schemas.ts';
-import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { CookieSettings } from '../../plugins/auth.ts';
 import type { PrivateStore } from '../../storage/private-store.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
+import { listOutbox, retryMail } from '../mail/outbox.ts';
+import { savedSettings, saveSettings } from '../store/store.service.ts';
+import type { StoreSettings } from '../store/store-settings.ts';
 import {
   listAdminOrders,
   loadAdminOrder,
@@ -54,7 +61,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   store: PrivateStore;
   mail: MailSettings;
   events: UserEventBus;
-}> = async (app, { db, cookie, clock, issuer, store, mail, events }) => {
+  storeSettings: StoreSettings;
+}> = async (app, { db, cookie, clock, issuer, store, mail, events, storeSettings }) => {
   noStore(app);
 
   // Staff signed in with their password: who they are and the second-factor steps.
@@ -347,6 +355,90 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         );
         await events.publish(userId, 'orders').catch(() => {});
         return loadAdminOrder(db, req.params.number);
+      },
+    );
+
+    app.get(
+      '/settings',
+      {
+        schema: {
+          tags,
+          summary: 'The store settings as the storefront shows them',
+          response: { 200: StoreInfoSchema, ...errors },
+        },
+      },
+      async () => storeSettings.get(),
+    );
+
+    app.put(
+      '/settings',
+      {
+        schema: {
+          tags,
+          summary: 'Change the store settings; every instance applies them at once',
+          body: StoreSettingsBodySchema,
+          response: { 200: StoreInfoSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const before = await savedSettings(db);
+        await db.transaction(async (tx) => {
+          await saveSettings(tx, req.body);
+          await audit(
+            tx,
+            {
+              actorId: user.id,
+              action: 'settings.changed',
+              entity: 'settings',
+              entityId: 'store',
+              before,
+              after: req.body,
+            },
+            now,
+          );
+        });
+        await storeSettings.changed();
+        return storeSettings.get();
+      },
+    );
+
+    app.get(
+      '/outbox',
+      {
+        schema: {
+          tags,
+          summary: 'Mail sent, waiting and failed, newest first',
+          querystring: OutboxQuerySchema,
+          response: { 200: OutboxListSchema, ...errors },
+        },
+      },
+      async (req) => ({ mails: await listOutbox(db, req.query) }),
+    );
+
+    app.post(
+      '/outbox/:id/retry',
+      {
+        schema: {
+          tags,
+          summary: 'Send a failed mail again',
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const row = await retryMail(db, req.params.id, now);
+        if (!row) throw new DomainError(409, 'Only a failed or waiting mail can be retried.');
+        await audit(
+          db,
+          { actorId: user.id, action: 'mail.retried', entity: 'mail', entityId: String(req.params.id) },
+          now,
+        );
+        mail.kick();
+        return { message: `The mail to ${row.to} will be sent again.` };
       },
     );
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from './mail.table.ts';
 import type { Mail, Mailer } from './mailer.ts';
@@ -134,4 +134,44 @@ export class OutboxWorker {
         .where(inArray(outbox.id, sent));
     return sent.length;
   }
+}
+
+/** The outbox for the console: newest first, optionally one status. */
+export async function listOutbox(db: Db, f: { status?: 'pending' | 'sent' | 'failed'; limit: number }) {
+  const rows = await db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      nextAttemptAt: outbox.nextAttemptAt,
+    })
+    .from(outbox)
+    .where(f.status ? eq(outbox.status, f.status) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(f.limit);
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+    nextAttemptAt: r.nextAttemptAt.toISOString(),
+  }));
+}
+
+/** Staff retry: a failed (or waiting) mail goes out on the next drain, with a fresh attempt count. */
+export async function retryMail(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ to: string; status: string } | null> {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'pending'])))
+    .returning({ to: outbox.to, status: outbox.status });
+  return row ?? null;
 }

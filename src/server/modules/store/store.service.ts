@@ -29,14 +29,27 @@ export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
       { name: 'Facebook', url: 'https://www.facebook.com/' },
       { name: 'X', url: 'https://x.com/' },
     ],
+    pickupAddress: '1200 Commerce Park Dr, Suite 4, Dallas, TX 75201 (dock B, Mon–Sat 9:00–18:00)',
     deliveryFeeCents: FLAT_DELIVERY_CENTS,
     unverifiedCapCents: DEFAULT_UNVERIFIED_CAP_CENTS,
   };
 }
 
-export async function getStoreInfo(db: Db, d: StoreDefaults): Promise<StoreInfo> {
+/** What staff saved (only the fields they set), merged over the defaults by getStoreInfo. */
+export async function savedSettings(db: Db): Promise<Partial<StoreInfo>> {
   const [row] = await db.select().from(settings).where(eq(settings.key, STORE_SETTINGS_KEY));
-  return { ...defaultStoreInfo(d), ...((row?.value as Partial<StoreInfo> | undefined) ?? {}) };
+  return (row?.value as Partial<StoreInfo> | undefined) ?? {};
+}
+
+export async function saveSettings(db: Db, value: Partial<StoreInfo>): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: STORE_SETTINGS_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+export async function getStoreInfo(db: Db, d: StoreDefaults): Promise<StoreInfo> {
+  return { ...defaultStoreInfo(d), ...(await savedSettings(db)) };
 }
 
 /** Subscribing twice is not an error: the second call changes nothing and says the same. */

@@ -172,7 +172,12 @@ function Checkout() {
                     onChange={() => setShippingType(t)}
                     className="size-4 accent-gray-900"
                   />
-                  <span className="flex-1 font-semibold">{METHOD_LABEL[t]}</span>
+                  <span className="flex-1">
+                    <span className="block font-semibold">{METHOD_LABEL[t]}</span>
+                    {t === 'Pickup' && store?.pickupAddress && (
+                      <span className="block text-xs text-gray-700">{store.pickupAddress}</span>
+                    )}
+                  </span>
                   <span className="font-bold">{formatCents(shippingFeeCents(t, deliveryFee))}</span>
                 </label>
               ))}
