@@ -6,6 +6,10 @@ import {
   AdminOrdersQuerySchema,
   AuditListSchema,
   AuditQuerySchema,
+  BuyerDetailSchema,
+  BuyerListSchema,
+  BuyersQuerySchema,
+  DisableBuyerBodySchema,
   OrdersCsvQuerySchema,
   OutboxListSchema,
   OutboxQuerySchema,
@@ -40,6 +44,7 @@ import {
   setStage,
 } from './admin-orders.service.ts';
 import { audit, listAudit } from './audit.service.ts';
+import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
 import { requireStaff, requireStaffPassword } from './staff-guard.ts';
 import {
@@ -439,6 +444,72 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         );
         mail.kick();
         return { message: `The mail to ${row.to} will be sent again.` };
+      },
+    );
+
+    const BuyerParams = z.object({ id: z.uuid({ message: 'Buyer not found' }) });
+
+    app.get(
+      '/buyers',
+      {
+        schema: {
+          tags,
+          summary: 'Buyers: search by business, name or email; filter by state and document status',
+          querystring: BuyersQuerySchema,
+          response: { 200: BuyerListSchema, ...errors },
+        },
+      },
+      async (req) => listBuyers(db, req.query),
+    );
+
+    app.get(
+      '/buyers/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A buyer with profile, addresses, documents and recent orders',
+          params: BuyerParams,
+          response: { 200: BuyerDetailSchema, ...errors },
+        },
+      },
+      async (req) => buyerDetail(db, req.params.id),
+    );
+
+    app.post(
+      '/buyers/:id/verify-email',
+      {
+        schema: {
+          tags,
+          summary: "Mark a buyer's email verified by hand",
+          params: BuyerParams,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const changed = await verifyBuyerEmail({ db, now, staffId: user.id }, req.params.id);
+        if (changed) await events.publish(req.params.id, 'profile').catch(() => {});
+        return { message: changed ? 'Email marked verified.' : 'The email was already verified.' };
+      },
+    );
+
+    app.post(
+      '/buyers/:id/disable',
+      {
+        schema: {
+          tags,
+          summary: 'Disable (sessions end; no sign-in, no orders) or enable a buyer account',
+          params: BuyerParams,
+          body: DisableBuyerBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        await setBuyerDisabled({ db, now, staffId: user.id }, req.params.id, req.body.disabled);
+        return { message: req.body.disabled ? 'Account disabled.' : 'Account enabled.' };
       },
     );
   });

@@ -1,0 +1,188 @@
+import { and, asc, count, desc, eq, exists, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { BuyersQuery } from '#shared/admin/admin.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../errors.ts';
+import { addresses, documents, sessions, users } from '../accounts/accounts.table.ts';
+import { listAddresses } from '../accounts/addresses.service.ts';
+import { withDetails } from '../orders/orders.service.ts';
+import { orders } from '../orders/orders.table.ts';
+import { audit } from './audit.service.ts';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints
+// columns bare, so the outer "id" would be the inner table's), each with its own column name.
+const defaultState = sql<
+  string | null
+>`(select a.state from addresses a where a.user_id = "users"."id" and a.is_default limit 1)`.as(
+  'default_state',
+);
+const docStatus = (kind: 'sales_id' | 'tobacco_license') =>
+  sql<
+    string | null
+  >`(select d.status from documents d where d.user_id = "users"."id" and d.kind = ${kind})`.as(
+    `${kind}_status`,
+  );
+
+function buyerConditions(db: Db, q: Partial<BuyersQuery>) {
+  const c = [eq(users.role, 'buyer')];
+  if (q.q) {
+    const like = `%${escapeLike(q.q)}%`;
+    c.push(or(ilike(users.businessName, like), ilike(users.name, like), ilike(users.email, like))!);
+  }
+  if (q.state)
+    c.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(addresses)
+          .where(
+            and(eq(addresses.userId, users.id), eq(addresses.isDefault, true), eq(addresses.state, q.state)),
+          ),
+      ),
+    );
+  if (q.documents === 'missing') {
+    const kinds = db.select({ n: count() }).from(documents).where(eq(documents.userId, users.id));
+    c.push(sql`(${kinds}) < 2`);
+  } else if (q.documents) {
+    const status = q.documents;
+    c.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(documents)
+          .where(and(eq(documents.userId, users.id), eq(documents.status, status))),
+      ),
+    );
+  }
+  return and(...c);
+}
+
+const buyerColumns = {
+  id: users.id,
+  name: users.name,
+  businessName: users.businessName,
+  email: users.email,
+  phone: users.phone,
+  emailVerifiedAt: users.emailVerifiedAt,
+  disabledAt: users.disabledAt,
+  createdAt: users.createdAt,
+  state: defaultState,
+  salesId: docStatus('sales_id'),
+  tobaccoLicense: docStatus('tobacco_license'),
+};
+const selectBuyers = (db: Db) => db.select(buyerColumns).from(users);
+type BuyerColumns = Awaited<ReturnType<typeof selectBuyers>>[number];
+
+const buyerRow = (r: BuyerColumns) => ({
+  id: r.id,
+  name: r.name,
+  businessName: r.businessName,
+  email: r.email,
+  emailVerified: Boolean(r.emailVerifiedAt),
+  state: r.state,
+  createdAt: r.createdAt.toISOString(),
+  disabled: Boolean(r.disabledAt),
+  documents: {
+    salesId: r.salesId as 'pending' | 'verified' | 'reupload_requested' | null,
+    tobaccoLicense: r.tobaccoLicense as 'pending' | 'verified' | 'reupload_requested' | null,
+  },
+});
+
+export async function listBuyers(db: Db, q: BuyersQuery) {
+  const where = buyerConditions(db, q);
+  const [rows, [total]] = await Promise.all([
+    selectBuyers(db)
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.email))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    buyers: rows.map(buyerRow),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function buyerDetail(db: Db, id: string) {
+  const [row] = await selectBuyers(db).where(and(eq(users.id, id), eq(users.role, 'buyer')));
+  if (!row) throw new NotFound('Buyer not found');
+  const [addressList, docs, orderRows] = await Promise.all([
+    listAddresses(db, id),
+    db.select().from(documents).where(eq(documents.userId, id)).orderBy(asc(documents.kind)),
+    db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt)).limit(20),
+  ]);
+  return {
+    buyer: { ...buyerRow(row), phone: row.phone },
+    addresses: addressList,
+    documents: docs.map((d) => ({
+      id: d.id,
+      kind: d.kind as 'sales_id' | 'tobacco_license',
+      status: d.status,
+      originalName: d.originalName,
+      uploadedAt: d.updatedAt.toISOString(),
+      documentNumber: d.documentNumber,
+      issuingState: d.issuingState,
+      expiresOn: d.expiresOn,
+      note: d.note,
+    })),
+    orders: await withDetails(db, orderRows),
+  };
+}
+
+interface StaffContext {
+  db: Db;
+  now: Date;
+  staffId: string;
+}
+
+/** Staff confirm an email by hand (a buyer who cannot receive our mail): the same as the link. */
+export async function verifyBuyerEmail(ctx: StaffContext, id: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(eq(users.id, id), eq(users.role, 'buyer'), isNull(users.emailVerifiedAt)))
+      .returning({ id: users.id });
+    if (!row) {
+      const [exists] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, 'buyer')));
+      if (!exists) throw new NotFound('Buyer not found');
+      return false;
+    }
+    await audit(
+      tx,
+      { actorId: ctx.staffId, action: 'buyer.email_verified', entity: 'buyer', entityId: id },
+      ctx.now,
+    );
+    return true;
+  });
+}
+
+/** Disabling ends every session of the buyer at once; they cannot sign in or order until enabled. */
+export async function setBuyerDisabled(ctx: StaffContext, id: string, disabled: boolean): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ disabledAt: disabled ? ctx.now : null, updatedAt: ctx.now })
+      .where(and(eq(users.id, id), eq(users.role, 'buyer')))
+      .returning({ id: users.id });
+    if (!row) throw new NotFound('Buyer not found');
+    if (disabled) await tx.delete(sessions).where(eq(sessions.userId, id));
+    await audit(
+      tx,
+      {
+        actorId: ctx.staffId,
+        action: disabled ? 'buyer.disabled' : 'buyer.enabled',
+        entity: 'buyer',
+        entityId: id,
+      },
+      ctx.now,
+    );
+  });
+}
