@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { sendExpiryReminders } from './modules/admin/document-expiry.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
@@ -61,6 +62,7 @@ export interface App extends FastifyInstance {
   catalogue: CatalogueCache;
   settings: StoreSettings;
   outbox: OutboxWorker;
+  jobs: { expiryReminders: () => Promise<number> };
   events: UserEventBus;
 }
 
@@ -107,6 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Sent moments later, off the request (a burst in one round); failures stay for the next.
     kick: () => outbox.kick(),
   };
+  // Scheduled work, run by main.ts (and by tests, on their clock).
+  app.decorate('jobs', {
+    expiryReminders: () => sendExpiryReminders(deps.database.db, mail, clock()),
+  });
   registerOriginCheck(app, {
     publicOrigin: deps.publicUrl ? new URL(deps.publicUrl).origin : undefined,
     cookieName: cookie.name,

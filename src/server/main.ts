@@ -99,6 +99,11 @@ async function main(): Promise<void> {
     }
     await app.catalogue.get(); // warm the read model before the first visitor
     app.outbox.start();
+    // Document expiry reminders: each is recorded once, so every instance may run this hourly.
+    const reminders = () =>
+      void app.jobs.expiryReminders().catch((err) => app.log.error({ err }, 'expiry reminders'));
+    reminders();
+    setInterval(reminders, 3_600_000).unref();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

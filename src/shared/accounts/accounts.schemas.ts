@@ -59,7 +59,9 @@ export type SignInCredentials = z.output<typeof SignInBodySchema>;
 /** SPEC §3/§4: a document's state and the upload metadata the buyer may see. */
 export const DocumentSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS),
-  status: z.enum(['pending', 'verified', 'reupload_requested']),
+  /** 'expired': verified, but its expiry date has passed (it counts as unverified). */
+  status: z.enum(['pending', 'verified', 'reupload_requested', 'expired']),
+  expiresOn: z.string().nullable(),
   originalName: z.string(),
   contentType: z.string(),
   size: z.number().int().nonnegative(),

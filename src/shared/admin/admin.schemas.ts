@@ -238,3 +238,16 @@ export const BuyerDetailSchema = z.object({
   orders: z.array(OrderSchema),
 });
 export const DisableBuyerBodySchema = z.object({ disabled: z.boolean() });
+
+export const ExpiringQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const ExpiringListSchema = z.object({
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(DOCUMENT_KINDS),
+      expiresOn: z.string(),
+      documentNumber: z.string().nullable(),
+      buyer: z.object({ id: z.string(), name: z.string(), businessName: z.string(), email: z.string() }),
+    }),
+  ),
+});

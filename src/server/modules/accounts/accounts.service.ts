@@ -32,14 +32,18 @@ export interface AccountsContext {
   mail: MailSettings;
 }
 
-export function toProfile(u: UserRow, address: Address | null, docs: DocumentRow[] = []): Profile {
-  const salesId = docs.find((d) => d.kind === 'sales_id');
-  const licence = docs.find((d) => d.kind === 'tobacco_license');
+export function toProfile(
+  u: UserRow,
+  address: Address | null,
+  docs: DocumentRow[] = [],
+  now = new Date(),
+): Profile {
+  const salesIdRow = docs.find((d) => d.kind === 'sales_id');
+  const licenceRow = docs.find((d) => d.kind === 'tobacco_license');
+  const salesId = salesIdRow ? documentView(salesIdRow, now) : null;
+  const licence = licenceRow ? documentView(licenceRow, now) : null;
   return {
-    documents: {
-      salesId: salesId ? documentView(salesId) : null,
-      tobaccoLicense: licence ? documentView(licence) : null,
-    },
+    documents: { salesId, tobaccoLicense: licence },
     isSalesIdUploaded: Boolean(salesId),
     isSalesIdverified: salesId?.status === 'verified',
     requestForReUploadOfSalesId: salesId?.status === 'reupload_requested',

@@ -3,6 +3,11 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { Document, DocumentKind } from '#shared/accounts/accounts.schemas.ts';
+import {
+  effectiveDocumentStatus,
+  isoDay,
+  type StoredDocumentStatus,
+} from '#shared/accounts/document-status.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid, NotFound } from '../../errors.ts';
 import type { PrivateStore } from '../../storage/private-store.ts';
@@ -15,10 +20,11 @@ export interface DocumentsContext {
   now: Date;
 }
 
-export function documentView(d: DocumentRow): Document {
+export function documentView(d: DocumentRow, now = new Date()): Document {
   return {
     kind: d.kind as DocumentKind,
-    status: d.status as Document['status'],
+    status: effectiveDocumentStatus(d.status as StoredDocumentStatus, d.expiresOn, isoDay(now)),
+    expiresOn: d.expiresOn,
     originalName: d.originalName,
     contentType: d.contentType,
     size: d.size,

@@ -10,6 +10,8 @@ import {
   BuyerListSchema,
   BuyersQuerySchema,
   DisableBuyerBodySchema,
+  ExpiringListSchema,
+  ExpiringQuerySchema,
   OrdersCsvQuerySchema,
   OutboxListSchema,
   OutboxQuerySchema,
@@ -45,6 +47,7 @@ import {
 } from './admin-orders.service.ts';
 import { audit, listAudit } from './audit.service.ts';
 import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers.service.ts';
+import { expiringDocuments } from './document-expiry.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
 import { requireStaff, requireStaffPassword } from './staff-guard.ts';
 import {
@@ -511,6 +514,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         await setBuyerDisabled({ db, now, staffId: user.id }, req.params.id, req.body.disabled);
         return { message: req.body.disabled ? 'Account disabled.' : 'Account enabled.' };
       },
+    );
+
+    app.get(
+      '/documents/expiring',
+      {
+        schema: {
+          tags,
+          summary: 'Verified documents expiring within N days (default 30) or expired, soonest first',
+          querystring: ExpiringQuerySchema,
+          response: { 200: ExpiringListSchema, ...errors },
+        },
+      },
+      async (req) => ({ documents: await expiringDocuments(db, clock(), req.query.days) }),
     );
   });
 };

@@ -118,3 +118,28 @@ export function orderUpdateMail(
     },
   );
 }
+
+export function documentExpiryMail(
+  store: string,
+  to: string,
+  name: string,
+  documentLabel: string,
+  expiresOn: string,
+  expired: boolean,
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    expired
+      ? `Your ${documentLabel} has expired — ${store}`
+      : `Your ${documentLabel} expires on ${expiresOn} — ${store}`,
+    [
+      `Hello ${name},`,
+      expired
+        ? `The ${documentLabel} on file expired on ${expiresOn}. Until you upload the renewed one and we verify it, each order is limited.`
+        : `The ${documentLabel} on file expires on ${expiresOn}. Upload the renewed one in My Profile so your ordering is not limited.`,
+    ],
+    { label: 'Open My Profile', url },
+  );
+}

@@ -30,7 +30,7 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
   const [state, setState] = useState(EMPTY_UPLOAD);
   const upload = useUploadDocument();
   const notify = useNotify();
-  const canUpload = !doc || doc.status === 'reupload_requested';
+  const canUpload = !doc || doc.status === 'reupload_requested' || doc.status === 'expired';
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -61,10 +61,12 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
           </p>
           <p className={doc.status === 'verified' ? 'font-bold text-green-800' : 'font-bold text-amber-800'}>
             {doc.status === 'verified'
-              ? m.verified
+              ? `${m.verified}${doc.expiresOn ? ` (valid until ${doc.expiresOn})` : ''}`
               : doc.status === 'pending'
                 ? messages.verificationPending
-                : 'Please upload it again'}
+                : doc.status === 'expired'
+                  ? `Expired on ${doc.expiresOn}: please upload the renewed one`
+                  : 'Please upload it again'}
           </p>
           {doc.status === 'reupload_requested' && doc.note && (
             <p className="text-gray-800">Our note: {doc.note}</p>

@@ -1,0 +1,95 @@
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { isoDay } from '#shared/accounts/document-status.ts';
+import type { Db } from '../../db/client.ts';
+import type { MailSettings } from '../accounts/accounts.service.ts';
+import { documents, users } from '../accounts/accounts.table.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { documentExpiryMail } from '../mail/templates.ts';
+
+const LABEL: Record<string, string> = { sales_id: 'Sales ID', tobacco_license: 'tobacco licence' };
+const dayPlus = (day: string, days: number) =>
+  isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + days * 86_400_000));
+
+/**
+ * Reminds buyers of verified documents 30 days and 7 days before they expire, and on the day
+ * after. Runs every hour on every instance: each (document, expiry date, stage) is recorded once,
+ * so a reminder goes once, the most urgent stage only, and a renewed document starts over.
+ */
+export async function sendExpiryReminders(db: Db, mail: MailSettings, now: Date): Promise<number> {
+  const today = isoDay(now);
+  const sent = await db.transaction(async (tx) => {
+    const stage = sql<string>`case
+      when ${documents.expiresOn} < ${today} then 'expired'
+      when ${documents.expiresOn} <= ${dayPlus(today, 7)} then '7d'
+      else '30d' end`;
+    const due = await tx
+      .select({
+        id: documents.id,
+        kind: documents.kind,
+        expiresOn: documents.expiresOn,
+        stage,
+        email: users.email,
+        name: users.name,
+      })
+      .from(documents)
+      .innerJoin(users, eq(users.id, documents.userId))
+      .where(
+        and(
+          eq(documents.status, 'verified'),
+          isNotNull(documents.expiresOn),
+          lte(documents.expiresOn, dayPlus(today, 30)),
+        ),
+      )
+      .orderBy(asc(documents.expiresOn));
+    let count = 0;
+    for (const d of due) {
+      const inserted = (await tx.execute(
+        sql`insert into document_reminders (document_id, expires_on, stage, sent_at)
+            values (${d.id}, ${d.expiresOn}, ${d.stage}, ${now.toISOString()}::timestamptz)
+            on conflict do nothing returning id`,
+      )) as unknown as { rows: unknown[] };
+      if (!inserted.rows.length) continue;
+      await enqueueMail(
+        tx,
+        documentExpiryMail(
+          mail.storeName,
+          d.email,
+          d.name,
+          LABEL[d.kind] ?? 'document',
+          d.expiresOn!,
+          d.stage === 'expired',
+          `${mail.publicUrl}/account?p=My%20Profile`,
+        ),
+        now,
+      );
+      count++;
+    }
+    return count;
+  });
+  if (sent) mail.kick();
+  return sent;
+}
+
+/** Verified documents expiring within `days` (or already expired), soonest first, for the console. */
+export async function expiringDocuments(db: Db, now: Date, days: number) {
+  const rows = await db
+    .select({
+      id: documents.id,
+      kind: documents.kind,
+      expiresOn: documents.expiresOn,
+      documentNumber: documents.documentNumber,
+      buyer: { id: users.id, name: users.name, businessName: users.businessName, email: users.email },
+    })
+    .from(documents)
+    .innerJoin(users, eq(users.id, documents.userId))
+    .where(
+      and(
+        eq(documents.status, 'verified'),
+        isNotNull(documents.expiresOn),
+        lte(documents.expiresOn, dayPlus(isoDay(now), days)),
+      ),
+    )
+    .orderBy(asc(documents.expiresOn))
+    .limit(500);
+  return rows.map((r) => ({ ...r, kind: r.kind as 'sales_id' | 'tobacco_license', expiresOn: r.expiresOn! }));
+}
