@@ -63,5 +63,19 @@ export function staffHelpers(t: () => TestContext, clock: () => Date) {
     };
   }
 
-  return { call, newStaff, staffWithTotp };
+  /** Each route answers anonymous 401, a buyer 403 and staff without their second factor 401. */
+  async function expectStaffOnly(
+    routes: readonly (readonly ['GET' | 'POST', string])[],
+    buyerCookie: string,
+  ) {
+    const halfway = await (await newStaff()).signIn();
+    for (const [method, url] of routes) {
+      const body = method === 'POST' ? {} : undefined;
+      expect((await call(method, url, undefined, body)).statusCode, url).toBe(401);
+      expect((await call(method, url, buyerCookie, body)).statusCode, url).toBe(403);
+      expect((await call(method, url, halfway, body)).statusCode, url).toBe(401);
+    }
+  }
+
+  return { call, newStaff, staffWithTotp, expectStaffOnly };
 }

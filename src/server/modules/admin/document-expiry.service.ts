@@ -10,6 +10,10 @@ const LABEL: Record<string, string> = { sales_id: 'Sales ID', tobacco_license: '
 const dayPlus = (day: string, days: number) =>
   isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + days * 86_400_000));
 
+/** Verified documents that expire on `lastDay` or before (already expired included). */
+const verifiedExpiringBy = (lastDay: string) =>
+  and(eq(documents.status, 'verified'), isNotNull(documents.expiresOn), lte(documents.expiresOn, lastDay));
+
 /**
  * Reminds buyers of verified documents 30 days and 7 days before they expire, and on the day
  * after. Runs every hour on every instance: each (document, expiry date, stage) is recorded once,
@@ -33,13 +37,7 @@ export async function sendExpiryReminders(db: Db, mail: MailSettings, now: Date)
       })
       .from(documents)
       .innerJoin(users, eq(users.id, documents.userId))
-      .where(
-        and(
-          eq(documents.status, 'verified'),
-          isNotNull(documents.expiresOn),
-          lte(documents.expiresOn, dayPlus(today, 30)),
-        ),
-      )
+      .where(verifiedExpiringBy(dayPlus(today, 30)))
       .orderBy(asc(documents.expiresOn));
     let count = 0;
     for (const d of due) {
@@ -82,13 +80,7 @@ export async function expiringDocuments(db: Db, now: Date, days: number) {
     })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.userId))
-    .where(
-      and(
-        eq(documents.status, 'verified'),
-        isNotNull(documents.expiresOn),
-        lte(documents.expiresOn, dayPlus(isoDay(now), days)),
-      ),
-    )
+    .where(verifiedExpiringBy(dayPlus(isoDay(now), days)))
     .orderBy(asc(documents.expiresOn))
     .limit(500);
   return rows.map((r) => ({ ...r, kind: r.kind as 'sales_id' | 'tobacco_license', expiresOn: r.expiresOn! }));
