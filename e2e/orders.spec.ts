@@ -150,8 +150,8 @@ describe('cart, checkout and orders', () => {
     await modal.getByLabel('State').selectOption('TX');
     await modal.getByLabel('ZIP code').fill('77002');
     await modal.getByRole('button', { name: 'Add address' }).click();
-    await modal.getByRole('radio', { name: /9 Warehouse Row/ }).waitFor();
-    assert.equal(await modal.getByRole('radio', { name: /9 Warehouse Row/ }).isChecked(), true);
+    // The new address appears, then becomes the chosen one.
+    await modal.getByRole('radio', { name: /9 Warehouse Row/, checked: true }).waitFor();
     await modal.getByRole('button', { name: 'Done' }).click();
     await page.getByText('9 Warehouse Row, Houston, TX 77002').waitFor();
     await page.getByLabel('Comments').fill('Dock 3, before noon');
