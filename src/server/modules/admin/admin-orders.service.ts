@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { dayPlus } from '#shared/accounts/document-status.ts';
 import { type AdminOrdersQuery, orderAdminMessages as oam } from '#shared/admin/admin.schemas.ts';
 import { STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,21 +13,15 @@ import { orderUpdateMail } from '../mail/templates.ts';
 import { hasItemWithStatus, withDetails } from '../orders/orders.service.ts';
 import { orderEvents, orderItems, orders } from '../orders/orders.table.ts';
 import { audit } from './audit.service.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** The day after `day` (YYYY-MM-DD), for "to" filters that include the whole day. */
-const dayAfter = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000);
+import { buyerMatches } from './buyer-search.ts';
 
 function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
   const c = [];
   if (q.status) c.push(hasItemWithStatus(db, q.status));
   if (q.from) c.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
-  if (q.to) c.push(lt(orders.createdAt, dayAfter(q.to)));
+  if (q.to) c.push(lt(orders.createdAt, new Date(`${dayPlus(q.to, 1)}T00:00:00Z`)));
   if (q.number) c.push(eq(orders.number, q.number.toUpperCase()));
-  if (q.buyer) {
-    const like = `%${escapeLike(q.buyer)}%`;
-    c.push(or(ilike(users.businessName, like), ilike(users.name, like), ilike(users.email, like))!);
-  }
+  if (q.buyer) c.push(buyerMatches(q.buyer));
   return c.length ? and(...c) : undefined;
 }
 

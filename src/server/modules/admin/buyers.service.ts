@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { BuyersQuery } from '#shared/admin/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
@@ -7,8 +7,7 @@ import { listAddresses } from '../accounts/addresses.service.ts';
 import { withDetails } from '../orders/orders.service.ts';
 import { orders } from '../orders/orders.table.ts';
 import { audit } from './audit.service.ts';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { buyerMatches } from './buyer-search.ts';
 
 // Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints
 // columns bare, so the outer "id" would be the inner table's), each with its own column name.
@@ -26,10 +25,7 @@ const docStatus = (kind: 'sales_id' | 'tobacco_license') =>
 
 function buyerConditions(db: Db, q: Partial<BuyersQuery>) {
   const c = [eq(users.role, 'buyer')];
-  if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
-    c.push(or(ilike(users.businessName, like), ilike(users.name, like), ilike(users.email, like))!);
-  }
+  if (q.q) c.push(buyerMatches(q.q));
   if (q.state)
     c.push(
       exists(

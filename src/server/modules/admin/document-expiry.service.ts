@@ -1,14 +1,10 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { isoDay } from '#shared/accounts/document-status.ts';
+import { DOCUMENT_LABELS, dayPlus, isoDay } from '#shared/accounts/document-status.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
 import { documents, users } from '../accounts/accounts.table.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { documentExpiryMail } from '../mail/templates.ts';
-
-const LABEL: Record<string, string> = { sales_id: 'Sales ID', tobacco_license: 'tobacco licence' };
-const dayPlus = (day: string, days: number) =>
-  isoDay(new Date(new Date(`${day}T00:00:00Z`).getTime() + days * 86_400_000));
 
 /** Verified documents that expire on `lastDay` or before (already expired included). */
 const verifiedExpiringBy = (lastDay: string) =>
@@ -53,7 +49,7 @@ export async function sendExpiryReminders(db: Db, mail: MailSettings, now: Date)
           mail.storeName,
           d.email,
           d.name,
-          LABEL[d.kind] ?? 'document',
+          DOCUMENT_LABELS[d.kind as keyof typeof DOCUMENT_LABELS],
           d.expiresOn!,
           d.stage === 'expired',
           `${mail.publicUrl}/account?p=My%20Profile`,

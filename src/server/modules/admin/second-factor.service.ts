@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid } from '../../errors.ts';
 import { sessions, type UserRow, users } from '../accounts/accounts.table.ts';
-import type { ActiveSession } from '../accounts/session.service.ts';
+import { type ActiveSession, hashToken } from '../accounts/session.service.ts';
 import { clearFailures, isBlocked, recordFailure } from '../accounts/sign-in-limiter.ts';
 import { staffRecoveryCodes } from './admin.table.ts';
 
@@ -16,7 +16,6 @@ const DIGITS = 6;
 const RECOVERY_CODES = 10;
 
 const failureKey = (userId: string) => `totp:${userId}`;
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /** A code from the step before, now or after counts: clocks drift and people type slowly. */
 export function totpMatches(secret: string, code: string, now: Date): boolean {
@@ -66,7 +65,7 @@ export async function confirmTotpSetup(db: Db, s: ActiveSession, code: string, n
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
     await tx
       .insert(staffRecoveryCodes)
-      .values(codes.map((c) => ({ userId: user.id, codeHash: hashCode(c), createdAt: now })));
+      .values(codes.map((c) => ({ userId: user.id, codeHash: hashToken(c), createdAt: now })));
     await markSession(tx, s, now);
   });
   await clearFailures(db, failureKey(user.id));
@@ -88,7 +87,7 @@ export async function verifySecondFactor(db: Db, s: ActiveSession, code: string,
       .where(
         and(
           eq(staffRecoveryCodes.userId, user.id),
-          eq(staffRecoveryCodes.codeHash, hashCode(code)),
+          eq(staffRecoveryCodes.codeHash, hashToken(code)),
           isNull(staffRecoveryCodes.usedAt),
         ),
       )

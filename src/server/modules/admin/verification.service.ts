@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
+import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { verificationMessages as vm } from '#shared/admin/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid, NotFound } from '../../errors.ts';
@@ -8,8 +9,6 @@ import { type DocumentRow, documents, users } from '../accounts/accounts.table.t
 import { enqueueMail } from '../mail/outbox.ts';
 import { reuploadRequestedMail } from '../mail/templates.ts';
 import { audit } from './audit.service.ts';
-
-const LABEL: Record<DocumentKind, string> = { sales_id: 'Sales ID', tobacco_license: 'tobacco licence' };
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
 export async function verificationQueue(db: Db) {
@@ -115,7 +114,7 @@ export async function requestReupload(
         ctx.mail.storeName,
         buyer!.email,
         buyer!.name,
-        LABEL[row.kind as DocumentKind],
+        DOCUMENT_LABELS[row.kind as DocumentKind],
         note,
         `${ctx.mail.publicUrl}/account?p=My%20Profile`,
       ),

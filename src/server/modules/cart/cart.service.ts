@@ -147,6 +147,17 @@ async function variantsBySku(db: Db, skus: string[]) {
   return new Map(rows.map((r) => [r.sku, r]));
 }
 
+/** Adds `quantity` to the buyer's line for a variant, creating the line if there is none. */
+function addToLine(db: Db, userId: string, variantId: number, quantity: number, now: Date) {
+  return db
+    .insert(cartItems)
+    .values({ userId, variantId, quantity, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.variantId],
+      set: { quantity: sql`${cartItems.quantity} + ${quantity}`, updatedAt: now },
+    });
+}
+
 /** Adds quantities to the cart; the resulting quantity of each option may not exceed its stock. */
 export async function addToCart(
   db: Db,
@@ -166,13 +177,7 @@ export async function addToCart(
       if (!v) throw new NotFound(cm.variantNotFound);
       const wanted = (inCart.get(v.id) ?? 0) + item.quantity;
       if (wanted > v.stock) throw new NotEnoughStock(`${v.productName} — ${v.name}`, v.stock);
-      await tx
-        .insert(cartItems)
-        .values({ userId, variantId: v.id, quantity: item.quantity, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.variantId],
-          set: { quantity: sql`${cartItems.quantity} + ${item.quantity}`, updatedAt: now },
-        });
+      await addToLine(tx, userId, v.id, item.quantity, now);
       inCart.set(v.id, wanted);
     }
   });
@@ -229,13 +234,7 @@ export async function addUpToStock(
     const available = v.stock - (current?.quantity ?? 0);
     if (available <= 0) throw new DomainError(409, cm.allAlreadyInCart(name, v.stock));
     const added = Math.min(wanted, available);
-    await tx
-      .insert(cartItems)
-      .values({ userId, variantId: v.id, quantity: added, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.variantId],
-        set: { quantity: sql`${cartItems.quantity} + ${added}`, updatedAt: now },
-      });
+    await addToLine(tx, userId, v.id, added, now);
     return { message: added === wanted ? cm.added : cm.addedUpToStock(name, added) };
   });
 }

@@ -4,6 +4,7 @@ import { variants } from './catalogue.table.ts';
 import { CatalogueReadModel } from './catalogue-read-model.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
+/** Stock taken or given back: `pg_notify` inside the transaction that changes it (place_order, cancellations). */
 export const STOCK_CHANNEL = 'stock_changed';
 const STOCK_BATCH_MS = 50;
 
@@ -41,11 +42,6 @@ export class CatalogueCache {
   async changed(): Promise<void> {
     this.invalidate();
     await this.database.notify(CATALOGUE_CHANNEL, String(Date.now()));
-  }
-
-  /** Call after orders take (or give back) stock: every instance patches its model. */
-  async stockChanged(variantIds: number[]): Promise<void> {
-    if (variantIds.length) await this.database.notify(STOCK_CHANNEL, variantIds.join(','));
   }
 
   private pendingStock = new Set<number>();

@@ -1,0 +1,11 @@
+import { ilike, or } from 'drizzle-orm';
+import { users } from '../accounts/accounts.table.ts';
+
+/** `%` and `_` typed by staff are characters, not wildcards. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A buyer whose business name, name or email contains `text` (any case). */
+export function buyerMatches(text: string) {
+  const like = `%${escapeLike(text)}%`;
+  return or(ilike(users.businessName, like), ilike(users.name, like), ilike(users.email, like))!;
+}
