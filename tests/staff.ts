@@ -14,7 +14,7 @@ let staffCount = 0;
 
 /** Staff members for server tests: signed in with a password, or all the way through TOTP. */
 export function staffHelpers(t: () => TestContext, clock: () => Date) {
-  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
     t().app.inject({
       method,
       url,
@@ -65,12 +65,12 @@ export function staffHelpers(t: () => TestContext, clock: () => Date) {
 
   /** Each route answers anonymous 401, a buyer 403 and staff without their second factor 401. */
   async function expectStaffOnly(
-    routes: readonly (readonly ['GET' | 'POST', string])[],
+    routes: readonly (readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string])[],
     buyerCookie: string,
   ) {
     const halfway = await (await newStaff()).signIn();
     for (const [method, url] of routes) {
-      const body = method === 'POST' ? {} : undefined;
+      const body = method === 'POST' || method === 'PUT' ? {} : undefined;
       expect((await call(method, url, undefined, body)).statusCode, url).toBe(401);
       expect((await call(method, url, buyerCookie, body)).statusCode, url).toBe(403);
       expect((await call(method, url, halfway, body)).statusCode, url).toBe(401);

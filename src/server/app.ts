@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
+import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { sendExpiryReminders } from './modules/admin/document-expiry.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -29,6 +30,7 @@ import { storeRoutes } from './modules/store/store.routes.ts';
 import { StoreSettings } from './modules/store/store-settings.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { MediaStore } from './storage/media-store.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { PrivateStore } from './storage/private-store.ts';
@@ -189,6 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         mail,
         events,
         storeSettings: settings,
+      });
+      await api.register(adminCatalogueRoutes, {
+        prefix: '/admin/catalogue',
+        db: deps.database.db,
+        cookie,
+        clock,
+        catalogue,
+        media: new MediaStore(deps.mediaDir),
       });
       await api.register(storeRoutes, { db: deps.database.db, settings });
     },

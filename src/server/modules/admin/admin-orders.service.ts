@@ -1,3 +1,4 @@
+import { csvCell } from '#shared/csv.ts';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { dayPlus } from '#shared/accounts/document-status.ts';
 import { type AdminOrdersQuery, orderAdminMessages as oam } from '#shared/admin/admin.schemas.ts';
@@ -206,13 +207,6 @@ export async function setItemStatus(
   return result;
 }
 
-/** RFC 4180 CSV; a cell starting with = + - @ is prefixed so spreadsheets do not run it. */
-function csvCell(value: string | number): string {
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export async function ordersCsv(db: Db, from: string, to: string): Promise<string> {
   const header = [
     'order',
@@ -245,7 +239,7 @@ export async function ordersCsv(db: Db, from: string, to: string): Promise<strin
           (o.shippingCents / 100).toFixed(2),
           (o.totalCents / 100).toFixed(2),
         ]
-          .map(csvCell)
+          .map((v) => csvCell(v))
           .join(','),
       );
     if (batch.length < 100) break;

@@ -143,7 +143,7 @@ async function variantsBySku(db: Db, skus: string[]) {
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(inArray(variants.sku, skus));
+    .where(and(inArray(variants.sku, skus), eq(products.hidden, false)));
   return new Map(rows.map((r) => [r.sku, r]));
 }
 

@@ -7,7 +7,7 @@
  * `CatalogueCache.invalidate()` (and NOTIFYs other instances, see catalogue-cache.ts).
  */
 
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   ALL_CATEGORIES,
   BANNER_SLOTS,
@@ -149,7 +149,7 @@ export class CatalogueReadModel {
     const [catRows, brandRows, productRows, variantRows, bannerRows] = await Promise.all([
       db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
       db.select().from(brands).orderBy(asc(brands.position), asc(brands.name)),
-      db.select().from(products),
+      db.select().from(products).where(eq(products.hidden, false)),
       db.select().from(variants).orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
       db.select().from(banners).orderBy(asc(banners.slot), asc(banners.position), asc(banners.id)),
     ]);

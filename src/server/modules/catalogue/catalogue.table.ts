@@ -74,6 +74,8 @@ export const products = pgTable(
     images: jsonb('images').$type<Image[]>().notNull().default([]),
     isNew: boolean('is_new').notNull().default(false),
     isHot: boolean('is_hot').notNull().default(false),
+    /** Staff hid it (a product with orders cannot be deleted): gone from the storefront and carts. */
+    hidden: boolean('hidden').notNull().default(false),
     /** Normalised names of the product, its brand, category and variants (see shared search-key.ts). */
     searchKey: text('search_key').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

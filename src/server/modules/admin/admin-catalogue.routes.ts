@@ -1,0 +1,464 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminBannerListSchema,
+  AdminCatalogueTreeSchema,
+  AdminProductListSchema,
+  AdminProductSchema,
+  AdminProductsQuerySchema,
+  BannerBodySchema,
+  BannerOrderBodySchema,
+  BrandBodySchema,
+  CategoryBodySchema,
+  catalogueAdminMessages as cm,
+  IdParamsSchema,
+  IMAGE_UPLOAD_MAX_BYTES,
+  imageUploadMessages,
+  ProductBodySchema,
+  UploadedImageSchema,
+  VariantBodySchema,
+} from '#shared/admin/catalogue-admin.schemas.ts';
+import { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { Invalid } from '../../errors.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import type { CookieSettings } from '../../plugins/auth.ts';
+import type { MediaStore } from '../../storage/media-store.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import {
+  catalogueTree,
+  deleteBanner,
+  deleteBrand,
+  deleteCategory,
+  deleteProduct,
+  deleteVariant,
+  listBanners,
+  listProducts,
+  loadProduct,
+  orderBanners,
+  type StaffContext,
+  saveBanner,
+  saveBrand,
+  saveCategory,
+  saveProduct,
+  saveVariant,
+} from './catalogue-admin.service.ts';
+import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';
+import { storeCatalogueImage } from './image-upload.service.ts';
+import { requireStaff } from './staff-guard.ts';
+
+const tags = ['admin catalogue'];
+const errors = ERROR_RESPONSES;
+const SavedSchema = z.object({ message: z.string(), id: z.number().int() });
+const VariantParams = z.object({
+  id: z.coerce.number().int().positive(),
+  variantId: z.coerce.number().int().positive(),
+});
+const CSV_BODY_LIMIT = 25 * 1024 * 1024;
+
+/**
+ * /api/v1/admin/catalogue: staff edit categories, brands, products, options and banners, upload
+ * pictures and import or export the catalogue as CSV. Every write commits, then tells every
+ * instance's storefront read model (`catalogue.changed()`), so the storefront shows it at once.
+ */
+export const adminCatalogueRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  cookie: CookieSettings;
+  clock: () => Date;
+  catalogue: CatalogueCache;
+  media: MediaStore;
+}> = async (app, { db, cookie, clock, catalogue, media }) => {
+  noStore(app);
+  app.addHook('onRequest', async (req) => {
+    await requireStaff(req, db, cookie, clock());
+  });
+  const staff = async (req: Parameters<typeof requireStaff>[0]): Promise<StaffContext> => {
+    const now = clock();
+    const { user } = await requireStaff(req, db, cookie, now);
+    return { db, staffId: user.id, now };
+  };
+  /** Runs a write, then makes the storefront read it. */
+  const write = async <T>(work: () => Promise<T>): Promise<T> => {
+    const result = await work();
+    await catalogue.changed();
+    return result;
+  };
+
+  app.get(
+    '/tree',
+    {
+      schema: {
+        tags,
+        summary: 'Categories with their brands',
+        response: { 200: AdminCatalogueTreeSchema, ...errors },
+      },
+    },
+    async () => catalogueTree(db),
+  );
+
+  app.post(
+    '/categories',
+    {
+      schema: {
+        tags,
+        summary: 'Create a category',
+        body: CategoryBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveCategory(await staff(req), null, req.body)),
+    }),
+  );
+  app.put(
+    '/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a category',
+        params: IdParamsSchema,
+        body: CategoryBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveCategory(await staff(req), req.params.id, req.body)),
+    }),
+  );
+  app.delete(
+    '/categories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a category without brands',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await write(async () => deleteCategory(await staff(req), req.params.id));
+      return { message: cm.deleted };
+    },
+  );
+
+  app.post(
+    '/brands',
+    {
+      schema: {
+        tags,
+        summary: 'Create a brand',
+        body: BrandBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveBrand(await staff(req), null, req.body)),
+    }),
+  );
+  app.put(
+    '/brands/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a brand',
+        params: IdParamsSchema,
+        body: BrandBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveBrand(await staff(req), req.params.id, req.body)),
+    }),
+  );
+  app.delete(
+    '/brands/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a brand without products',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await write(async () => deleteBrand(await staff(req), req.params.id));
+      return { message: cm.deleted };
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Products (hidden ones too), by name, brand, category, option name or SKU',
+        querystring: AdminProductsQuerySchema,
+        response: { 200: AdminProductListSchema, ...errors },
+      },
+    },
+    async (req) => listProducts(db, req.query),
+  );
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A product with its options',
+        params: IdParamsSchema,
+        response: { 200: AdminProductSchema, ...errors },
+      },
+    },
+    async (req) => loadProduct(db, req.params.id),
+  );
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Create a product with its first options',
+        body: z.object({
+          product: ProductBodySchema,
+          variants: z.array(VariantBodySchema).min(1, cm.lastVariant).max(200),
+        }),
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveProduct(await staff(req), null, req.body.product, req.body.variants)),
+    }),
+  );
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary: "Replace a product's fields (hide it with hidden: true)",
+        params: IdParamsSchema,
+        body: ProductBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveProduct(await staff(req), req.params.id, req.body)),
+    }),
+  );
+  app.delete(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a product that has no orders',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await write(async () => deleteProduct(await staff(req), req.params.id));
+      return { message: cm.deleted };
+    },
+  );
+  app.post(
+    '/products/:id/variants',
+    {
+      schema: {
+        tags,
+        summary: 'Add an option',
+        params: IdParamsSchema,
+        body: VariantBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveVariant(await staff(req), req.params.id, null, req.body)),
+    }),
+  );
+  app.put(
+    '/products/:id/variants/:variantId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit an option (name, SKU, picture, stock, order)',
+        params: VariantParams,
+        body: VariantBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () =>
+        saveVariant(await staff(req), req.params.id, req.params.variantId, req.body),
+      ),
+    }),
+  );
+  app.delete(
+    '/products/:id/variants/:variantId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an option that has no orders',
+        params: VariantParams,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await write(async () => deleteVariant(await staff(req), req.params.id, req.params.variantId));
+      return { message: cm.deleted };
+    },
+  );
+
+  app.get(
+    '/banners',
+    {
+      schema: {
+        tags,
+        summary: 'Home banners by slot, in order',
+        response: { 200: AdminBannerListSchema, ...errors },
+      },
+    },
+    async () => ({ banners: await listBanners(db) }),
+  );
+  app.post(
+    '/banners',
+    {
+      schema: {
+        tags,
+        summary: 'Add a banner (last in its slot)',
+        body: BannerBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveBanner(await staff(req), null, req.body)),
+    }),
+  );
+  app.put(
+    '/banners/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a banner',
+        params: IdParamsSchema,
+        body: BannerBodySchema,
+        response: { 200: SavedSchema, ...errors },
+      },
+    },
+    async (req) => ({
+      message: cm.saved,
+      id: await write(async () => saveBanner(await staff(req), req.params.id, req.body)),
+    }),
+  );
+  app.delete(
+    '/banners/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a banner',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await write(async () => deleteBanner(await staff(req), req.params.id));
+      return { message: cm.deleted };
+    },
+  );
+  app.post(
+    '/banners/order',
+    {
+      schema: {
+        tags,
+        summary: "Set the order of a slot's banners",
+        body: BannerOrderBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await write(async () => orderBanners(await staff(req), req.body.slot, req.body.ids));
+      return { message: cm.saved };
+    },
+  );
+
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The whole catalogue as CSV (one row per option)',
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="catalogue.csv"')
+        .send(await catalogueCsv(db)),
+  );
+
+  // The import reads the CSV as the request body (text/csv), up to 25 MB.
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+  app.post(
+    '/import',
+    {
+      bodyLimit: CSV_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Import a catalogue CSV (upsert by SKU). dryRun=true only reports; any invalid row writes nothing',
+        consumes: ['text/csv'],
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true') }),
+        response: { 200: ImportReportSchema, ...errors, 413: MessageResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      if (typeof req.body !== 'string') throw new Invalid('Send the CSV file as text/csv.');
+      const dryRun = req.query.dryRun === 'true';
+      const ctx = await staff(req);
+      const report = await importCatalogueCsv(ctx, req.body, dryRun);
+      if (report.written) await catalogue.changed();
+      return reply.status(report.errors.length && !dryRun ? 422 : 200).send(report);
+    },
+  );
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+  });
+  app.post(
+    '/images',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary:
+          'Upload a picture (multipart "file": jpeg, png or webp up to 8 MB; optional "alt") → WebP renditions',
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadedImageSchema, ...errors, 413: MessageResponseSchema },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new Invalid(imageUploadMessages.wrongType);
+      let part: MultipartFile | undefined;
+      try {
+        part = await req.file();
+      } catch {
+        throw new Invalid(imageUploadMessages.wrongType);
+      }
+      if (!part) throw new Invalid(imageUploadMessages.wrongType);
+      const alt = part.fields.alt;
+      const altText = alt && 'value' in alt && typeof alt.value === 'string' ? alt.value : undefined;
+      return storeCatalogueImage(media, part, altText);
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import type { MultipartFile } from '@fastify/multipart';
+import sharp from 'sharp';
+import {
+  IMAGE_RENDITIONS,
+  IMAGE_UPLOAD_MAX_BYTES,
+  imageUploadMessages as m,
+} from '#shared/admin/catalogue-admin.schemas.ts';
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { slugify } from '#shared/catalogue/slug.ts';
+import { DomainError, Invalid } from '../../errors.ts';
+import type { MediaStore } from '../../storage/media-store.ts';
+import { detectDocumentType, safeDisplayName } from '../accounts/file-type.ts';
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
+const isWebp = (buf: Buffer) =>
+  buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP';
+
+/**
+ * An uploaded catalogue picture (product, option, brand logo, banner) becomes three WebP
+ * renditions named by content hash under /media/catalogue/ (served with a year's cache).
+ * The bytes decide the type, not the name or the browser's claim; anything sharp cannot decode
+ * is refused. EXIF orientation is applied and metadata dropped (no GPS from a phone photo).
+ */
+export async function storeCatalogueImage(
+  media: MediaStore,
+  part: MultipartFile,
+  alt: string | undefined,
+): Promise<{ image: Image; renditions: { thumb: string; card: string; full: string } }> {
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch {
+    throw new DomainError(413, m.tooLarge);
+  }
+  if (part.file.truncated || data.length > IMAGE_UPLOAD_MAX_BYTES) throw new DomainError(413, m.tooLarge);
+  const type = detectDocumentType(data)?.contentType;
+  if (!(type && IMAGE_TYPES.has(type)) && !isWebp(data)) throw new Invalid(m.wrongType);
+
+  const base = slugify(safeDisplayName(part.filename).replace(/\.[a-z0-9]+$/i, '')) || 'image';
+  const renditions = {} as Record<keyof typeof IMAGE_RENDITIONS, string>;
+  let full: { width: number; height: number } | null = null;
+  try {
+    for (const [name, size] of Object.entries(IMAGE_RENDITIONS) as [
+      keyof typeof IMAGE_RENDITIONS,
+      number,
+    ][]) {
+      const { data: webp, info } = await sharp(data, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: name === 'thumb' ? 70 : 80 })
+        .toBuffer({ resolveWithObject: true });
+      renditions[name] = await media.putHashed('catalogue', `${base}-${name}`, 'webp', webp);
+      if (name === 'full') full = { width: info.width, height: info.height };
+    }
+  } catch {
+    throw new Invalid(m.unreadable);
+  }
+  return {
+    image: {
+      url: renditions.full,
+      alt: (alt ?? '').trim().slice(0, 200) || base.replace(/-/g, ' '),
+      ...full!,
+    },
+    renditions,
+  };
+}

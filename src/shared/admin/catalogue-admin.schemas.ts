@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { BANNER_SLOTS, CATEGORY_GROUPS } from '../catalogue/catalogue.constants.ts';
+import { ImageSchema, SlugSchema } from '../catalogue/catalogue.schemas.ts';
+
+/** What staff read when a catalogue change is refused. */
+export const catalogueAdminMessages = {
+  nameRequired: 'Enter a name.',
+  slugTaken: 'That web address (slug) is already used here: choose another.',
+  skuTaken: 'That SKU is already used by another product or option.',
+  skuInvalid: 'A SKU is 1 to 60 letters, digits, dots, dashes or underscores.',
+  categoryHasBrands: 'This category still has brands: move or delete them first.',
+  brandHasProducts: 'This brand still has products: move or delete them first.',
+  productHasOrders: 'This product has orders, so it cannot be deleted: hide it instead.',
+  variantHasOrders: 'This option has orders, so it cannot be deleted: set its stock to 0 instead.',
+  lastVariant: 'A product needs at least one option.',
+  discountNotBelowPrice: 'The discount price must be below the price.',
+  discountIncomplete: 'Give both a discount price and a discount percentage, or neither.',
+  categoryNotFound: 'Category not found',
+  brandNotFound: 'Brand not found',
+  productNotFound: 'Product not found',
+  variantNotFound: 'Option not found',
+  bannerNotFound: 'Banner not found',
+  saved: 'Saved.',
+  deleted: 'Deleted.',
+} as const;
+const cm = catalogueAdminMessages;
+
+const name = (max: number) =>
+  z
+    .string({ message: cm.nameRequired })
+    .trim()
+    .min(1, cm.nameRequired)
+    .max(max, `At most ${max} characters.`);
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
+const position = z.number().int().min(0).max(100_000).default(0);
+export const SkuSchema = z
+  .string({ message: cm.skuInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,60}$/, cm.skuInvalid);
+
+export const CategoryBodySchema = z.object({
+  name: name(80),
+  /** Derived from the name when left out. */
+  slug: SlugSchema.optional(),
+  group: z.enum(CATEGORY_GROUPS).nullable().default(null),
+  position,
+});
+export type CategoryBody = z.input<typeof CategoryBodySchema>;
+
+export const BrandBodySchema = z.object({
+  categoryId: z.number().int().positive(),
+  name: name(80),
+  slug: SlugSchema.optional(),
+  logo: ImageSchema.nullable().default(null),
+  position,
+});
+export type BrandBody = z.input<typeof BrandBodySchema>;
+
+const cents = z.number().int().min(0, 'Prices cannot be negative.').max(100_000_000);
+
+/** Every field of SPEC §3's sub-brand (our product). */
+export const ProductBodySchema = z
+  .object({
+    brandId: z.number().int().positive(),
+    name: name(160),
+    slug: SlugSchema.optional(),
+    description: text(5000).default(''),
+    productCode: text(60).default(''),
+    sku: SkuSchema,
+    rating: z.number().min(0).max(5).default(5),
+    priceCents: cents,
+    discountPriceCents: cents.nullable().default(null),
+    discountPercentage: z.number().min(0).max(100).nullable().default(null),
+    delivery: text(200).default(''),
+    highlights: z.array(text(300).min(1)).max(20).default([]),
+    importantNotice: text(2000).default(''),
+    seller: text(120).default(''),
+    specifications: z
+      .array(z.object({ title: name(120), details: text(2000) }))
+      .max(40)
+      .default([]),
+    images: z.array(ImageSchema).max(12).default([]),
+    specImages: z.array(ImageSchema).max(12).default([]),
+    isNew: z.boolean().default(false),
+    isHot: z.boolean().default(false),
+    hidden: z.boolean().default(false),
+  })
+  .superRefine((p, ctx) => {
+    if ((p.discountPriceCents == null) !== (p.discountPercentage == null)) {
+      ctx.addIssue({ code: 'custom', path: ['discountPriceCents'], message: cm.discountIncomplete });
+    } else if (p.discountPriceCents != null && p.discountPriceCents >= p.priceCents) {
+      ctx.addIssue({ code: 'custom', path: ['discountPriceCents'], message: cm.discountNotBelowPrice });
+    }
+  });
+export type ProductBody = z.input<typeof ProductBodySchema>;
+
+/** SPEC §3's product (our variant): what goes into a cart. */
+export const VariantBodySchema = z.object({
+  name: name(120),
+  sku: SkuSchema,
+  /** Left out: the product's first image. */
+  image: ImageSchema.nullable().default(null),
+  stock: z.number().int().min(0, 'Stock cannot be negative.').max(10_000_000),
+  position,
+});
+export type VariantBody = z.input<typeof VariantBodySchema>;
+
+export const BannerBodySchema = z.object({
+  slot: z.enum(BANNER_SLOTS),
+  title: name(120),
+  href: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^\/(?!\/)/, 'Links go to a page of this store, starting with /.')
+    .default('/'),
+  image: ImageSchema,
+});
+export type BannerBody = z.input<typeof BannerBodySchema>;
+export const BannerOrderBodySchema = z.object({
+  slot: z.enum(BANNER_SLOTS),
+  /** Every banner of the slot, in the new order. */
+  ids: z.array(z.number().int().positive()).max(100),
+});
+
+export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const AdminCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  group: z.enum(CATEGORY_GROUPS).nullable(),
+  position: z.number().int(),
+  brands: z.array(
+    z.object({
+      id: z.number().int(),
+      categoryId: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      logo: ImageSchema.nullable(),
+      position: z.number().int(),
+      productCount: z.number().int(),
+    }),
+  ),
+});
+export const AdminCatalogueTreeSchema = z.object({ categories: z.array(AdminCategorySchema) });
+export type AdminCatalogueTree = z.infer<typeof AdminCatalogueTreeSchema>;
+
+export const AdminVariantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  image: ImageSchema,
+  stock: z.number().int(),
+  position: z.number().int(),
+});
+export type AdminVariant = z.infer<typeof AdminVariantSchema>;
+
+export const AdminProductSchema = z.object({
+  id: z.number().int(),
+  brandId: z.number().int(),
+  brandName: z.string(),
+  categoryName: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  productCode: z.string(),
+  sku: z.string(),
+  rating: z.number(),
+  priceCents: z.number().int(),
+  discountPriceCents: z.number().int().nullable(),
+  discountPercentage: z.number().nullable(),
+  delivery: z.string(),
+  highlights: z.array(z.string()),
+  importantNotice: z.string(),
+  seller: z.string(),
+  specifications: z.array(z.object({ title: z.string(), details: z.string() })),
+  images: z.array(ImageSchema),
+  specImages: z.array(ImageSchema),
+  isNew: z.boolean(),
+  isHot: z.boolean(),
+  hidden: z.boolean(),
+  /** Where the storefront shows it: /product?categoryId=…&brandId=…&subBrandId=… */
+  storefrontPath: z.string(),
+  variants: z.array(AdminVariantSchema),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductRowSchema = AdminProductSchema.pick({
+  id: true,
+  name: true,
+  sku: true,
+  brandName: true,
+  categoryName: true,
+  priceCents: true,
+  discountPriceCents: true,
+  discountPercentage: true,
+  isNew: true,
+  isHot: true,
+  hidden: true,
+}).extend({ variantCount: z.number().int(), stock: z.number().int() });
+
+export const AdminProductsQuerySchema = z.object({
+  /** Part of the name, brand, category or an option's name (the storefront's search rule), or a SKU. */
+  q: z.string().trim().max(100).optional(),
+  brandId: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const AdminProductListSchema = z.object({
+  products: z.array(AdminProductRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const AdminBannerSchema = z.object({
+  id: z.number().int(),
+  slot: z.enum(BANNER_SLOTS),
+  position: z.number().int(),
+  title: z.string(),
+  href: z.string(),
+  image: ImageSchema,
+});
+export const AdminBannerListSchema = z.object({ banners: z.array(AdminBannerSchema) });
+
+export const IMAGE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const imageUploadMessages = {
+  tooLarge: 'Images can be up to 8 MB.',
+  wrongType: 'Upload a JPEG, PNG or WebP image.',
+  unreadable: 'That image could not be read.',
+} as const;
+/** The WebP renditions each upload gets (longest side in pixels). */
+export const IMAGE_RENDITIONS = { thumb: 160, card: 480, full: 1200 } as const;
+export const UploadedImageSchema = z.object({
+  image: ImageSchema,
+  renditions: z.object({ thumb: z.string(), card: z.string(), full: z.string() }),
+});

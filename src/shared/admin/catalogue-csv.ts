@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { CATEGORY_GROUPS } from '../catalogue/catalogue.constants.ts';
+import { catalogueAdminMessages as cm, ProductBodySchema, SkuSchema } from './catalogue-admin.schemas.ts';
+
+/**
+ * The catalogue as CSV: one row per option (SPEC's product, our variant), upserted by its SKU.
+ * The product fields repeat on each of its rows and are matched by `product_sku`. Lists use
+ * " | " between entries; a specification is "Title: details". Images are managed in the console.
+ */
+export const CATALOGUE_CSV_COLUMNS = [
+  'category',
+  'category_group',
+  'brand',
+  'product',
+  'product_sku',
+  'product_code',
+  'description',
+  'price',
+  'discount_price',
+  'discount_percentage',
+  'rating',
+  'is_new',
+  'is_hot',
+  'hidden',
+  'delivery',
+  'seller',
+  'important_notice',
+  'highlights',
+  'specifications',
+  'option',
+  'sku',
+  'stock',
+] as const;
+export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
+export const CATALOGUE_CSV_MAX_ROWS = 50_000;
+export const LIST_SEPARATOR = ' | ';
+
+const money = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, `${label} must be an amount like 12.50.`)
+    .transform((s) => Math.round(Number(s) * 100));
+const optionalMoney = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? null : s))
+    .pipe(money(label).nullable());
+const flag = (label: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(
+      (s) => ['', 'true', 'false', 'yes', 'no', '1', '0'].includes(s),
+      `${label} must be true or false.`,
+    )
+    .transform((s) => s === 'true' || s === 'yes' || s === '1');
+
+const required = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
+
+export const CatalogueCsvRowSchema = z.object({
+  category: required('Category', 80),
+  category_group: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? null : s))
+    .pipe(
+      z
+        .enum(CATEGORY_GROUPS, {
+          message: `Category group must be empty or ${CATEGORY_GROUPS.join(' or ')}.`,
+        })
+        .nullable(),
+    ),
+  brand: required('Brand', 80),
+  product: required('Product', 160),
+  product_sku: SkuSchema,
+  product_code: z.string().trim().max(60),
+  description: z.string().trim().max(5000),
+  price: money('Price'),
+  discount_price: optionalMoney('Discount price'),
+  discount_percentage: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? null : Number(s)))
+    .pipe(
+      z.number({ message: 'Discount percentage must be a number from 0 to 100.' }).min(0).max(100).nullable(),
+    ),
+  rating: z
+    .string()
+    .trim()
+    .transform((s) => (s === '' ? 5 : Number(s)))
+    .pipe(z.number({ message: 'Rating must be a number from 0 to 5.' }).min(0).max(5)),
+  is_new: flag('is_new'),
+  is_hot: flag('is_hot'),
+  hidden: flag('hidden'),
+  delivery: z.string().trim().max(200),
+  seller: z.string().trim().max(120),
+  important_notice: z.string().trim().max(2000),
+  highlights: z.string().transform((s) =>
+    s
+      .split('|')
+      .map((h) => h.trim())
+      .filter(Boolean),
+  ),
+  specifications: z.string().transform((s) =>
+    s
+      .split('|')
+      .map((h) => h.trim())
+      .filter(Boolean)
+      .map((h) => {
+        const at = h.indexOf(':');
+        return at === -1
+          ? { title: h, details: '' }
+          : { title: h.slice(0, at).trim(), details: h.slice(at + 1).trim() };
+      }),
+  ),
+  option: required('Option', 120),
+  sku: SkuSchema,
+  stock: z
+    .string()
+    .trim()
+    .regex(/^\d{1,8}$/, 'Stock must be a whole number, 0 or more.')
+    .transform(Number),
+});
+export type CatalogueCsvRow = z.output<typeof CatalogueCsvRowSchema>;
+
+/** The product fields of a row, checked with the same rules as the console's product form. */
+export function productFieldsOf(row: CatalogueCsvRow) {
+  return ProductBodySchema.safeParse({
+    brandId: 1,
+    name: row.product,
+    description: row.description,
+    productCode: row.product_code,
+    sku: row.product_sku,
+    rating: row.rating,
+    priceCents: row.price,
+    discountPriceCents: row.discount_price,
+    discountPercentage: row.discount_percentage,
+    delivery: row.delivery,
+    highlights: row.highlights,
+    importantNotice: row.important_notice,
+    seller: row.seller,
+    specifications: row.specifications,
+    isNew: row.is_new,
+    isHot: row.is_hot,
+    hidden: row.hidden,
+  });
+}
+
+export const catalogueCsvMessages = {
+  empty: 'The file has no rows.',
+  tooManyRows: `A file can hold up to ${CATALOGUE_CSV_MAX_ROWS.toLocaleString('en-US')} rows.`,
+  missingColumns: (cols: string[]) => `The header is missing: ${cols.join(', ')}.`,
+  duplicateSku: (line: number) => `This SKU is already on line ${line}.`,
+  productDiffers: (line: number) =>
+    `The product fields differ from line ${line}, which has the same product_sku.`,
+  skuIsOtherProduct: (product: string) => `This SKU is an option of another product (${product}).`,
+  skuIsProductSku: 'This SKU is already a product SKU.',
+  invalidNothingWritten: 'Some rows are not valid: nothing was written.',
+  imported: 'The catalogue was imported.',
+  discount: cm.discountIncomplete,
+} as const;
+
+export const ImportReportSchema = z.object({
+  dryRun: z.boolean(),
+  written: z.boolean(),
+  rows: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), sku: z.string(), message: z.string() })),
+  changes: z.object({
+    categoriesCreated: z.number().int(),
+    brandsCreated: z.number().int(),
+    productsCreated: z.number().int(),
+    productsUpdated: z.number().int(),
+    optionsCreated: z.number().int(),
+    optionsUpdated: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  /** Up to 200 rows that would change, for the dry run's preview. */
+  preview: z.array(
+    z.object({
+      line: z.number().int(),
+      sku: z.string(),
+      action: z.enum(['create', 'update']),
+      summary: z.string(),
+    }),
+  ),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
