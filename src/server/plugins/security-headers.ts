@@ -32,7 +32,10 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
   if (opts.hsts) always['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
   // A callback hook, not an async one: it runs on every response, and a promise per request shows.
   app.addHook('onSend', (_req, reply, payload, done) => {
+    // A route may let its answer be framed by our own pages (the console's document preview).
+    const framing = reply.getHeader('x-frame-options');
     reply.headers(always);
+    if (framing) reply.header('x-frame-options', framing);
     const type = reply.getHeader('content-type');
     const isDocument = typeof type === 'string' && type.startsWith('text/html');
     if (isDocument && !reply.hasHeader('content-security-policy'))

@@ -237,3 +237,6 @@ export const UploadedImageSchema = z.object({
   image: ImageSchema,
   renditions: z.object({ thumb: z.string(), card: z.string(), full: z.string() }),
 });
+
+/** A create or edit answers the record's id. */
+export const SavedResponseSchema = z.object({ message: z.string(), id: z.number().int() });

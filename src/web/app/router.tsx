@@ -6,6 +6,95 @@ import { RootLayout } from './root-layout.tsx';
 /** Route-level code splitting: only the home page ships in the first bundle. */
 export const router = createBrowserRouter([
   {
+    // The staff console: its own lazily loaded part, outside the storefront's layout.
+    path: '/admin',
+    lazy: async () => ({ Component: (await import('../features/admin/admin-layout.tsx')).AdminLayout }),
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/verifications-page.tsx')).VerificationsPage,
+        }),
+      },
+      {
+        path: 'orders',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/orders-page.tsx')).AdminOrdersPage,
+        }),
+      },
+      {
+        path: 'orders/:number',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/order-detail-page.tsx')).AdminOrderDetailPage,
+        }),
+      },
+      {
+        path: 'products',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/products-page.tsx')).AdminProductsPage,
+        }),
+      },
+      {
+        path: 'products/new',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
+        }),
+      },
+      {
+        path: 'products/:id',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
+        }),
+      },
+      {
+        path: 'categories',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/categories-page.tsx')).CategoriesPage,
+        }),
+      },
+      {
+        path: 'banners',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/banners-page.tsx')).BannersPage,
+        }),
+      },
+      {
+        path: 'import',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/import-page.tsx')).ImportPage,
+        }),
+      },
+      {
+        path: 'buyers',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/buyers-page.tsx')).BuyersPage,
+        }),
+      },
+      {
+        path: 'buyers/:id',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/buyer-detail-page.tsx')).BuyerDetailPage,
+        }),
+      },
+      {
+        path: 'settings',
+        lazy: async () => ({
+          Component: (await import('../features/admin/pages/settings-page.tsx')).SettingsPage,
+        }),
+      },
+      {
+        path: 'mail',
+        lazy: async () => ({ Component: (await import('../features/admin/pages/mail-page.tsx')).MailPage }),
+      },
+      {
+        path: 'audit',
+        lazy: async () => ({ Component: (await import('../features/admin/pages/audit-page.tsx')).AuditPage }),
+      },
+      { path: '*', element: <Navigate to="/admin" replace /> },
+    ],
+  },
+  {
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,

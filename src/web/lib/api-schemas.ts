@@ -25,3 +25,25 @@ export {
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
+export {
+  AdminOrderListSchema,
+  AdminOrderSchema,
+  AuditListSchema,
+  BuyerDetailSchema,
+  BuyerListSchema,
+  ExpiringListSchema,
+  OutboxListSchema,
+  StaffMeSchema,
+  TotpConfirmResponseSchema,
+  TotpSetupResponseSchema,
+  VerificationQueueSchema,
+} from '#shared/admin/admin.schemas.ts';
+export {
+  AdminBannerListSchema,
+  AdminCatalogueTreeSchema,
+  AdminProductListSchema,
+  AdminProductSchema,
+  SavedResponseSchema,
+  UploadedImageSchema,
+} from '#shared/admin/catalogue-admin.schemas.ts';
+export { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';

@@ -162,10 +162,9 @@ describe('catalogue CSV import and export', () => {
 
     const done = ImportReportSchema.parse((await importCsv(staff.cookie, csv, false)).json());
     expect(done.written).toBe(true);
-    const [{ stock }] = await t.database.query<{ stock: number }>(
-      'select stock from variants where sku = $1',
-      [existing!.sku],
-    );
+    const stock = (
+      await t.database.query<{ stock: number }>('select stock from variants where sku = $1', [existing!.sku])
+    )[0]!.stock;
     expect(stock).toBe(existing!.stock + 7);
 
     const detail = await t.app.inject({
@@ -242,9 +241,9 @@ describe('catalogue CSV import and export', () => {
     });
     expect(await count('products')).toBe(products + 2000);
     expect(await count(`variants where sku like 'BULK-%'`)).toBe(10_000);
-    const [{ key }] = await t.database.query<{ key: string }>(
-      `select search_key as key from products where sku = 'BULK-7'`,
-    );
+    const key = (
+      await t.database.query<{ key: string }>(`select search_key as key from products where sku = 'BULK-7'`)
+    )[0]!.key;
     expect(key).toContain('flavour4');
   });
 });

@@ -16,6 +16,7 @@ import {
   IMAGE_UPLOAD_MAX_BYTES,
   imageUploadMessages,
   ProductBodySchema,
+  SavedResponseSchema,
   UploadedImageSchema,
   VariantBodySchema,
 } from '#shared/admin/catalogue-admin.schemas.ts';
@@ -51,7 +52,7 @@ import { requireStaff } from './staff-guard.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;
-const SavedSchema = z.object({ message: z.string(), id: z.number().int() });
+const SavedSchema = SavedResponseSchema;
 const VariantParams = z.object({
   id: z.coerce.number().int().positive(),
   variantId: z.coerce.number().int().positive(),

@@ -167,7 +167,7 @@ describe('catalogue management', () => {
     expect(list.products[0]).toMatchObject({ variantCount: 2, stock: 20 });
 
     const audit = AuditListSchema.parse(
-      (await call('GET', '/api/v1/admin/audit?entity=product&entityId=' + product.id, staff.cookie)).json(),
+      (await call('GET', `/api/v1/admin/audit?entity=product&entityId=${product.id}`, staff.cookie)).json(),
     );
     expect(audit.entries.map((e) => e.action)).toEqual(['product.created']);
   });
@@ -346,10 +346,11 @@ describe('catalogue management', () => {
       slug: category.brands[0]!.slug,
     });
     expect(renamed.statusCode).toBe(200);
-    const [{ search_key }] = await t.database.query<{ search_key: string }>(
-      'select search_key from products where id = $1',
-      [product.id],
-    );
+    const search_key = (
+      await t.database.query<{ search_key: string }>('select search_key from products where id = $1', [
+        product.id,
+      ])
+    )[0]!.search_key;
     expect(search_key).toContain('zephyrinevapors');
     expect(ProductDetailSchema.parse((await detailOf(product.storefrontPath)).json()).brandName).toBe(
       'Zephyrine Vapors',

@@ -219,13 +219,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           { actorId: user.id, action: 'document.viewed', entity: 'document', entityId: doc.id },
           now,
         );
-        return reply
-          .header('content-type', doc.contentType)
-          .header('content-length', size)
-          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'no-store')
-          .send(stream as never);
+        return (
+          reply
+            .header('content-type', doc.contentType)
+            .header('content-length', size)
+            .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`)
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'no-store')
+            // Previewed inside the console page (same origin only), never in another site's frame.
+            .header('x-frame-options', 'SAMEORIGIN')
+            .header('content-security-policy', "frame-ancestors 'self'")
+            .send(stream as never)
+        );
       },
     );
 

@@ -191,10 +191,8 @@ export async function importCatalogueCsv(
     const sku = String(raw.sku ?? '').trim();
     if (!result.success) {
       const issue = result.error.issues[0]!;
-      {
-        fail(line, sku, `${String(issue.path[0] ?? '')}: ${issue.message}`);
-        continue;
-      }
+      fail(line, sku, `${String(issue.path[0] ?? '')}: ${issue.message}`);
+      continue;
     }
     const row = result.data;
     const checked = productFieldsOf(row);

@@ -1,0 +1,268 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  adultContext,
+  BASE_URL,
+  hasHorizontalScroll,
+  launch,
+  seriousAxeViolations,
+  watchErrors,
+} from './support/browser-session.ts';
+import { waitForLink } from './support/mailbox.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => browser?.close());
+
+const headers = { origin: BASE_URL };
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A verified buyer with both documents uploaded and one placed order (Pickup). */
+async function buyerWithOrder(context: BrowserContext) {
+  const email = `console-${Date.now()}@shop.example`;
+  const password = 'console password 1';
+  const businessName = `Harbor Vapes ${Date.now() % 100000}`;
+  const signUp = await context.request.post('/api/v1/auth/signup', {
+    headers,
+    data: {
+      businessName,
+      name: 'Jo Buyer',
+      phoneNumber: '+1 555 010 4455',
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  assert.equal(signUp.status(), 201, await signUp.text());
+  const complete = await context.request.post('/api/v1/account/complete', {
+    headers,
+    data: { streetAddress: '5 Pier Rd', streetAddress2: '', city: 'Tampa', state: 'FL', zipCode: '33602' },
+  });
+  assert.equal(complete.ok(), true, await complete.text());
+  for (const [kind, name, mimeType, buffer] of [
+    ['sales_id', 'sales-id.pdf', 'application/pdf', PDF],
+    ['tobacco_license', 'licence.png', 'image/png', PNG],
+  ] as const) {
+    const res = await context.request.post(`/api/v1/account/documents/${kind}`, {
+      headers,
+      multipart: { file: { name, mimeType, buffer } },
+    });
+    assert.equal(res.ok(), true, await res.text());
+  }
+  const page = await context.newPage();
+  await page.goto(await waitForLink(email, '/verify-email'));
+  await page.getByText('Your email address is verified.').waitFor();
+
+  // One cheap option in stock, ordered for pickup.
+  const listing = await (
+    await page.request.get('/api/v1/catalogue/listing?categoryId=ALL&inStock=true&pageSize=60')
+  ).json();
+  let chosen: {
+    sku: string;
+    product: { categoryId: string; brandId: string; id: string; name: string };
+  } | null = null;
+  for (const item of listing.items) {
+    const detail = await (
+      await page.request.get(
+        `/api/v1/catalogue/product?categoryId=${item.categoryId}&brandId=${item.brandId}&subBrandId=${item.id}`,
+      )
+    ).json();
+    const option = detail.variants.find((v: { stock: number }) => v.stock >= 2);
+    if (option && (detail.discountPriceCents ?? detail.priceCents) < 20_000) {
+      chosen = { sku: option.sku, product: item };
+      break;
+    }
+  }
+  assert.ok(chosen, 'an option in stock');
+  const add = await context.request.post('/api/v1/cart/items', {
+    headers,
+    data: { items: [{ variantId: chosen.sku, quantity: 1 }] },
+  });
+  assert.equal(add.ok(), true, await add.text());
+  const placed = await context.request.post('/api/v1/orders', {
+    headers,
+    data: {
+      shippingDetails: {
+        name: 'Jo Buyer',
+        businessName,
+        address: '5 Pier Rd',
+        city: 'Tampa',
+        state: 'FL',
+        postalCode: '33602',
+      },
+      shippingType: 'Pickup',
+      comments: '',
+      idempotencyKey: randomUUID(),
+    },
+  });
+  assert.equal(placed.status(), 201, await placed.text());
+  const orderNumber: string = (await placed.json()).order.orderNumber;
+  return { page, businessName, orderNumber, product: chosen.product };
+}
+
+async function expectConsoleOk(page: Page, where: string) {
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${where}`);
+}
+
+async function notification(page: Page, text: string | RegExp) {
+  try {
+    await page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: text }).first().waitFor();
+  } catch (err) {
+    if (process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/failed.png`, fullPage: true });
+    throw err;
+  }
+}
+
+describe('staff console', () => {
+  test('TOTP sign-in → verify a licence (the buyer sees it live) → ship and deliver an item → change a price', async () => {
+    const buyerContext = await adultContext(browser);
+    const buyer = await buyerWithOrder(buyerContext);
+    const buyerPage = buyer.page;
+    await buyerPage.goto('/account?p=My%20Profile');
+    await buyerPage.getByText('Verifcation Pending...').first().waitFor();
+
+    // Staff: password, then the authenticator set-up of a first sign-in.
+    const staffContext = await adultContext(browser);
+    const page = await staffContext.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill('staff@smokestack.example');
+    await page.getByLabel('Password', { exact: true }).fill('demo-staff-2026');
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+    await expectConsoleOk(page, 'the two-factor set-up');
+    await page.getByRole('button', { name: 'Show the QR code' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    const code = () => generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
+    await page.getByLabel('Code from the app').fill('000000');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not valid. Try again.' }).waitFor();
+    errors.splice(0); // the browser logs the refused code's 400, which was the point
+    await page.getByLabel('Code from the app').fill(code());
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Keep your recovery codes' }).waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);
+    await page.getByRole('button', { name: /open the console/ }).click();
+
+    // Verification queue: the buyer's licence, previewed in the page, verified with its details.
+    await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`${buyer.businessName}.*Tobacco licence`) }).click();
+    await page.getByRole('img', { name: `Tobacco licence of ${buyer.businessName}` }).waitFor();
+    await expectConsoleOk(page, 'the verification queue');
+    await page.getByLabel('Licence number').fill('FL-TOB-778899');
+    await page.getByLabel('Issuing state').selectOption('FL');
+    await page.getByLabel('Expires on').fill('2028-06-30');
+    await page.getByRole('button', { name: 'Verify tobacco licence' }).click();
+    await notification(page, 'Document verified.');
+    // The buyer's open account page shows it without a reload.
+    await buyerPage.getByText('Verified (valid until 2028-06-30)').waitFor({ timeout: 10_000 });
+
+    // Orders: find the buyer's order, ship it, deliver its item.
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    await page.getByLabel('Order number').fill(buyer.orderNumber);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('link', { name: buyer.orderNumber }).click();
+    await page.getByRole('heading', { name: `Order ${buyer.orderNumber}` }).waitFor();
+    await expectConsoleOk(page, 'the order detail');
+    await page.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await page.getByTestId('order-stage').filter({ hasText: 'Shipped' }).waitFor();
+    await buyerPage.goto(`/track?order=${buyer.orderNumber}`);
+    await buyerPage.getByRole('heading', { name: 'Shipped' }).waitFor();
+    assert.equal(
+      await buyerPage.getByRole('progressbar', { name: 'Delivery progress' }).getAttribute('aria-valuenow'),
+      '25',
+    );
+
+    await page.getByRole('button', { name: /^Mark .* delivered$/ }).click();
+    await page.getByRole('cell', { name: 'delivered' }).waitFor();
+    await buyerPage.goto('/orders?tab=Delivered');
+    await buyerPage.getByText(buyer.orderNumber).first().waitFor();
+
+    // Catalogue: a new price shows in the storefront at once.
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByLabel('Search products').fill(buyer.product.name);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: buyer.product.name, exact: true }).first().click();
+    await page.getByRole('heading', { name: buyer.product.name }).waitFor();
+    await expectConsoleOk(page, 'the product editor');
+    await page.getByLabel('Price ($)', { exact: true }).fill('77.25');
+    await page.getByLabel('Discount price ($)', { exact: true }).fill('');
+    await page.getByLabel('Discount percentage').fill('');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await notification(page, 'Product saved.');
+    const { categoryId, brandId, id } = buyer.product;
+    await buyerPage.goto(`/product?categoryId=${categoryId}&brandId=${brandId}&subBrandId=${id}`);
+    await buyerPage.getByRole('heading', { name: buyer.product.name, level: 1 }).waitFor();
+    await buyerPage.getByText('$77.25').first().waitFor();
+
+    // Every console page: axe clean, and no sideways scrolling on a 360 px phone.
+    const pages = [
+      ['/admin', 'Verification queue'],
+      ['/admin/orders', 'Orders'],
+      ['/admin/products', 'Products'],
+      ['/admin/products/new', 'New product'],
+      ['/admin/categories', 'Categories & brands'],
+      ['/admin/banners', 'Home banners'],
+      ['/admin/import', 'Import / export'],
+      ['/admin/buyers', 'Buyers'],
+      ['/admin/settings', 'Settings'],
+      ['/admin/mail', 'Mail'],
+      ['/admin/audit', 'Audit log'],
+    ] as const;
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+      await expectConsoleOk(page, path);
+    }
+    await page.getByRole('cell', { name: 'product.updated' }).first().waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
+      assert.equal(await hasHorizontalScroll(page), false, `no sideways scroll on ${path} at 360 px`);
+    }
+    assert.deepEqual(errors, []);
+    await staffContext.close();
+    await buyerContext.close();
+  });
+
+  test('a buyer who opens /admin is told it is for staff; anonymous visitors are sent to sign in', async () => {
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    await page.goto('/admin/orders');
+    await page.waitForURL(/\/signin$/);
+    const email = `console-buyer-${Date.now()}@shop.example`;
+    const signUp = await context.request.post('/api/v1/auth/signup', {
+      headers,
+      data: {
+        businessName: 'Nosy LLC',
+        name: 'Nosy',
+        phoneNumber: '+1 555 010 0000',
+        email,
+        password: 'nosy password 1',
+        confirmPassword: 'nosy password 1',
+      },
+    });
+    assert.equal(signUp.status(), 201);
+    await page.goto('/admin');
+    await page.getByText('This area is for staff only.').waitFor();
+    await context.close();
+  });
+});

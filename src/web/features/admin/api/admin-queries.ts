@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiSend, apiUrl, type SchemaName } from '../../../lib/api-client.ts';
+
+/** Every console query key starts with 'admin', so a change can refresh the console as a whole. */
+export const ADMIN = 'admin';
+export const STAFF_ME_KEY = [ADMIN, 'me'] as const;
+
+export const useStaffMe = () =>
+  useQuery({
+    queryKey: STAFF_ME_KEY,
+    queryFn: ({ signal }) => apiGet(apiUrl('admin/me'), 'StaffMeSchema', signal),
+    // 401 and 403 are answers here (sign in, not staff), not failures to retry.
+    retry: false,
+  });
+
+/** A console read: `path` under /api/v1/admin with its query parameters. */
+export function useAdminQuery<K extends SchemaName>(
+  path: string,
+  schema: K,
+  params: Record<string, string | number | boolean | undefined | null> = {},
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: [ADMIN, path, params],
+    queryFn: ({ signal }) => apiGet(apiUrl(`admin/${path}`, params), schema, signal),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A console write; on success every console query reloads (lists, details, counts). */
+export function useAdminMutation<K extends SchemaName, V>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: (vars: V) => string,
+  schema: K,
+  body: (vars: V) => unknown = (vars) => vars,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => apiSend(method, apiUrl(`admin/${path(vars)}`), body(vars), schema),
+    // Not awaited: the caller's own onSuccess (a notification, a navigation) runs first, before a
+    // refetch can unmount the component that made the call (React Query then skips its callbacks).
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: [ADMIN], predicate: (q) => q.queryKey[1] !== 'me' });
+    },
+  });
+}
+
+export const errorMessage = (err: unknown) =>
+  err instanceof ApiError ? err.message : 'Oops! Something went wrong.';
+
+/** Posts raw text (a CSV file) and reads the JSON answer, whatever the status. */
+export async function postText(url: string, text: string): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { method: 'POST', body: text, headers: { 'content-type': 'text/csv' } });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}

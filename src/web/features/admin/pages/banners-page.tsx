@@ -1,0 +1,156 @@
+import { type DragEvent, type FormEvent, useState } from 'react';
+import { BANNER_SLOTS, type BannerSlot } from '#shared/catalogue/catalogue.constants.ts';
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { Field, FormError } from '../../../components/ui/form.tsx';
+import { useNotify } from '../../../app/notifications.tsx';
+import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { Button, Loading, PageTitle, Panel } from '../components/console-ui.tsx';
+import { ImageUpload } from '../components/image-picker.tsx';
+
+const SLOT_LABELS: Record<BannerSlot, string> = {
+  main: 'Main slider',
+  second: 'Second slider',
+  vertical: 'Vertical banners',
+  promo: 'Promotions',
+  brand_tile: 'Brand tiles',
+};
+
+type Banner = { id: number; slot: BannerSlot; position: number; title: string; href: string; image: Image };
+
+/** Home banners per slot, in order: drag a banner, or use the arrows (keyboard), to reorder. */
+export function BannersPage() {
+  const list = useAdminQuery('catalogue/banners', 'AdminBannerListSchema');
+  if (list.isPending) return <Loading />;
+  if (list.error) return <p role="alert">{list.error.message}</p>;
+  return (
+    <>
+      <PageTitle>Home banners</PageTitle>
+      <div className="space-y-4">
+        {BANNER_SLOTS.map((slot) => (
+          <SlotPanel key={slot} slot={slot} banners={list.data.banners.filter((b) => b.slot === slot)} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function SlotPanel({ slot, banners }: { slot: BannerSlot; banners: Banner[] }) {
+  const order = useAdminMutation('POST', () => 'catalogue/banners/order', 'MessageResponseSchema');
+  const remove = useAdminMutation(
+    'DELETE',
+    (id: number) => `catalogue/banners/${id}`,
+    'MessageResponseSchema',
+    () => undefined,
+  );
+  const [dragged, setDragged] = useState<number | null>(null);
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= banners.length || from === to) return;
+    const ids = banners.map((b) => b.id);
+    const [id] = ids.splice(from, 1);
+    ids.splice(to, 0, id!);
+    order.mutate({ slot, ids });
+  };
+  const onDrop = (e: DragEvent, to: number) => {
+    e.preventDefault();
+    if (dragged !== null) move(dragged, to);
+    setDragged(null);
+  };
+  return (
+    <Panel title={SLOT_LABELS[slot]}>
+      {banners.length === 0 && <p className="text-sm text-gray-700">No banners in this slot.</p>}
+      <ol className="space-y-2" aria-label={`${SLOT_LABELS[slot]} in order`}>
+        {banners.map((b, i) => (
+          <li
+            key={b.id}
+            draggable
+            onDragStart={() => setDragged(i)}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => onDrop(e, i)}
+            className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-2 ring-1 ring-gray-200"
+          >
+            <span aria-hidden className="cursor-grab select-none px-1 text-gray-500">
+              ⋮⋮
+            </span>
+            <img src={b.image.url} alt="" className="h-12 w-24 rounded object-cover" />
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold">{b.title}</span>
+              <span className="block truncate text-xs text-gray-700">{b.href}</span>
+            </span>
+            <span className="flex gap-1">
+              <Button
+                tone="secondary"
+                className="px-2"
+                aria-label={`Move ${b.title} up`}
+                disabled={i === 0 || order.isPending}
+                onClick={() => move(i, i - 1)}
+              >
+                ↑
+              </Button>
+              <Button
+                tone="secondary"
+                className="px-2"
+                aria-label={`Move ${b.title} down`}
+                disabled={i === banners.length - 1 || order.isPending}
+                onClick={() => move(i, i + 1)}
+              >
+                ↓
+              </Button>
+              <Button
+                tone="danger"
+                aria-label={`Delete ${b.title}`}
+                onClick={() => window.confirm(`Delete the banner ${b.title}?`) && remove.mutate(b.id)}
+              >
+                Delete
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <FormError
+        message={order.error ? errorMessage(order.error) : remove.error ? errorMessage(remove.error) : null}
+      />
+      <NewBanner key={banners.length} slot={slot} />
+    </Panel>
+  );
+}
+
+function NewBanner({ slot }: { slot: BannerSlot }) {
+  const notify = useNotify();
+  const [title, setTitle] = useState('');
+  const [href, setHref] = useState('/');
+  const [image, setImage] = useState<Image | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const create = useAdminMutation('POST', () => 'catalogue/banners', 'SavedResponseSchema');
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!image) return setMessage('Upload the banner picture first.');
+    create.mutate(
+      { slot, title, href, image },
+      {
+        onSuccess: () => notify({ type: 'success', message: 'Banner added.' }),
+        onError: (err) => setMessage(errorMessage(err)),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`New banner in ${SLOT_LABELS[slot]}`}
+      className="mt-4 grid gap-2 border-t border-gray-200 pt-3 sm:grid-cols-[auto_1fr_1fr_auto] sm:items-end"
+    >
+      <div className="flex items-center gap-2">
+        {image ? <img src={image.url} alt="" className="h-10 w-20 rounded object-cover" /> : null}
+        <ImageUpload label="Picture" onUploaded={setImage} />
+      </div>
+      <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
+      <Field label="Link (a page of this store)" value={href} onChange={(e) => setHref(e.target.value)} />
+      <Button type="submit" disabled={create.isPending}>
+        Add banner
+      </Button>
+      <div className="sm:col-span-4">
+        <FormError message={message} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+import { type FormEvent, useState } from 'react';
+import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import type { AdminCatalogueTree } from '#shared/admin/catalogue-admin.schemas.ts';
+import { Field, FormError } from '../../../components/ui/form.tsx';
+import { useNotify } from '../../../app/notifications.tsx';
+import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { Button, Loading, PageTitle, Panel, Select } from '../components/console-ui.tsx';
+import { ImageUpload } from '../components/image-picker.tsx';
+
+type Category = AdminCatalogueTree['categories'][number];
+type Brand = Category['brands'][number];
+
+/** Categories (with their menu group and order) and the brands in each. */
+export function CategoriesPage() {
+  const tree = useAdminQuery('catalogue/tree', 'AdminCatalogueTreeSchema');
+  if (tree.isPending) return <Loading />;
+  if (tree.error) return <p role="alert">{tree.error.message}</p>;
+  const categories = tree.data.categories;
+  return (
+    <>
+      <PageTitle>Categories & brands</PageTitle>
+      <div className="space-y-4">
+        {categories.map((c) => (
+          <Panel key={`${c.id}-${c.name}-${c.position}-${c.group}`}>
+            <CategoryForm category={c} />
+            <h3 className="mt-4 text-sm font-bold uppercase tracking-wide text-gray-700">Brands</h3>
+            <ul className="mt-2 space-y-2">
+              {c.brands.map((b) => (
+                <li key={`${b.id}-${b.name}-${b.position}`}>
+                  <BrandForm brand={b} categories={categories} categoryId={c.id} />
+                </li>
+              ))}
+              <li>
+                <BrandForm
+                  key={`new-${c.brands.length}`}
+                  brand={null}
+                  categories={categories}
+                  categoryId={c.id}
+                />
+              </li>
+            </ul>
+          </Panel>
+        ))}
+        <Panel title="New category">
+          <CategoryForm key={`new-${categories.length}`} category={null} />
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function CategoryForm({ category }: { category: Category | null }) {
+  const notify = useNotify();
+  const [name, setName] = useState(category?.name ?? '');
+  const [group, setGroup] = useState(category?.group ?? '');
+  const [position, setPosition] = useState(String(category?.position ?? 0));
+  const save = useAdminMutation(
+    category ? 'PUT' : 'POST',
+    () => (category ? `catalogue/categories/${category.id}` : 'catalogue/categories'),
+    'SavedResponseSchema',
+  );
+  const remove = useAdminMutation(
+    'DELETE',
+    () => `catalogue/categories/${category?.id}`,
+    'MessageResponseSchema',
+    () => undefined,
+  );
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      {
+        name,
+        ...(category ? { slug: category.slug } : {}),
+        group: group || null,
+        position: Number(position) || 0,
+      },
+      { onSuccess: () => notify({ type: 'success', message: `${name} saved.` }) },
+    );
+  };
+  const label = category ? `Category ${category.name}` : 'New category';
+  return (
+    <form onSubmit={onSubmit} aria-label={label} noValidate>
+      <div className="grid gap-2 sm:grid-cols-[2fr_1.5fr_6rem_auto] sm:items-end">
+        <Field label="Category name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Select label="Menu group" value={group} onChange={(e) => setGroup(e.target.value)}>
+          <option value="">None</option>
+          {CATEGORY_GROUPS.map((g) => (
+            <option key={g}>{g}</option>
+          ))}
+        </Select>
+        <Field
+          label="Order"
+          type="number"
+          min={0}
+          value={position}
+          onChange={(e) => setPosition(e.target.value)}
+        />
+        <span className="flex gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            {category ? 'Save' : 'Add category'}
+          </Button>
+          {category && (
+            <Button tone="danger" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+              Delete
+            </Button>
+          )}
+        </span>
+      </div>
+      <FormError
+        message={save.error ? errorMessage(save.error) : remove.error ? errorMessage(remove.error) : null}
+      />
+    </form>
+  );
+}
+
+function BrandForm({
+  brand,
+  categories,
+  categoryId,
+}: {
+  brand: Brand | null;
+  categories: Category[];
+  categoryId: number;
+}) {
+  const notify = useNotify();
+  const [name, setName] = useState(brand?.name ?? '');
+  const [category, setCategory] = useState(String(brand?.categoryId ?? categoryId));
+  const [position, setPosition] = useState(String(brand?.position ?? 0));
+  const [logo, setLogo] = useState<Image | null>(brand?.logo ?? null);
+  const save = useAdminMutation(
+    brand ? 'PUT' : 'POST',
+    () => (brand ? `catalogue/brands/${brand.id}` : 'catalogue/brands'),
+    'SavedResponseSchema',
+  );
+  const remove = useAdminMutation(
+    'DELETE',
+    () => `catalogue/brands/${brand?.id}`,
+    'MessageResponseSchema',
+    () => undefined,
+  );
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      {
+        categoryId: Number(category),
+        name,
+        ...(brand ? { slug: brand.slug } : {}),
+        logo,
+        position: Number(position) || 0,
+      },
+      { onSuccess: () => notify({ type: 'success', message: `${name} saved.` }) },
+    );
+  };
+  const label = brand ? `Brand ${brand.name}` : 'New brand';
+  return (
+    <form onSubmit={onSubmit} aria-label={label} noValidate className="rounded-lg p-3 ring-1 ring-gray-200">
+      <div className="grid gap-2 sm:grid-cols-[auto_2fr_1.5fr_6rem_auto] sm:items-end">
+        <div className="flex items-center gap-2">
+          {logo ? (
+            <img src={logo.url} alt="" className="size-10 rounded object-contain" />
+          ) : (
+            <span className="size-10 rounded bg-gray-100" />
+          )}
+          <ImageUpload label="Logo" onUploaded={setLogo} />
+        </div>
+        <Field
+          label={brand ? 'Brand name' : 'New brand name'}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+        <Field
+          label="Order"
+          type="number"
+          min={0}
+          value={position}
+          onChange={(e) => setPosition(e.target.value)}
+        />
+        <span className="flex gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            {brand ? 'Save' : 'Add brand'}
+          </Button>
+          {brand && (
+            <Button tone="danger" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+              Delete
+            </Button>
+          )}
+        </span>
+      </div>
+      {brand && <p className="mt-1 text-xs text-gray-700">{brand.productCount} products</p>}
+      <FormError
+        message={save.error ? errorMessage(save.error) : remove.error ? errorMessage(remove.error) : null}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { ImportReport } from '#shared/admin/catalogue-csv.ts';
+import { CATALOGUE_CSV_COLUMNS } from '#shared/admin/catalogue-csv.ts';
+import { FormError } from '../../../components/ui/form.tsx';
+import { useNotify } from '../../../app/notifications.tsx';
+import { ADMIN, postText } from '../api/admin-queries.ts';
+import { Button, DataTable, PageTitle, Panel } from '../components/console-ui.tsx';
+
+/** Catalogue CSV: export; import with a dry run first, and nothing written while any row is invalid. */
+export function ImportPage() {
+  const id = useId();
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (dryRun: boolean) => {
+    if (!file) return;
+    setPending(true);
+    setError(null);
+    try {
+      const res = await postText(`/api/v1/admin/catalogue/import?dryRun=${dryRun}`, file.text);
+      const body = res.body as ImportReport | { message?: string } | null;
+      if (body && 'changes' in body) {
+        setReport(body);
+        if (body.written) {
+          notify({ type: 'success', message: 'The catalogue was imported.' });
+          await qc.invalidateQueries({ queryKey: [ADMIN] });
+        }
+      } else setError(body?.message ?? 'Oops! Something went wrong.');
+    } catch {
+      setError('Cannot reach the store. Check your connection and try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const c = report?.changes;
+  return (
+    <>
+      <PageTitle
+        actions={
+          <a
+            href="/api/v1/admin/catalogue/export.csv"
+            className="inline-flex min-h-10 items-center rounded-lg bg-white px-3.5 py-2 text-sm font-semibold ring-1 ring-gray-400 hover:bg-gray-100"
+          >
+            Export catalogue CSV
+          </a>
+        }
+      >
+        Import / export
+      </PageTitle>
+      <Panel title="Import a catalogue CSV">
+        <p className="text-sm text-gray-800">
+          One row per option, matched by its SKU: new SKUs are added, known ones updated. Product fields
+          repeat on each of the product's rows and are matched by <code>product_sku</code>. Start from an
+          export to get the columns:
+        </p>
+        <p className="mt-2 break-words font-mono text-xs text-gray-700">{CATALOGUE_CSV_COLUMNS.join(', ')}</p>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <label
+            htmlFor={id}
+            className="inline-flex min-h-10 cursor-pointer items-center rounded-lg bg-white px-3 py-2 text-sm font-semibold ring-1 ring-gray-400 focus-within:ring-2 focus-within:ring-gray-900"
+          >
+            {file ? `File: ${file.name}` : 'Choose a CSV file'}
+            <input
+              id={id}
+              type="file"
+              accept=".csv,text/csv"
+              className="sr-only"
+              onChange={async (e) => {
+                const f = e.target.files?.[0];
+                setReport(null);
+                setFile(f ? { name: f.name, text: await f.text() } : null);
+              }}
+            />
+          </label>
+          <Button disabled={!file || pending} onClick={() => run(true)}>
+            Check (dry run)
+          </Button>
+          <Button
+            tone="success"
+            disabled={!report?.dryRun || report.errors.length > 0 || pending}
+            onClick={() => run(false)}
+          >
+            Import
+          </Button>
+        </div>
+        <FormError message={error} />
+      </Panel>
+
+      {report && c && (
+        <div className="mt-4 space-y-4" aria-live="polite">
+          <Panel
+            title={
+              report.written
+                ? 'Imported'
+                : report.errors.length
+                  ? 'Not valid: nothing was written'
+                  : 'Dry run: nothing written yet'
+            }
+          >
+            <ul className="grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+              <li>{report.rows} rows</li>
+              <li>{c.categoriesCreated} new categories</li>
+              <li>{c.brandsCreated} new brands</li>
+              <li>{c.productsCreated} new products</li>
+              <li>{c.productsUpdated} products changed</li>
+              <li>{c.optionsCreated} new options</li>
+              <li>{c.optionsUpdated} options changed</li>
+              <li>{c.unchanged} rows unchanged</li>
+            </ul>
+          </Panel>
+          {report.errors.length > 0 && (
+            <DataTable caption="Rows with errors" head={['Line', 'SKU', 'Error']}>
+              {report.errors.map((e) => (
+                <tr key={`${e.line}-${e.sku}`}>
+                  <td className="px-3 py-2">{e.line}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{e.sku}</td>
+                  <td className="px-3 py-2 text-red-800">{e.message}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+          {report.errors.length === 0 && report.preview.length > 0 && !report.written && (
+            <DataTable caption="What will change" head={['Line', 'SKU', 'Change']}>
+              {report.preview.map((p) => (
+                <tr key={`${p.line}-${p.sku}`}>
+                  <td className="px-3 py-2">{p.line}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{p.sku}</td>
+                  <td className="px-3 py-2">{p.summary}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useSearchParams } from 'react-router';
+import { FormError } from '../../../components/ui/form.tsx';
+import { useNotify } from '../../../app/notifications.tsx';
+import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { Badge, Button, DataTable, formatDateTime, Loading, PageTitle } from '../components/console-ui.tsx';
+import { TabLinks } from '../components/tab-links.tsx';
+
+const STATUSES = ['', 'pending', 'sent', 'failed'] as const;
+
+/** The outbox: sent, waiting and failed mail with its last error; a failed one can be retried. */
+export function MailPage() {
+  const [params] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const notify = useNotify();
+  const list = useAdminQuery('outbox', 'OutboxListSchema', { status, limit: 100 });
+  const retry = useAdminMutation(
+    'POST',
+    (id: number) => `outbox/${id}/retry`,
+    'MessageResponseSchema',
+    () => ({}),
+  );
+  return (
+    <>
+      <PageTitle>Mail</PageTitle>
+      <TabLinks
+        label="Mail status"
+        current={status}
+        tabs={STATUSES.map((s) => ({
+          value: s,
+          label: s ? s[0]!.toUpperCase() + s.slice(1) : 'All',
+          to: s ? `?status=${s}` : '?',
+        }))}
+      />
+      <FormError message={retry.error ? errorMessage(retry.error) : null} />
+      {list.isPending ? (
+        <Loading />
+      ) : list.error ? (
+        <p role="alert">{list.error.message}</p>
+      ) : list.data.mails.length === 0 ? (
+        <p className="text-gray-800">No mail here.</p>
+      ) : (
+        <DataTable caption="Mail" head={['Created', 'To', 'Subject', 'Status', 'Tries', 'Last error', '']}>
+          {list.data.mails.map((m) => (
+            <tr key={m.id}>
+              <td className="px-3 py-2">{formatDateTime(m.createdAt)}</td>
+              <td className="px-3 py-2 break-all">{m.to}</td>
+              <td className="px-3 py-2">{m.subject}</td>
+              <td className="px-3 py-2">
+                <Badge status={m.status} />
+              </td>
+              <td className="px-3 py-2">{m.attempts}</td>
+              <td className="px-3 py-2 text-xs text-red-800">{m.lastError ?? ''}</td>
+              <td className="px-3 py-2">
+                {m.status === 'failed' && (
+                  <Button
+                    tone="secondary"
+                    disabled={retry.isPending}
+                    onClick={() =>
+                      retry.mutate(m.id, {
+                        onSuccess: (r) => notify({ type: 'success', message: r.message }),
+                      })
+                    }
+                  >
+                    Retry
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </>
+  );
+}
