@@ -30,6 +30,7 @@ import { storeRoutes } from './modules/store/store.routes.ts';
 import { StoreSettings } from './modules/store/store-settings.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -58,6 +59,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Where mail goes; by default it is printed to the log. */
   mailer?: Mailer;
+  /** Seals staff TOTP keys at rest; a random key (lost at exit) when not given, as in tests. */
+  secretBox?: SecretBox;
 }
 
 export interface App extends FastifyInstance {
@@ -191,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         mail,
         events,
         storeSettings: settings,
+        secretBox: deps.secretBox ?? SecretBox.random(),
       });
       await api.register(adminCatalogueRoutes, {
         prefix: '/admin/catalogue',

@@ -27,6 +27,11 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Seals staff TOTP keys in the database; by default DATA_DIR/secret.key, made on first start. */
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: z
     .url({ message: 'PUBLIC_URL must be a URL such as https://shop.example.com' })
     .optional()
@@ -49,6 +54,8 @@ export interface Config {
   /** Outgoing mail server; without it mail is printed to the log. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SECRET_KEY, if set (see security/secret-box.ts). */
+  secretKey: string | undefined;
   /** Build the SPA at start-up when dist/web is missing or stale. */
   buildWeb: boolean;
   /** Where the built SPA lives. */
@@ -77,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     buildWeb: e.BUILD_WEB,
     smtpUrl: e.SMTP_URL,
+    secretKey: e.SECRET_KEY,
     mailFrom:
       e.MAIL_FROM ?? `"${e.STORE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

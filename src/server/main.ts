@@ -14,6 +14,7 @@ import { OWASP_SCRYPT } from './modules/accounts/password.ts';
 import { createStaff, DEMO_STAFF } from './modules/admin/staff-accounts.ts';
 import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
 import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { loadSecretKey, SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
 
 function fail(message: string): never {
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
 
     const app = await buildApp({
       database,
+      secretBox: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)),
       mediaDir: media.root,
       privateDir: path.join(config.dataDir, 'private'),
       webDist: config.webDist,

@@ -13,6 +13,8 @@ export const adminMessages = {
   tooManyCodes: 'Too many wrong codes. Please wait 15 minutes and try again.',
   alreadySetUp: 'Two-factor sign-in is already set up for this account.',
   setUpFirst: 'Set up two-factor sign-in first.',
+  keyUnreadable: 'Two-factor sign-in is unavailable: the server key changed. Ask an administrator.',
+  passwordChangeFirst: 'Choose a new password first.',
 } as const;
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */

@@ -32,6 +32,7 @@ import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { CookieSettings } from '../../plugins/auth.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
 import type { PrivateStore } from '../../storage/private-store.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
@@ -70,7 +71,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   mail: MailSettings;
   events: UserEventBus;
   storeSettings: StoreSettings;
-}> = async (app, { db, cookie, clock, issuer, store, mail, events, storeSettings }) => {
+  secretBox: SecretBox;
+}> = async (app, { db, cookie, clock, issuer, store, mail, events, storeSettings, secretBox }) => {
   noStore(app);
 
   // Staff signed in with their password: who they are and the second-factor steps.
@@ -111,7 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       },
       async (req) => {
         const { user } = await requireStaffPassword(req, db, cookie, clock());
-        return startTotpSetup(db, user, issuer);
+        return startTotpSetup(db, secretBox, user, issuer);
       },
     );
 
@@ -129,7 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       async (req) => {
         const now = clock();
         const s = await requireStaffPassword(req, db, cookie, now);
-        const recoveryCodes = await confirmTotpSetup(db, s, req.body.code, now);
+        const recoveryCodes = await confirmTotpSetup(db, secretBox, s, req.body.code, now);
         await audit(
           db,
           { actorId: s.user.id, action: 'staff.totp_enabled', entity: 'user', entityId: s.user.id },
@@ -153,7 +155,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       async (req) => {
         const now = clock();
         const s = await requireStaffPassword(req, db, cookie, now);
-        await verifySecondFactor(db, s, req.body.code, now);
+        await verifySecondFactor(db, secretBox, s, req.body.code, now);
         await audit(
           db,
           { actorId: s.user.id, action: 'staff.signed_in', entity: 'user', entityId: s.user.id },

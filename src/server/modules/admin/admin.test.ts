@@ -68,6 +68,12 @@ describe('two-factor sign-in', () => {
     const cookie = await staff.signIn();
     const setup = (await call('POST', '/api/v1/admin/2fa/setup', cookie)).json();
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Test%20Wholesale:.*secret=/);
+    // The key is sealed at rest: a copy of the database does not give it away.
+    const [stored] = await t.database.query<{ totp_secret: string }>('select totp_secret from users where id = $1', [
+      staff.id,
+    ]);
+    expect(stored!.totp_secret).toMatch(/^v1\./);
+    expect(stored!.totp_secret).not.toContain(setup.secret);
     const wrong = await call('POST', '/api/v1/admin/2fa/confirm', cookie, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('That code is not valid. Try again.');

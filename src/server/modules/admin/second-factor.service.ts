@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid } from '../../errors.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
 import { sessions, type UserRow, users } from '../accounts/accounts.table.ts';
 import { type ActiveSession, hashToken } from '../accounts/session.service.ts';
 import { clearFailures, isBlocked, recordFailure } from '../accounts/sign-in-limiter.ts';
@@ -24,12 +25,24 @@ export function totpMatches(secret: string, code: string, now: Date): boolean {
   return [step - 1n, step, step + 1n].some((c) => verifyHOTP(key, c, DIGITS, code));
 }
 
+/** The stored key, unsealed; a key sealed under another SECRET_KEY cannot be read (503, not a wrong code). */
+function storedKey(box: SecretBox, sealed: string): string {
+  try {
+    return box.open(sealed);
+  } catch {
+    throw new DomainError(503, am.keyUnreadable);
+  }
+}
+
 /** Starts (or restarts, until confirmed) the authenticator set-up: a new key, as a QR URI. */
-export async function startTotpSetup(db: Db, user: UserRow, issuer: string) {
+export async function startTotpSetup(db: Db, box: SecretBox, user: UserRow, issuer: string) {
   if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
   const key = randomBytes(20);
   const secret = encodeBase32UpperCaseNoPadding(key);
-  await db.update(users).set({ totpSecret: secret }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ totpSecret: box.seal(secret) })
+    .where(eq(users.id, user.id));
   return { uri: createTOTPKeyURI(issuer, user.email, key, PERIOD_S, DIGITS), secret };
 }
 
@@ -53,12 +66,13 @@ const markSession = (db: Db, s: ActiveSession, now: Date) =>
   db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, s.session.id));
 
 /** The first code proves the app holds the key: two-factor is on, and the recovery codes are made. */
-export async function confirmTotpSetup(db: Db, s: ActiveSession, code: string, now: Date) {
+export async function confirmTotpSetup(db: Db, box: SecretBox, s: ActiveSession, code: string, now: Date) {
   const { user } = s;
   if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
   if (!user.totpSecret) throw new Invalid(am.setUpFirst);
   await guardAttempts(db, user.id, now);
-  if (!/^\d{6}$/.test(code) || !totpMatches(user.totpSecret, code, now)) await wrongCode(db, user.id, now);
+  const secret = storedKey(box, user.totpSecret);
+  if (!/^\d{6}$/.test(code) || !totpMatches(secret, code, now)) await wrongCode(db, user.id, now);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: now }).where(eq(users.id, user.id));
@@ -73,12 +87,12 @@ export async function confirmTotpSetup(db: Db, s: ActiveSession, code: string, n
 }
 
 /** Signs this session's second factor in with an authenticator code or an unused recovery code. */
-export async function verifySecondFactor(db: Db, s: ActiveSession, code: string, now: Date) {
+export async function verifySecondFactor(db: Db, box: SecretBox, s: ActiveSession, code: string, now: Date) {
   const { user } = s;
   if (!user.totpEnabledAt || !user.totpSecret) throw new Invalid(am.setUpFirst);
   await guardAttempts(db, user.id, now);
   if (/^\d{6}$/.test(code)) {
-    if (!totpMatches(user.totpSecret, code, now)) await wrongCode(db, user.id, now);
+    if (!totpMatches(storedKey(box, user.totpSecret), code, now)) await wrongCode(db, user.id, now);
   } else {
     // A recovery code works once: the update that marks it used is the check.
     const used = await db
