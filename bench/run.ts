@@ -3,7 +3,8 @@
  * bench/server.ts, and measures on 127.0.0.1: the storefront reads with autocannon (each beside a
  * bare Fastify route returning a constant body of the same size), then placing orders and reading
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
- * table; not a test. BENCH_ONLY=catalogue|orders runs one half.
+ * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
+ * BENCH_ONLY=catalogue|orders|import runs one part.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -129,6 +130,63 @@ function orderRows(where: string, r: OrderBenchResult) {
     throw new Error(`${where}: the books do not balance: ${JSON.stringify(c)}`);
 }
 
+/** The bench's PostgreSQL database with the large catalogue, made once; false when no server answers. */
+async function seededPg(): Promise<boolean> {
+  if (pgDatabase) return true;
+  pgDatabase = await createPgDatabase();
+  if (!pgDatabase) return false;
+  console.log('bench: seeding the large catalogue on PostgreSQL…');
+  sh('npx', ['tsx', 'src/server/cli/seed.ts', '--size', 'large'], {
+    DATABASE_URL: pgDatabase,
+    DATA_DIR: path.join(dataDir, 'on-postgres'),
+    LOG_LEVEL: 'warn',
+  });
+  return true;
+}
+
+interface ImportTimes {
+  exportRows: number;
+  exportSeconds: number;
+  newDry: { seconds: number };
+  newWrite: { seconds: number };
+  updateDry: { seconds: number };
+  updateWrite: { seconds: number };
+}
+
+function importBench(args: string[]): ImportTimes {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/import-bench.ts', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('bench/import-bench.ts failed');
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!);
+}
+
+function importRows(where: string, t: ImportTimes) {
+  const s = (x: { seconds: number }) => `${x.seconds.toFixed(2)} s`;
+  rows.push([
+    `CSV import 10,000 new rows (${where})`,
+    '—',
+    '—',
+    `dry run ${s(t.newDry)} / write ${s(t.newWrite)}`,
+    '—',
+    '—',
+    '—',
+  ]);
+  rows.push([
+    `CSV import 10,000 changed rows (${where})`,
+    '—',
+    '—',
+    `dry run ${s(t.updateDry)} / write ${s(t.updateWrite)}`,
+    '—',
+    '—',
+    '—',
+  ]);
+  notes.push(
+    `${where}: catalogue CSV export of ${t.exportRows.toLocaleString('en-US')} rows in ${t.exportSeconds.toFixed(2)} s`,
+  );
+}
+
 try {
   console.log('bench: building the web app…');
   sh('npx', ['vite', 'build', '--logLevel', 'warn']);
@@ -137,7 +195,7 @@ try {
   sh('npx', ['tsx', 'src/server/cli/seed.ts', '--size', 'large'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   notes.push(`large seed (PGlite): ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
-  if (ONLY !== 'orders') {
+  if (!ONLY || ONLY === 'catalogue') {
     const server = await startBenchServer(dataDir);
     notes.push(`read model load: ${server.ready.readModelMs.toFixed(0)} ms`);
     const catalogue = await benchCatalogue(server.app, server.control, { DURATION, CONNECTIONS });
@@ -160,26 +218,28 @@ try {
     await server.stop();
   }
 
-  if (ONLY !== 'catalogue') {
+  if (!ONLY || ONLY === 'orders') {
     const orderOptions = { seconds: DURATION, concurrency: ORDER_CONCURRENCY };
     console.log('bench: placing orders on PGlite…');
     const onPglite = await startBenchServer(dataDir);
     orderRows('PGlite', await benchOrders(onPglite.app, onPglite.control, orderOptions));
     await onPglite.stop();
 
-    pgDatabase = await createPgDatabase();
-    if (!pgDatabase) notes.push(`PostgreSQL: nothing answers at ${PG_URL}; skipped`);
+    if (!(await seededPg())) notes.push(`PostgreSQL: nothing answers at ${PG_URL}; skipped`);
     else {
-      console.log('bench: seeding the large catalogue on PostgreSQL…');
-      sh('npx', ['tsx', 'src/server/cli/seed.ts', '--size', 'large'], {
-        DATABASE_URL: pgDatabase,
-        DATA_DIR: path.join(dataDir, 'on-postgres'),
-        LOG_LEVEL: 'warn',
-      });
       console.log('bench: placing orders on PostgreSQL…');
-      const onPg = await startBenchServer(dataDir, { BENCH_DATABASE_URL: pgDatabase });
+      const onPg = await startBenchServer(dataDir, { BENCH_DATABASE_URL: pgDatabase! });
       orderRows('PostgreSQL', await benchOrders(onPg.app, onPg.control, orderOptions));
       await onPg.stop();
+    }
+  }
+
+  if (!ONLY || ONLY === 'import') {
+    console.log('bench: importing catalogue CSV on PGlite…');
+    importRows('PGlite', importBench([dataDir]));
+    if (await seededPg()) {
+      console.log('bench: importing catalogue CSV on PostgreSQL…');
+      importRows('PostgreSQL', importBench([dataDir, pgDatabase!]));
     }
   }
 

@@ -22,13 +22,13 @@ export function staffHelpers(t: () => TestContext, clock: () => Date) {
       headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
     });
 
-  async function newStaff() {
+  async function newStaff({ oneTimePassword = false } = {}) {
     const n = ++staffCount;
     const email = `staff${n}-${Date.now()}@shop.example`;
     const password = 'staff password 1';
     const created = await createStaff(
       t().database.db,
-      { email, name: 'Sam Staff', password },
+      { email, name: 'Sam Staff', password, oneTimePassword },
       { logN: 10, r: 8, p: 1 },
       clock(),
     );
@@ -44,7 +44,7 @@ export function staffHelpers(t: () => TestContext, clock: () => Date) {
       expect(res.json().next).toBe('/admin');
       return sessionCookie(res);
     };
-    return { id: created!.id, email, signIn };
+    return { id: created!.id, email, password, signIn };
   }
 
   async function staffWithTotp() {

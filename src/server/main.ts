@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     if (config.seedDemo) {
       console.log(`  Demo buyer: ${DEMO_BUYER.email} / ${DEMO_BUYER.password} (as seeded)`);
       console.log(
-        `  Demo staff: ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (as seeded; authenticator set-up at first sign-in; the console API is at /api/v1/admin, its screens are not built yet)`,
+        `  Demo staff: ${DEMO_STAFF.email} / ${DEMO_STAFF.password} (as seeded; the console is at http://${host}:${port}/admin, an authenticator app is set up at first sign-in)`,
       );
     }
     console.log('');

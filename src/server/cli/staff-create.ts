@@ -19,7 +19,7 @@ try {
   const password = oneTimePassword();
   const created = await createStaff(
     database.db,
-    { email: values.email, name: values.name, password },
+    { email: values.email, name: values.name, password, oneTimePassword: true },
     OWASP_SCRYPT,
     new Date(),
   );
@@ -28,7 +28,9 @@ try {
     process.exitCode = 1;
   } else {
     console.log(`Staff account ${values.email} created. One-time password (shown once): ${password}`);
-    console.log('At first sign-in they set up an authenticator app (TOTP) and get recovery codes.');
+    console.log(
+      'At first sign-in they choose their own password, then set up an authenticator app (TOTP) and get recovery codes.',
+    );
   }
 } finally {
   await database.close();

@@ -48,6 +48,8 @@ export const StaffMeSchema = z.object({
   totpEnabled: z.boolean(),
   /** This session gave its second factor: the console is open. */
   secondFactor: z.boolean(),
+  /** Signed in with a one-time password: choose a new one before anything else. */
+  passwordChangeRequired: z.boolean(),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 

@@ -18,6 +18,8 @@ export const ImageSchema = z.object({
   alt: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** Uploaded pictures: their WebP renditions as an <img srcset> ("url 160w, url 480w, …"). */
+  srcSet: z.string().max(1000).optional(),
 });
 export type Image = z.infer<typeof ImageSchema>;
 

@@ -25,8 +25,10 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     isCompleted: boolean('is_completed').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    /** Staff only: the TOTP key (base32); pending until totp_enabled_at is set by a first code. */
+    /** Staff only: the TOTP key (base32, sealed by SecretBox); pending until totp_enabled_at is set by a first code. */
     totpSecret: text('totp_secret'),
+    /** Staff made with a one-time password choose their own before anything else. */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

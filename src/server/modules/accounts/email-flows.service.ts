@@ -75,7 +75,10 @@ export async function resetPassword(ctx: AccountsContext, token: string, passwor
   const done = await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'reset_password', ctx.now);
     if (!userId) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangeRequired: false, updatedAt: ctx.now })
+      .where(eq(users.id, userId));
     await deleteOtherSessions(tx, userId);
     return true;
   });
@@ -93,7 +96,10 @@ export async function changePassword(
   if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new DomainError(400, m.reauthFailed);
   const passwordHash = await hashPassword(password, ctx.scryptCost);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangeRequired: false, updatedAt: ctx.now })
+      .where(eq(users.id, user.id));
     await deleteOtherSessions(tx, user.id, sessionId);
   });
 }

@@ -355,6 +355,14 @@ describe('catalogue management', () => {
     expect(ProductDetailSchema.parse((await detailOf(product.storefrontPath)).json()).brandName).toBe(
       'Zephyrine Vapors',
     );
+    const actions = async (entity: string, id: number) =>
+      AuditListSchema.parse(
+        (await call('GET', `/api/v1/admin/audit?entity=${entity}&entityId=${id}`, staff.cookie)).json(),
+      ).entries.map((e) => e.action);
+    expect(await actions('variant', first!.id)).toEqual(['variant.updated']);
+    expect(await actions('variant', second!.id)).toEqual(['variant.deleted']);
+    expect(await actions('brand', product.brandId)).toEqual(['brand.updated', 'brand.created']);
+    expect(await actions('category', category.id)).toEqual(['category.created']);
   });
 
   it('banners per slot: add, reorder, delete, shown in the storefront in that order', async () => {
@@ -397,6 +405,19 @@ describe('catalogue management', () => {
     expect((await call('DELETE', `${api}/banners/${ids[1]}`, staff.cookie)).statusCode).toBe(200);
     const after = BannersResponseSchema.parse((await storefront('/api/v1/catalogue/banners')).json());
     expect(after.promo.map((b) => b.id)).not.toContain(ids[1]);
+    const audit = AuditListSchema.parse(
+      (await call('GET', '/api/v1/admin/audit?limit=20', staff.cookie)).json(),
+    );
+    const mine = audit.entries
+      .filter((e) => e.actor.id === staff.id && e.entity.startsWith('banner'))
+      .map((e) => e.action);
+    expect(mine).toEqual([
+      'banner.deleted',
+      'banner.reordered',
+      'banner.created',
+      'banner.created',
+      'banner.created',
+    ]);
   });
 
   it('images: jpeg/png/webp up to 8 MB become three WebP renditions served from /media for a year', async () => {
@@ -417,6 +438,7 @@ describe('catalogue management', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { image, renditions } = UploadedImageSchema.parse(res.json());
     expect(image).toMatchObject({ url: renditions.full, width: 1200, height: 675, alt: 'banner photo' });
+    expect(image.srcSet).toBe(`${renditions.thumb} 160w, ${renditions.card} 480w, ${renditions.full} 1200w`);
     for (const [name, url] of Object.entries(renditions)) {
       expect(url).toMatch(/^\/media\/catalogue\/banner-photo-\w+\.[0-9a-f]{12}\.webp$/);
       const served = await storefront(url);

@@ -50,7 +50,7 @@ import { audit, listAudit } from './audit.service.ts';
 import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers.service.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
-import { requireStaff, requireStaffPassword } from './staff-guard.ts';
+import { requireOwnPassword, requireStaff, requireStaffPassword } from './staff-guard.ts';
 import {
   findDocumentById,
   requestReupload,
@@ -98,6 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           email: user.email,
           totpEnabled: Boolean(user.totpEnabledAt),
           secondFactor: Boolean(session.secondFactorAt),
+          passwordChangeRequired: user.passwordChangeRequired,
         };
       },
     );
@@ -112,8 +113,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (req) => {
-        const { user } = await requireStaffPassword(req, db, cookie, clock());
-        return startTotpSetup(db, secretBox, user, issuer);
+        const s = await requireStaffPassword(req, db, cookie, clock());
+        requireOwnPassword(s);
+        return startTotpSetup(db, secretBox, s.user, issuer);
       },
     );
 
@@ -131,6 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       async (req) => {
         const now = clock();
         const s = await requireStaffPassword(req, db, cookie, now);
+        requireOwnPassword(s);
         const recoveryCodes = await confirmTotpSetup(db, secretBox, s, req.body.code, now);
         await audit(
           db,
@@ -155,6 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       async (req) => {
         const now = clock();
         const s = await requireStaffPassword(req, db, cookie, now);
+        requireOwnPassword(s);
         await verifySecondFactor(db, secretBox, s, req.body.code, now);
         await audit(
           db,

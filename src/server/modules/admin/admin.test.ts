@@ -69,9 +69,10 @@ describe('two-factor sign-in', () => {
     const setup = (await call('POST', '/api/v1/admin/2fa/setup', cookie)).json();
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Test%20Wholesale:.*secret=/);
     // The key is sealed at rest: a copy of the database does not give it away.
-    const [stored] = await t.database.query<{ totp_secret: string }>('select totp_secret from users where id = $1', [
-      staff.id,
-    ]);
+    const [stored] = await t.database.query<{ totp_secret: string }>(
+      'select totp_secret from users where id = $1',
+      [staff.id],
+    );
     expect(stored!.totp_secret).toMatch(/^v1\./);
     expect(stored!.totp_secret).not.toContain(setup.secret);
     const wrong = await call('POST', '/api/v1/admin/2fa/confirm', cookie, { code: '000000' });
@@ -95,6 +96,28 @@ describe('two-factor sign-in', () => {
     const recent = codeFor(setup.secret, new Date(clock().getTime() - 30_000));
     expect((await call('POST', '/api/v1/admin/2fa/verify', next, { code: recent })).statusCode).toBe(200);
     expect((await call('GET', '/api/v1/admin/audit', next)).statusCode).toBe(200);
+  });
+
+  it('staff made with a one-time password choose their own before setting up the second factor', async () => {
+    const staff = await newStaff({ oneTimePassword: true });
+    const cookie = await staff.signIn();
+    expect(
+      StaffMeSchema.parse((await call('GET', '/api/v1/admin/me', cookie)).json()).passwordChangeRequired,
+    ).toBe(true);
+    const refused = await call('POST', '/api/v1/admin/2fa/setup', cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Choose a new password first.');
+
+    const changed = await call('POST', '/api/v1/auth/change-password', cookie, {
+      oldPassword: staff.password,
+      password: 'my own staff password 7',
+      confirmPassword: 'my own staff password 7',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(
+      StaffMeSchema.parse((await call('GET', '/api/v1/admin/me', cookie)).json()).passwordChangeRequired,
+    ).toBe(false);
+    expect((await call('POST', '/api/v1/admin/2fa/setup', cookie)).statusCode).toBe(200);
   });
 
   it('a recovery code works once', async () => {

@@ -38,6 +38,7 @@ export async function storeCatalogueImage(
 
   const base = slugify(safeDisplayName(part.filename).replace(/\.[a-z0-9]+$/i, '')) || 'image';
   const renditions = {} as Record<keyof typeof IMAGE_RENDITIONS, string>;
+  const widths: string[] = [];
   let full: { width: number; height: number } | null = null;
   try {
     for (const [name, size] of Object.entries(IMAGE_RENDITIONS) as [
@@ -50,6 +51,7 @@ export async function storeCatalogueImage(
         .webp({ quality: name === 'thumb' ? 70 : 80 })
         .toBuffer({ resolveWithObject: true });
       renditions[name] = await media.putHashed('catalogue', `${base}-${name}`, 'webp', webp);
+      widths.push(`${renditions[name]} ${info.width}w`);
       if (name === 'full') full = { width: info.width, height: info.height };
     }
   } catch {
@@ -60,6 +62,8 @@ export async function storeCatalogueImage(
       url: renditions.full,
       alt: (alt ?? '').trim().slice(0, 200) || base.replace(/-/g, ' '),
       ...full!,
+      // The browser picks the smallest rendition that fills the slot (a card, a thumbnail).
+      srcSet: widths.join(', '),
     },
     renditions,
   };

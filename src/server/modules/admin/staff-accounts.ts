@@ -23,7 +23,7 @@ export function oneTimePassword(): string {
  */
 export async function createStaff(
   db: Db,
-  input: { email: string; name: string; password: string },
+  input: { email: string; name: string; password: string; oneTimePassword?: boolean },
   cost: ScryptCost,
   now: Date,
 ): Promise<{ id: string } | null> {
@@ -44,6 +44,8 @@ export async function createStaff(
       phone: '',
       emailVerifiedAt: now,
       isCompleted: true,
+      // A password handed over (printed by staff:create) is replaced at first sign-in.
+      passwordChangeRequired: input.oneTimePassword ?? false,
       createdAt: now,
       updatedAt: now,
     })

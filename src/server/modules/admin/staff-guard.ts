@@ -29,5 +29,11 @@ export async function requireStaff(
 ): Promise<ActiveSession> {
   const s = await requireStaffPassword(req, db, cookie, now);
   if (!s.session.secondFactorAt) throw new DomainError(401, am.secondFactorRequired);
+  requireOwnPassword(s);
   return s;
+}
+
+/** Staff still on a one-time password (staff:create) may only choose a new one (/auth/change-password). */
+export function requireOwnPassword(s: ActiveSession): void {
+  if (s.user.passwordChangeRequired) throw new DomainError(403, am.passwordChangeFirst);
 }

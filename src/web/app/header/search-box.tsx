@@ -131,6 +131,8 @@ export function SearchBox({ id }: { id: string }) {
           >
             <img
               src={hit.image.url}
+              srcSet={hit.image.srcSet}
+              sizes={hit.image.srcSet ? '40px' : undefined}
               alt=""
               width={40}
               height={40}

@@ -14,6 +14,8 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
       <div className="relative aspect-square bg-gray-100">
         <img
           src={product.image.url}
+          srcSet={product.image.srcSet}
+          sizes={product.image.srcSet ? '(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw' : undefined}
           alt={product.image.alt}
           width={product.image.width}
           height={product.image.height}

@@ -18,7 +18,7 @@ import { Link, Navigate, NavLink, Outlet, useNavigation } from 'react-router';
 import { apiPost, apiUrl, ApiError } from '../../lib/api-client.ts';
 import { useStaffMe } from './api/admin-queries.ts';
 import { Loading } from './components/console-ui.tsx';
-import { TwoFactorSetup, TwoFactorSignIn } from './components/two-factor.tsx';
+import { ChooseOwnPassword, TwoFactorSetup, TwoFactorSignIn } from './components/two-factor.tsx';
 
 const NAV = [
   { to: '/admin', label: 'Verification', icon: FileCheck2, end: true },
@@ -55,6 +55,12 @@ export function AdminLayout() {
       </main>
     );
   }
+  if (me.data.passwordChangeRequired)
+    return (
+      <main id="main">
+        <ChooseOwnPassword />
+      </main>
+    );
   if (!me.data.secondFactor)
     return <main id="main">{me.data.totpEnabled ? <TwoFactorSignIn /> : <TwoFactorSetup />}</main>;
 

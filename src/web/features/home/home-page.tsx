@@ -19,6 +19,7 @@ function BannerImage({
     <Link to={banner.href} className={`block overflow-hidden rounded-xl ${className}`}>
       <img
         src={banner.image.url}
+        srcSet={banner.image.srcSet}
         alt={banner.image.alt}
         width={banner.image.width}
         height={banner.image.height}

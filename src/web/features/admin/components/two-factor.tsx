@@ -127,3 +127,56 @@ export function TwoFactorSetup() {
     </AuthCard>
   );
 }
+
+/** Staff signed in with the one-time password staff:create printed: their own password first. */
+export function ChooseOwnPassword() {
+  const qc = useQueryClient();
+  const [oldPassword, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const change = useMutation({
+    mutationFn: () =>
+      apiPost(
+        apiUrl('auth/change-password'),
+        { oldPassword, password, confirmPassword },
+        'MessageResponseSchema',
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: STAFF_ME_KEY }),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    change.mutate();
+  };
+  return (
+    <AuthCard title="Choose your password">
+      <p className="mb-4 text-sm text-gray-800">
+        You signed in with a one-time password. Choose your own before opening the console.
+      </p>
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <Field
+          label="One-time password"
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOld(e.target.value)}
+        />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <FormError message={change.error ? errorMessage(change.error) : null} />
+        <SubmitButton pending={change.isPending}>Save password</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

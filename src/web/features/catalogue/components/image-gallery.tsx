@@ -30,6 +30,8 @@ export function ImageGallery({ images, outOfStock }: { images: Image[]; outOfSto
               >
                 <img
                   src={img.url}
+                  srcSet={img.srcSet}
+                  sizes={img.srcSet ? '(min-width: 1024px) 40vw, 100vw' : undefined}
                   alt={img.alt}
                   width={img.width}
                   height={img.height}
@@ -62,6 +64,8 @@ export function ImageGallery({ images, outOfStock }: { images: Image[]; outOfSto
             >
               <img
                 src={img.url}
+                srcSet={img.srcSet}
+                sizes={img.srcSet ? '72px' : undefined}
                 alt=""
                 width={72}
                 height={72}
