@@ -21,6 +21,23 @@ before(async () => {
 after(async () => browser?.close());
 
 const headers = { origin: BASE_URL };
+/** The demo staff member's authenticator key, set up by the first journey. */
+let staffSecret = '';
+const totpNow = () => generateTOTP(decodeBase32IgnorePadding(staffSecret), 30, 6);
+
+/** The demo staff member, signed in with password and authenticator code, on the console. */
+async function staffPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill('staff@smokestack.example');
+  await page.getByLabel('Password', { exact: true }).fill('demo-staff-2026');
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+  await page.getByLabel('Authentication code').fill(totpNow());
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+  return page;
+}
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
@@ -148,13 +165,12 @@ describe('staff console', () => {
     await expectConsoleOk(page, 'the two-factor set-up');
     await page.getByRole('button', { name: 'Show the QR code' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    const code = () => generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
+    staffSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
     await page.getByLabel('Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').filter({ hasText: 'That code is not valid. Try again.' }).waitFor();
     errors.splice(0); // the browser logs the refused code's 400, which was the point
-    await page.getByLabel('Code from the app').fill(code());
+    await page.getByLabel('Code from the app').fill(totpNow());
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Keep your recovery codes' }).waitFor();
     assert.equal(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);
@@ -241,6 +257,49 @@ describe('staff console', () => {
     assert.deepEqual(errors, []);
     await staffContext.close();
     await buyerContext.close();
+  });
+
+  test('banners reordered with the keyboard and edited; a CSV import checked by a dry run, then written', async () => {
+    assert.ok(staffSecret, 'the first journey set up the authenticator');
+    const context = await adultContext(browser);
+    const page = await staffPage(context);
+    const errors = watchErrors(page);
+
+    await page.getByRole('link', { name: 'Banners' }).click();
+    const promos = page.getByRole('list', { name: 'Promotions in order' });
+    await promos.getByRole('listitem').first().waitFor();
+    const before = await (await page.request.get('/api/v1/admin/catalogue/banners')).json();
+    const firstTitle: string = before.banners.find((b: { slot: string }) => b.slot === 'promo').title;
+    await page.getByRole('button', { name: `Move ${firstTitle} down` }).focus();
+    await page.keyboard.press('Enter');
+    await promos.getByRole('listitem').nth(1).filter({ hasText: firstTitle }).waitFor();
+    await page.getByRole('button', { name: `Edit ${firstTitle}` }).click();
+    const form = page.getByRole('form', { name: `Edit ${firstTitle}` });
+    await form.getByLabel('Title').fill('Weekend deals');
+    await form.getByRole('button', { name: 'Save banner' }).click();
+    await notification(page, 'Banner saved.');
+    const banners = await (await page.request.get('/api/v1/catalogue/banners')).json();
+    assert.equal(banners.promo[1].title, 'Weekend deals');
+
+    await page.getByRole('link', { name: 'Import / export' }).click();
+    const exported = await page.request.get('/api/v1/admin/catalogue/export.csv');
+    const [header, first] = (await exported.text()).split('\r\n');
+    // The same product with one more option: the row's last three cells are the option's name, SKU and stock.
+    const csv = `${header}\r\n${first}\r\n${first!.replace(/,[^,]*,[^,]*,[^,]*$/, ',E2E Flavour,NEW-E2E-SKU,4')}\r\n`;
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Check (dry run)' }).click();
+    await page.getByRole('heading', { name: 'Dry run: nothing written yet' }).waitFor();
+    await page.getByText('1 new options').waitFor();
+    await page.getByRole('cell', { name: 'NEW-E2E-SKU' }).waitFor();
+    await expectConsoleOk(page, 'the import dry run');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('heading', { name: 'Imported' }).waitFor();
+    const products = await page.request.get('/api/v1/admin/catalogue/products?q=NEW-E2E-SKU');
+    assert.equal((await products.json()).total, 1);
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 
   test('a buyer who opens /admin is told it is for staff; anonymous visitors are sent to sign in', async () => {

@@ -73,6 +73,13 @@ export function AccountMenu() {
           id={menuId}
           className="absolute right-0 top-full z-50 mt-1 w-52 rounded-xl bg-white py-1 text-gray-900 shadow-xl ring-1 ring-black/10"
         >
+          {user.role === 'staff' && (
+            <li className="border-b border-gray-100">
+              <Link to="/admin" className="block px-4 py-2 text-sm font-semibold hover:bg-gray-100">
+                Staff console
+              </Link>
+            </li>
+          )}
           {LINKS.map(([label, href]) => (
             <li key={label}>
               <Link to={href} className="block px-4 py-2 text-sm hover:bg-gray-100">

@@ -43,6 +43,7 @@ function SlotPanel({ slot, banners }: { slot: BannerSlot; banners: Banner[] }) {
     () => undefined,
   );
   const [dragged, setDragged] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= banners.length || from === to) return;
     const ids = banners.map((b) => b.id);
@@ -62,7 +63,7 @@ function SlotPanel({ slot, banners }: { slot: BannerSlot; banners: Banner[] }) {
         {banners.map((b, i) => (
           <li
             key={b.id}
-            draggable
+            draggable={editing !== b.id}
             onDragStart={() => setDragged(i)}
             onDragOver={(e) => e.preventDefault()}
             onDrop={(e) => onDrop(e, i)}
@@ -96,6 +97,14 @@ function SlotPanel({ slot, banners }: { slot: BannerSlot; banners: Banner[] }) {
                 ↓
               </Button>
               <Button
+                tone="secondary"
+                aria-expanded={editing === b.id}
+                aria-label={`Edit ${b.title}`}
+                onClick={() => setEditing(editing === b.id ? null : b.id)}
+              >
+                Edit
+              </Button>
+              <Button
                 tone="danger"
                 aria-label={`Delete ${b.title}`}
                 onClick={() => window.confirm(`Delete the banner ${b.title}?`) && remove.mutate(b.id)}
@@ -103,41 +112,51 @@ function SlotPanel({ slot, banners }: { slot: BannerSlot; banners: Banner[] }) {
                 Delete
               </Button>
             </span>
+            {editing === b.id && <BannerForm slot={slot} banner={b} onDone={() => setEditing(null)} />}
           </li>
         ))}
       </ol>
       <FormError
         message={order.error ? errorMessage(order.error) : remove.error ? errorMessage(remove.error) : null}
       />
-      <NewBanner key={banners.length} slot={slot} />
+      <BannerForm key={banners.length} slot={slot} />
     </Panel>
   );
 }
 
-function NewBanner({ slot }: { slot: BannerSlot }) {
+/** A banner's picture, title and link: a new one (added last in its slot) or an existing one. */
+function BannerForm({ slot, banner, onDone }: { slot: BannerSlot; banner?: Banner; onDone?: () => void }) {
   const notify = useNotify();
-  const [title, setTitle] = useState('');
-  const [href, setHref] = useState('/');
-  const [image, setImage] = useState<Image | null>(null);
+  const [title, setTitle] = useState(banner?.title ?? '');
+  const [href, setHref] = useState(banner?.href ?? '/');
+  const [image, setImage] = useState<Image | null>(banner?.image ?? null);
   const [message, setMessage] = useState<string | null>(null);
-  const create = useAdminMutation('POST', () => 'catalogue/banners', 'SavedResponseSchema');
+  const save = useAdminMutation(
+    banner ? 'PUT' : 'POST',
+    () => (banner ? `catalogue/banners/${banner.id}` : 'catalogue/banners'),
+    'SavedResponseSchema',
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!image) return setMessage('Upload the banner picture first.');
-    create.mutate(
+    save.mutate(
       { slot, title, href, image },
       {
-        onSuccess: () => notify({ type: 'success', message: 'Banner added.' }),
+        onSuccess: () => {
+          notify({ type: 'success', message: banner ? 'Banner saved.' : 'Banner added.' });
+          onDone?.();
+        },
         onError: (err) => setMessage(errorMessage(err)),
       },
     );
   };
+  const name = banner ? `Edit ${banner.title}` : `New banner in ${SLOT_LABELS[slot]}`;
   return (
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label={`New banner in ${SLOT_LABELS[slot]}`}
-      className="mt-4 grid gap-2 border-t border-gray-200 pt-3 sm:grid-cols-[auto_1fr_1fr_auto] sm:items-end"
+      aria-label={name}
+      className={`grid gap-2 sm:grid-cols-[auto_1fr_1fr_auto] sm:items-end ${banner ? 'mt-2 w-full' : 'mt-4 border-t border-gray-200 pt-3'}`}
     >
       <div className="flex items-center gap-2">
         {image ? <img src={image.url} alt="" className="h-10 w-20 rounded object-cover" /> : null}
@@ -145,8 +164,8 @@ function NewBanner({ slot }: { slot: BannerSlot }) {
       </div>
       <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
       <Field label="Link (a page of this store)" value={href} onChange={(e) => setHref(e.target.value)} />
-      <Button type="submit" disabled={create.isPending}>
-        Add banner
+      <Button type="submit" disabled={save.isPending}>
+        {banner ? 'Save banner' : 'Add banner'}
       </Button>
       <div className="sm:col-span-4">
         <FormError message={message} />
