@@ -238,6 +238,7 @@ describe('staff console', () => {
       ['/admin/banners', 'Home banners'],
       ['/admin/import', 'Import / export'],
       ['/admin/buyers', 'Buyers'],
+      ['/admin/staff', 'Staff'],
       ['/admin/settings', 'Settings'],
       ['/admin/mail', 'Mail'],
       ['/admin/audit', 'Audit log'],

@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         events,
         storeSettings: settings,
         secretBox: deps.secretBox ?? SecretBox.random(),
+        scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
       });
       await api.register(adminCatalogueRoutes, {
         prefix: '/admin/catalogue',

@@ -255,3 +255,30 @@ export const ExpiringListSchema = z.object({
     }),
   ),
 });
+
+export const staffAdminMessages = {
+  emailTaken: 'That email already has an account.',
+  notYourself: 'Ask another staff member to reset your own two-factor sign-in.',
+  staffNotFound: 'Staff member not found',
+  totpReset: 'Two-factor sign-in was reset: they set up their app again at their next sign-in.',
+} as const;
+
+export const StaffListSchema = z.object({
+  staff: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      totpEnabled: z.boolean(),
+      passwordChangeRequired: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export const NewStaffBodySchema = z.object({
+  name: z.string({ message: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(80),
+  email: z.email({ message: 'Enter a valid email address.' }).trim().max(254),
+});
+export type NewStaffBody = z.input<typeof NewStaffBodySchema>;
+/** The one-time password is shown once, to the staff member who made the account. */
+export const NewStaffResponseSchema = z.object({ message: z.string(), id: z.string(), password: z.string() });

@@ -127,10 +127,9 @@ export const CatalogueCsvRowSchema = z.object({
 });
 export type CatalogueCsvRow = z.output<typeof CatalogueCsvRowSchema>;
 
-/** The product fields of a row, checked with the same rules as the console's product form. */
-export function productFieldsOf(row: CatalogueCsvRow) {
-  return ProductBodySchema.safeParse({
-    brandId: 1,
+/** The product's fields a row carries, named as the console's product form and the table name them. */
+export function productFieldsFromRow(row: CatalogueCsvRow) {
+  return {
     name: row.product,
     description: row.description,
     productCode: row.product_code,
@@ -147,7 +146,16 @@ export function productFieldsOf(row: CatalogueCsvRow) {
     isNew: row.is_new,
     isHot: row.is_hot,
     hidden: row.hidden,
-  });
+  };
+}
+export type ProductFields = ReturnType<typeof productFieldsFromRow>;
+export const PRODUCT_FIELD_KEYS = Object.keys(
+  productFieldsFromRow({} as CatalogueCsvRow),
+) as (keyof ProductFields)[];
+
+/** The product fields of a row, checked with the same rules as the console's product form. */
+export function productFieldsOf(row: CatalogueCsvRow) {
+  return ProductBodySchema.safeParse({ brandId: 1, ...productFieldsFromRow(row) });
 }
 
 export const catalogueCsvMessages = {

@@ -78,6 +78,10 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'staff',
+        lazy: async () => ({ Component: (await import('../features/admin/pages/staff-page.tsx')).StaffPage }),
+      },
+      {
         path: 'settings',
         lazy: async () => ({
           Component: (await import('../features/admin/pages/settings-page.tsx')).SettingsPage,

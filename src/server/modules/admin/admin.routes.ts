@@ -25,6 +25,10 @@ import {
   TotpSetupResponseSchema,
   VerificationQueueSchema,
   VerifyDocumentBodySchema,
+  NewStaffBodySchema,
+  NewStaffResponseSchema,
+  StaffListSchema,
+  staffAdminMessages,
   verificationMessages as vm,
 } from '#shared/admin/admin.schemas.ts';
 import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
@@ -35,6 +39,7 @@ import type { CookieSettings } from '../../plugins/auth.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { PrivateStore } from '../../storage/private-store.ts';
 import type { MailSettings } from '../accounts/accounts.service.ts';
+import type { ScryptCost } from '../accounts/password.ts';
 import type { UserEventBus } from '../events/event-bus.ts';
 import { listOutbox, retryMail } from '../mail/outbox.ts';
 import { savedSettings, saveSettings } from '../store/store.service.ts';
@@ -50,6 +55,7 @@ import { audit, listAudit } from './audit.service.ts';
 import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers.service.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
+import { addStaff, listStaff, resetStaffTotp } from './staff-admin.service.ts';
 import { requireOwnPassword, requireStaff, requireStaffPassword } from './staff-guard.ts';
 import {
   findDocumentById,
@@ -72,7 +78,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   events: UserEventBus;
   storeSettings: StoreSettings;
   secretBox: SecretBox;
-}> = async (app, { db, cookie, clock, issuer, store, mail, events, storeSettings, secretBox }) => {
+  scryptCost: ScryptCost;
+}> = async (
+  app,
+  { db, cookie, clock, issuer, store, mail, events, storeSettings, secretBox, scryptCost },
+) => {
   noStore(app);
 
   // Staff signed in with their password: who they are and the second-factor steps.
@@ -453,6 +463,57 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         );
         mail.kick();
         return { message: `The mail to ${row.to} will be sent again.` };
+      },
+    );
+
+    app.get(
+      '/staff',
+      {
+        schema: {
+          tags,
+          summary: 'Staff accounts and their sign-in state',
+          response: { 200: StaffListSchema, ...errors },
+        },
+      },
+      async () => ({ staff: await listStaff(db) }),
+    );
+
+    app.post(
+      '/staff',
+      {
+        schema: {
+          tags,
+          summary: 'Add a staff member; answers their one-time password once',
+          body: NewStaffBodySchema,
+          response: { 200: NewStaffResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const created = await addStaff({ db, staffId: user.id, now }, req.body, scryptCost);
+        return {
+          message: `Staff account ${req.body.email} created. Hand over the one-time password: it is shown only now.`,
+          ...created,
+        };
+      },
+    );
+
+    app.post(
+      '/staff/:id/reset-2fa',
+      {
+        schema: {
+          tags,
+          summary: "Reset another staff member's two-factor sign-in (a lost phone); their sessions end",
+          params: z.object({ id: z.uuid({ message: staffAdminMessages.staffNotFound }) }),
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        await resetStaffTotp({ db, staffId: user.id, now }, req.params.id);
+        return { message: staffAdminMessages.totpReset };
       },
     );
 

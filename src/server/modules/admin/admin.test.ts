@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuditListSchema,
+  NewStaffResponseSchema,
+  StaffListSchema,
   StaffMeSchema,
   TotpConfirmResponseSchema,
   VerificationQueueSchema,
@@ -17,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const { call, newStaff, staffWithTotp } = staffHelpers(() => t, clock);
+const { call, newStaff, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 const codeFor = (secret: string, at = clock()) => totpCode(secret, at);
 
 describe('admin access', () => {
@@ -118,6 +120,66 @@ describe('two-factor sign-in', () => {
       StaffMeSchema.parse((await call('GET', '/api/v1/admin/me', cookie)).json()).passwordChangeRequired,
     ).toBe(false);
     expect((await call('POST', '/api/v1/admin/2fa/setup', cookie)).statusCode).toBe(200);
+  });
+
+  it('staff add staff (one-time password) and reset a lost phone for someone else, never themselves', async () => {
+    const buyer = await signUpBuyer(t.app);
+    await expectStaffOnly(
+      [
+        ['GET', '/api/v1/admin/staff'],
+        ['POST', '/api/v1/admin/staff'],
+        ['POST', '/api/v1/admin/staff/00000000-0000-4000-8000-000000000000/reset-2fa'],
+      ] as const,
+      buyer.cookie,
+    );
+    const lead = await staffWithTotp();
+    const email = `new-staff-${Date.now()}@shop.example`;
+    const added = await call('POST', '/api/v1/admin/staff', lead.cookie, { name: 'Robin New', email });
+    expect(added.statusCode).toBe(200);
+    const { id, password } = NewStaffResponseSchema.parse(added.json());
+    expect(password).toHaveLength(20);
+    expect(
+      (await call('POST', '/api/v1/admin/staff', lead.cookie, { name: 'Again', email })).json().message,
+    ).toBe('That email already has an account.');
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      headers: { origin: ORIGIN },
+      remoteAddress: '10.77.0.1',
+      payload: { email, password, rememberMe: false },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const listed = StaffListSchema.parse((await call('GET', '/api/v1/admin/staff', lead.cookie)).json());
+    expect(listed.staff.find((s) => s.id === id)).toMatchObject({
+      passwordChangeRequired: true,
+      totpEnabled: false,
+    });
+
+    // A lost phone: another member resets it; the sessions of the member end.
+    const other = await staffWithTotp();
+    expect((await call('POST', `/api/v1/admin/staff/${lead.id}/reset-2fa`, lead.cookie)).json().message).toBe(
+      'Ask another staff member to reset your own two-factor sign-in.',
+    );
+    const reset = await call('POST', `/api/v1/admin/staff/${other.id}/reset-2fa`, lead.cookie);
+    expect(reset.statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/admin/me', other.cookie)).statusCode).toBe(401);
+    const again = await other.signIn();
+    expect(StaffMeSchema.parse((await call('GET', '/api/v1/admin/me', again)).json())).toMatchObject({
+      totpEnabled: false,
+      secondFactor: false,
+    });
+    expect(
+      (await call('POST', '/api/v1/admin/2fa/verify', again, { code: other.recoveryCodes[0] })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/api/v1/admin/staff/${buyer.user.id}/reset-2fa`, lead.cookie)).statusCode,
+    ).toBe(404);
+    const audit = AuditListSchema.parse(
+      (await call('GET', '/api/v1/admin/audit?entity=user', lead.cookie)).json(),
+    );
+    expect(audit.entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['staff.created', 'staff.totp_reset']),
+    );
   });
 
   it('a recovery code works once', async () => {

@@ -386,29 +386,10 @@ export async function loadProduct(db: Db, id: number): Promise<AdminProduct> {
   };
 }
 
+/** The products row of a form's body: its fields, the slug made from the name when left out. */
 function productValues(body: ReturnType<typeof ProductBodySchema.parse>) {
-  return {
-    brandId: body.brandId,
-    name: body.name,
-    slug: body.slug ?? slugify(body.name),
-    description: body.description,
-    productCode: body.productCode,
-    sku: body.sku,
-    rating: body.rating,
-    priceCents: body.priceCents,
-    discountPriceCents: body.discountPriceCents,
-    discountPercentage: body.discountPercentage,
-    delivery: body.delivery,
-    highlights: body.highlights,
-    importantNotice: body.importantNotice,
-    seller: body.seller,
-    specifications: body.specifications,
-    images: body.images,
-    specImages: body.specImages,
-    isNew: body.isNew,
-    isHot: body.isHot,
-    hidden: body.hidden,
-  };
+  const { slug, ...fields } = body;
+  return { ...fields, slug: slug ?? slugify(body.name) };
 }
 
 /** A hidden product leaves every cart at once: nobody can order what the storefront no longer shows. */

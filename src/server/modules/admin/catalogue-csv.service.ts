@@ -7,6 +7,9 @@ import {
   catalogueCsvMessages as m,
   type ImportReport,
   LIST_SEPARATOR,
+  PRODUCT_FIELD_KEYS,
+  type ProductFields,
+  productFieldsFromRow,
   productFieldsOf,
 } from '#shared/admin/catalogue-csv.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
@@ -114,31 +117,9 @@ interface ParsedRow {
   line: number;
   row: CatalogueCsvRow;
   /** The product's fields as written to the products table (brandId filled in at write time). */
-  product: ReturnType<typeof productValues>;
+  product: ProductFields;
   productKey: string;
 }
-
-function productValues(row: CatalogueCsvRow) {
-  return {
-    name: row.product,
-    description: row.description,
-    productCode: row.product_code,
-    sku: row.product_sku,
-    rating: row.rating,
-    priceCents: row.price,
-    discountPriceCents: row.discount_price,
-    discountPercentage: row.discount_percentage,
-    delivery: row.delivery,
-    highlights: row.highlights,
-    importantNotice: row.important_notice,
-    seller: row.seller,
-    specifications: row.specifications,
-    isNew: row.is_new,
-    isHot: row.is_hot,
-    hidden: row.hidden,
-  };
-}
-type ProductFields = ReturnType<typeof productValues>;
 
 const lower = (s: string) => s.trim().toLowerCase();
 const brandKey = (category: string, brand: string) => `${lower(category)}\u0000${lower(brand)}`;
@@ -238,14 +219,14 @@ export async function importCatalogueCsv(
       continue;
     }
     skuLine.set(skuKey, line);
-    const fields = { ...productValues(row), brand: brandKey(row.category, row.brand) };
+    const fields = { ...productFieldsFromRow(row), brand: brandKey(row.category, row.brand) };
     const first = productFirst.get(row.product_sku);
     if (first && !sameProduct(first.fields, fields)) {
       fail(line, row.sku, m.productDiffers(first.line));
       continue;
     }
     if (!first) productFirst.set(row.product_sku, { line, fields });
-    rows.push({ line, row, product: productValues(row), productKey: row.product_sku });
+    rows.push({ line, row, product: productFieldsFromRow(row), productKey: row.product_sku });
   }
 
   // 2. Against the database.
@@ -503,24 +484,7 @@ export async function importCatalogueCsv(
 }
 
 function pickFields(p: ProductColumns): ProductFields {
-  return {
-    name: p.name,
-    description: p.description,
-    productCode: p.productCode,
-    sku: p.sku,
-    rating: p.rating,
-    priceCents: p.priceCents,
-    discountPriceCents: p.discountPriceCents,
-    discountPercentage: p.discountPercentage,
-    delivery: p.delivery,
-    highlights: p.highlights,
-    importantNotice: p.importantNotice,
-    seller: p.seller,
-    specifications: p.specifications,
-    isNew: p.isNew,
-    isHot: p.isHot,
-    hidden: p.hidden,
-  };
+  return Object.fromEntries(PRODUCT_FIELD_KEYS.map((k) => [k, p[k]])) as ProductFields;
 }
 
 function snake(p: ProductFields) {

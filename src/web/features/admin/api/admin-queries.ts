@@ -54,3 +54,9 @@ export async function postText(url: string, text: string): Promise<{ status: num
   const res = await fetch(url, { method: 'POST', body: text, headers: { 'content-type': 'text/csv' } });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
+
+/** The message of the first of a form's failed calls, or null. */
+export const firstError = (...errors: unknown[]) => {
+  const err = errors.find(Boolean);
+  return err ? errorMessage(err) : null;
+};

@@ -214,3 +214,29 @@ export function Loading() {
 
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A row's own Save (or Add) button, and Delete for a record that exists. */
+export function SaveDeleteButtons({
+  saveLabel,
+  saving,
+  onDelete,
+  deleting,
+}: {
+  saveLabel: string;
+  saving: boolean;
+  onDelete?: () => void;
+  deleting?: boolean;
+}) {
+  return (
+    <span className="flex gap-2">
+      <Button type="submit" disabled={saving}>
+        {saveLabel}
+      </Button>
+      {onDelete && (
+        <Button tone="danger" disabled={deleting} onClick={onDelete}>
+          Delete
+        </Button>
+      )}
+    </span>
+  );
+}

@@ -3,7 +3,7 @@ import { BANNER_SLOTS, type BannerSlot } from '#shared/catalogue/catalogue.const
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { Field, FormError } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { errorMessage, firstError, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
 import { Button, Loading, PageTitle, Panel } from '../components/console-ui.tsx';
 import { ImageUpload } from '../components/image-picker.tsx';
 
@@ -116,9 +116,7 @@ function SlotPanel({ slot, banners }: { slot: BannerSlot; banners: Banner[] }) {
           </li>
         ))}
       </ol>
-      <FormError
-        message={order.error ? errorMessage(order.error) : remove.error ? errorMessage(remove.error) : null}
-      />
+      <FormError message={firstError(order.error, remove.error)} />
       <BannerForm key={banners.length} slot={slot} />
     </Panel>
   );

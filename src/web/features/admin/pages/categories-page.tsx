@@ -4,8 +4,8 @@ import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import type { AdminCatalogueTree } from '#shared/admin/catalogue-admin.schemas.ts';
 import { Field, FormError } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
-import { Button, Loading, PageTitle, Panel, Select } from '../components/console-ui.tsx';
+import { firstError, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { Loading, PageTitle, Panel, SaveDeleteButtons, Select } from '../components/console-ui.tsx';
 import { ImageUpload } from '../components/image-picker.tsx';
 
 type Category = AdminCatalogueTree['categories'][number];
@@ -96,20 +96,14 @@ function CategoryForm({ category }: { category: Category | null }) {
           value={position}
           onChange={(e) => setPosition(e.target.value)}
         />
-        <span className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {category ? 'Save' : 'Add category'}
-          </Button>
-          {category && (
-            <Button tone="danger" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-              Delete
-            </Button>
-          )}
-        </span>
+        <SaveDeleteButtons
+          saveLabel={category ? 'Save' : 'Add category'}
+          saving={save.isPending}
+          onDelete={category ? () => remove.mutate(undefined) : undefined}
+          deleting={remove.isPending}
+        />
       </div>
-      <FormError
-        message={save.error ? errorMessage(save.error) : remove.error ? errorMessage(remove.error) : null}
-      />
+      <FormError message={firstError(save.error, remove.error)} />
     </form>
   );
 }
@@ -183,21 +177,15 @@ function BrandForm({
           value={position}
           onChange={(e) => setPosition(e.target.value)}
         />
-        <span className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {brand ? 'Save' : 'Add brand'}
-          </Button>
-          {brand && (
-            <Button tone="danger" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-              Delete
-            </Button>
-          )}
-        </span>
+        <SaveDeleteButtons
+          saveLabel={brand ? 'Save' : 'Add brand'}
+          saving={save.isPending}
+          onDelete={brand ? () => remove.mutate(undefined) : undefined}
+          deleting={remove.isPending}
+        />
       </div>
       {brand && <p className="mt-1 text-xs text-gray-700">{brand.productCount} products</p>}
-      <FormError
-        message={save.error ? errorMessage(save.error) : remove.error ? errorMessage(remove.error) : null}
-      />
+      <FormError message={firstError(save.error, remove.error)} />
     </form>
   );
 }

@@ -1,5 +1,4 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ORDER_ITEM_STATUSES } from '#shared/orders/orders.schemas.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
 import { formatCents } from '#shared/money.ts';
@@ -10,31 +9,19 @@ import {
   Button,
   DataTable,
   formatDateTime,
-  Loading,
   PageTitle,
   Pager,
   Select,
 } from '../components/console-ui.tsx';
+import { ListState, useUrlFilters } from '../components/list-state.tsx';
 
 const FILTERS = ['status', 'from', 'to', 'buyer', 'number'] as const;
 
 /** Orders with filters (in the URL, so a filtered list can be shared or reloaded) and paging. */
 export function AdminOrdersPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<
-    (typeof FILTERS)[number],
-    string
-  >;
-  const page = Number(params.get('page') ?? 1) || 1;
-  const [draft, setDraft] = useState(filters);
+  const { filters, page, draft, set, apply, setPage } = useUrlFilters(FILTERS);
   const list = useAdminQuery('orders', 'AdminOrderListSchema', { ...filters, page });
 
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    const next = new URLSearchParams();
-    for (const f of FILTERS) if (draft[f]) next.set(f, draft[f]);
-    setParams(next);
-  };
   const exportUrl =
     filters.from && filters.to
       ? `/api/v1/admin/orders/export.csv?from=${filters.from}&to=${filters.to}`
@@ -63,11 +50,7 @@ export function AdminOrdersPage() {
         className="mb-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-3 lg:grid-cols-6"
         aria-label="Filter orders"
       >
-        <Select
-          label="Item status"
-          value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
-        >
+        <Select label="Item status" value={draft.status} onChange={(e) => set('status', e.target.value)}>
           <option value="">Any</option>
           {ORDER_ITEM_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -75,29 +58,19 @@ export function AdminOrdersPage() {
             </option>
           ))}
         </Select>
-        <Field
-          label="From"
-          type="date"
-          value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
-        <Field
-          label="To"
-          type="date"
-          value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-        />
+        <Field label="From" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
+        <Field label="To" type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
         <Field
           label="Buyer"
           placeholder="Business, name or email"
           value={draft.buyer}
-          onChange={(e) => setDraft({ ...draft, buyer: e.target.value })}
+          onChange={(e) => set('buyer', e.target.value)}
         />
         <Field
           label="Order number"
           placeholder="SS-100001"
           value={draft.number}
-          onChange={(e) => setDraft({ ...draft, number: e.target.value })}
+          onChange={(e) => set('number', e.target.value)}
         />
         <div className="flex items-end">
           <Button type="submit" className="w-full">
@@ -105,54 +78,41 @@ export function AdminOrdersPage() {
           </Button>
         </div>
       </form>
-      {list.isPending ? (
-        <Loading />
-      ) : list.error ? (
-        <p role="alert">{list.error.message}</p>
-      ) : list.data.orders.length === 0 ? (
-        <p className="text-gray-800">No orders match.</p>
-      ) : (
-        <>
-          <DataTable caption="Orders" head={['Order', 'Placed', 'Buyer', 'Items', 'Stage', 'Total']}>
-            {list.data.orders.map((o) => {
-              const stage = trackingState(o.events);
-              const statuses = [...new Set(o.items.map((i) => i.status))];
-              return (
-                <tr key={o.orderNumber}>
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/orders/${o.orderNumber}`} className="font-semibold underline">
-                      {o.orderNumber}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{formatDateTime(o.datePlaced)}</td>
-                  <td className="px-3 py-2">
-                    {o.buyer.businessName}
-                    <span className="block text-xs text-gray-700">{o.buyer.email}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    {o.items.reduce((n, i) => n + i.quantity, 0)}{' '}
-                    {statuses.map((s) => (
-                      <Badge key={s} status={s} />
-                    ))}
-                  </td>
-                  <td className="px-3 py-2">{stage.label}</td>
-                  <td className="px-3 py-2 font-semibold">{formatCents(o.totalCents)}</td>
-                </tr>
-              );
-            })}
-          </DataTable>
-          <Pager
-            page={list.data.page}
-            pageSize={list.data.pageSize}
-            total={list.data.total}
-            onPage={(p) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(p));
-              setParams(next);
-            }}
-          />
-        </>
-      )}
+      <ListState query={list} isEmpty={(d) => d.orders.length === 0} empty="No orders match.">
+        {(data) => (
+          <>
+            <DataTable caption="Orders" head={['Order', 'Placed', 'Buyer', 'Items', 'Stage', 'Total']}>
+              {data.orders.map((o) => {
+                const stage = trackingState(o.events);
+                const statuses = [...new Set(o.items.map((i) => i.status))];
+                return (
+                  <tr key={o.orderNumber}>
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/orders/${o.orderNumber}`} className="font-semibold underline">
+                        {o.orderNumber}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{formatDateTime(o.datePlaced)}</td>
+                    <td className="px-3 py-2">
+                      {o.buyer.businessName}
+                      <span className="block text-xs text-gray-700">{o.buyer.email}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      {o.items.reduce((n, i) => n + i.quantity, 0)}{' '}
+                      {statuses.map((s) => (
+                        <Badge key={s} status={s} />
+                      ))}
+                    </td>
+                    <td className="px-3 py-2">{stage.label}</td>
+                    <td className="px-3 py-2 font-semibold">{formatCents(o.totalCents)}</td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </ListState>
     </>
   );
 }

@@ -4,8 +4,17 @@ import type { AdminProduct, AdminVariant, ProductBody } from '#shared/admin/cata
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { Field, FormError } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
-import { Button, Checkbox, Loading, PageTitle, Panel, Select, TextArea } from '../components/console-ui.tsx';
+import { errorMessage, firstError, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import {
+  Button,
+  Checkbox,
+  Loading,
+  PageTitle,
+  Panel,
+  SaveDeleteButtons,
+  Select,
+  TextArea,
+} from '../components/console-ui.tsx';
 import { ImageList, ImageUpload } from '../components/image-picker.tsx';
 
 const toDollars = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
@@ -472,20 +481,14 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
           value={stock}
           onChange={(e) => setStock(e.target.value)}
         />
-        <span className="flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {variant ? 'Save' : 'Add'}
-          </Button>
-          {variant && (
-            <Button tone="danger" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-              Delete
-            </Button>
-          )}
-        </span>
+        <SaveDeleteButtons
+          saveLabel={variant ? 'Save' : 'Add'}
+          saving={save.isPending}
+          onDelete={variant ? () => remove.mutate(undefined) : undefined}
+          deleting={remove.isPending}
+        />
       </form>
-      <FormError
-        message={save.error ? errorMessage(save.error) : remove.error ? errorMessage(remove.error) : null}
-      />
+      <FormError message={firstError(save.error, remove.error)} />
     </li>
   );
 }
