@@ -14,8 +14,8 @@ import {
   Upload,
   Users,
 } from 'lucide-react';
-import { Suspense } from 'react';
-import { Link, Navigate, NavLink, Outlet, useNavigation } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { apiPost, apiUrl, ApiError } from '../../lib/api-client.ts';
 import { useStaffMe } from './api/admin-queries.ts';
 import { Loading } from './components/console-ui.tsx';
@@ -43,6 +43,16 @@ const NAV = [
 export function AdminLayout() {
   const me = useStaffMe();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the menu is a sideways strip: keep the current page's entry in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (nav && current && nav.scrollWidth > nav.clientWidth)
+      nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [pathname, me.data?.secondFactor]);
   if (me.isPending) return <Loading />;
   if (me.error) {
     const status = me.error instanceof ApiError ? me.error.status : 0;
@@ -79,7 +89,7 @@ export function AdminLayout() {
           <span className="font-extrabold tracking-tight">Staff console</span>
           <SignOutButton />
         </div>
-        <nav aria-label="Console" className="overflow-x-auto px-2 pb-2 lg:pb-4">
+        <nav ref={navRef} aria-label="Console" className="relative overflow-x-auto px-2 pb-2 lg:pb-4">
           <ul className="flex gap-1 lg:flex-col">
             {NAV.map(({ to, label, icon: Icon, end }) => (
               <li key={to} className="shrink-0">

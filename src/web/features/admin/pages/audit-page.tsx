@@ -13,6 +13,7 @@ const ENTITIES = [
   'category',
   'brand',
   'banner',
+  'banner_slot',
   'catalogue',
   'settings',
   'mail',
