@@ -303,6 +303,37 @@ describe('staff console', () => {
     await context.close();
   });
 
+  test('a member added on the Staff page signs in with the one-time password, chooses their own, then sets up the app', async () => {
+    assert.ok(staffSecret, 'the first journey set up the authenticator');
+    const leadContext = await adultContext(browser);
+    const lead = await staffPage(leadContext);
+    await lead.getByRole('link', { name: 'Staff', exact: true }).click();
+    const email = `new-staff-${Date.now()}@shop.example`;
+    await lead.getByLabel('Full name').fill('Robin New');
+    await lead.getByLabel('Email').fill(email);
+    await lead.getByRole('button', { name: 'Add staff' }).click();
+    const shown = lead.getByRole('status').filter({ hasText: 'One-time password' });
+    const oneTime = (await shown.locator('code').textContent())!.trim();
+    assert.equal(oneTime.length, 20);
+    await lead.getByRole('cell', { name: email }).waitFor();
+
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(oneTime);
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+    await expectConsoleOk(page, 'choose your password');
+    await page.getByLabel('One-time password').fill(oneTime);
+    await page.getByLabel('New password', { exact: true }).fill('robin own password 9');
+    await page.getByLabel('Confirm new password').fill('robin own password 9');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+    await context.close();
+    await leadContext.close();
+  });
+
   test('a buyer who opens /admin is told it is for staff; anonymous visitors are sent to sign in', async () => {
     const context = await adultContext(browser);
     const page = await context.newPage();
