@@ -107,6 +107,8 @@ export class OutboxWorker {
       .returning();
     if (!claimed.length) return 0;
     const sent: number[] = [];
+    // UPDATE … RETURNING gives no order: send in the order the mail was queued.
+    claimed.sort((a, b) => a.id - b.id);
     for (const mail of claimed) {
       try {
         await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
