@@ -324,6 +324,15 @@ describe('catalogue management', () => {
     const detail = ProductDetailSchema.parse((await detailOf(product.storefrontPath)).json());
     expect(detail.variants[0]).toMatchObject({ name: 'Mango Ice (new)', stock: 3 });
 
+    // Out of stock: the line leaves the cart (a cart line is at least 1).
+    const soldOut = await call('PUT', `${api}/products/${product.id}/variants/${first!.id}`, staff.cookie, {
+      name: 'Mango Ice (new)',
+      sku: first!.sku,
+      stock: 0,
+      position: 0,
+    });
+    expect(soldOut.statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/cart', buyer.cookie)).json().items).toEqual([]);
     expect(
       (await call('DELETE', `${api}/products/${product.id}/variants/${second!.id}`, staff.cookie)).statusCode,
     ).toBe(200);
@@ -359,7 +368,7 @@ describe('catalogue management', () => {
       AuditListSchema.parse(
         (await call('GET', `/api/v1/admin/audit?entity=${entity}&entityId=${id}`, staff.cookie)).json(),
       ).entries.map((e) => e.action);
-    expect(await actions('variant', first!.id)).toEqual(['variant.updated']);
+    expect(await actions('variant', first!.id)).toEqual(['variant.updated', 'variant.updated']);
     expect(await actions('variant', second!.id)).toEqual(['variant.deleted']);
     expect(await actions('brand', product.brandId)).toEqual(['brand.updated', 'brand.created']);
     expect(await actions('category', category.id)).toEqual(['category.created']);

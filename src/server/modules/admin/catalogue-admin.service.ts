@@ -20,7 +20,7 @@ import { slugify } from '#shared/catalogue/slug.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import { cartItems } from '../cart/cart.table.ts';
+import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
 import { banners, brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
 import { orderItems } from '../orders/orders.table.ts';
 import { audit } from './audit.service.ts';
@@ -392,18 +392,6 @@ function productValues(body: ReturnType<typeof ProductBodySchema.parse>) {
   return { ...fields, slug: slug ?? slugify(body.name) };
 }
 
-/** A hidden product leaves every cart at once: nobody can order what the storefront no longer shows. */
-async function dropFromCarts(db: Db, productId: number): Promise<void> {
-  await db
-    .delete(cartItems)
-    .where(
-      inArray(
-        cartItems.variantId,
-        db.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId)),
-      ),
-    );
-}
-
 /**
  * Creates a product (with its first options, a product needs one to be bought) or replaces an
  * existing product's fields. Options of an existing product are edited one by one (saveVariant).
@@ -448,7 +436,7 @@ export async function saveProduct(
           .set({ ...values, updatedAt: ctx.now })
           .where(eq(products.id, id));
         savedId = id;
-        if (values.hidden && !before.hidden) await dropFromCarts(tx, id);
+        if (values.hidden && !before.hidden) await removeProductsFromCarts(tx, [id]);
       }
       await refreshSearchKeys(tx, [savedId]);
       const {
@@ -545,12 +533,7 @@ export async function saveVariant(
           .set({ ...values, image: body.image ?? before.image })
           .where(eq(variants.id, variantId));
         savedId = variantId;
-        // Carts never hold more than the stock (SPEC: quantity up to stock).
-        await tx
-          .update(cartItems)
-          .set({ quantity: sql`least(${cartItems.quantity}, ${body.stock})` })
-          .where(and(eq(cartItems.variantId, variantId), sql`${cartItems.quantity} > ${body.stock}`));
-        await tx.delete(cartItems).where(and(eq(cartItems.variantId, variantId), eq(cartItems.quantity, 0)));
+        await capCartsAtStock(tx, [{ id: variantId, stock: body.stock }]);
       }
       await tx.update(products).set({ updatedAt: ctx.now }).where(eq(products.id, productId));
       await refreshSearchKeys(tx, [productId]);

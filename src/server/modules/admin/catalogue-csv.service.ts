@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   CATALOGUE_CSV_COLUMNS,
   CATALOGUE_CSV_MAX_ROWS,
@@ -16,7 +16,7 @@ import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
 import type { Db } from '../../db/client.ts';
-import { cartItems } from '../cart/cart.table.ts';
+import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
 import { brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
 import { audit } from './audit.service.ts';
 import { refreshSearchKeys, type StaffContext } from './catalogue-admin.service.ts';
@@ -440,25 +440,12 @@ export async function importCatalogueCsv(
         update variants t set name = v.name, stock = v.stock, position = v.position
           from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id int, name text, stock int, position int)
          where t.id = v.id`);
-      // Carts never hold more than the stock.
-      await tx.execute(sql`
-        update cart_items c set quantity = least(c.quantity, v.stock)
-          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id int, stock int)
-         where c.variant_id = v.id and c.quantity > v.stock`);
+      await capCartsAtStock(tx, values);
     }
-    await tx.delete(cartItems).where(eq(cartItems.quantity, 0));
     const hiddenIds = [...updateProducts.values()]
       .filter((r) => r.product.hidden && !productBySku.get(r.row.product_sku)!.hidden)
       .map((r) => productBySku.get(r.row.product_sku)!.id);
-    for (const batch of chunks(hiddenIds))
-      await tx
-        .delete(cartItems)
-        .where(
-          inArray(
-            cartItems.variantId,
-            tx.select({ id: variants.id }).from(variants).where(inArray(variants.productId, batch)),
-          ),
-        );
+    for (const batch of chunks(hiddenIds)) await removeProductsFromCarts(tx, batch);
 
     const touched = new Set<number>();
     for (const r of [...createProducts.values(), ...updateProducts.values()])

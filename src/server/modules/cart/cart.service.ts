@@ -238,3 +238,29 @@ export async function addUpToStock(
     return { message: added === wanted ? cm.added : cm.addedUpToStock(name, added) };
   });
 }
+
+/**
+ * Staff changed stock (an option edited, a CSV import): carts never hold more than the stock, so
+ * lines above it come down to it and lines of options now out of stock go (a cart line is ≥ 1).
+ */
+export async function capCartsAtStock(db: Db, stock: { id: number; stock: number }[]): Promise<void> {
+  if (!stock.length) return;
+  const given = sql`jsonb_to_recordset(${JSON.stringify(stock)}::jsonb) as v(id int, stock int)`;
+  await db.execute(sql`delete from cart_items c using ${given} where c.variant_id = v.id and v.stock = 0`);
+  await db.execute(
+    sql`update cart_items c set quantity = v.stock from ${given} where c.variant_id = v.id and c.quantity > v.stock`,
+  );
+}
+
+/** Hidden products leave every cart at once: nobody can order what the storefront no longer shows. */
+export async function removeProductsFromCarts(db: Db, productIds: number[]): Promise<void> {
+  if (!productIds.length) return;
+  await db
+    .delete(cartItems)
+    .where(
+      inArray(
+        cartItems.variantId,
+        db.select({ id: variants.id }).from(variants).where(inArray(variants.productId, productIds)),
+      ),
+    );
+}
