@@ -46,6 +46,7 @@ export const CategoryBodySchema = z.object({
   position,
 });
 export type CategoryBody = z.input<typeof CategoryBodySchema>;
+export type CategoryValues = z.output<typeof CategoryBodySchema>;
 
 export const BrandBodySchema = z.object({
   categoryId: z.number().int().positive(),
@@ -55,6 +56,7 @@ export const BrandBodySchema = z.object({
   position,
 });
 export type BrandBody = z.input<typeof BrandBodySchema>;
+export type BrandValues = z.output<typeof BrandBodySchema>;
 
 const cents = z.number().int().min(0, 'Prices cannot be negative.').max(100_000_000);
 
@@ -93,6 +95,7 @@ export const ProductBodySchema = z
     }
   });
 export type ProductBody = z.input<typeof ProductBodySchema>;
+export type ProductValues = z.output<typeof ProductBodySchema>;
 
 /** SPEC §3's product (our variant): what goes into a cart. */
 export const VariantBodySchema = z.object({
@@ -104,6 +107,7 @@ export const VariantBodySchema = z.object({
   position,
 });
 export type VariantBody = z.input<typeof VariantBodySchema>;
+export type VariantValues = z.output<typeof VariantBodySchema>;
 
 export const BannerBodySchema = z.object({
   slot: z.enum(BANNER_SLOTS),
@@ -117,6 +121,7 @@ export const BannerBodySchema = z.object({
   image: ImageSchema,
 });
 export type BannerBody = z.input<typeof BannerBodySchema>;
+export type BannerValues = z.output<typeof BannerBodySchema>;
 export const BannerOrderBodySchema = z.object({
   slot: z.enum(BANNER_SLOTS),
   /** Every banner of the slot, in the new order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_GROUPS } from '../catalogue/catalogue.constants.ts';
+import { parseAmount } from '../money.ts';
 import { catalogueAdminMessages as cm, ProductBodySchema, SkuSchema } from './catalogue-admin.schemas.ts';
 
 /**
@@ -39,8 +40,8 @@ const money = (label: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,9}(\.\d{1,2})?$/, `${label} must be an amount like 12.50.`)
-    .transform((s) => Math.round(Number(s) * 100));
+    .refine((s) => parseAmount(s) !== null, `${label} must be an amount like 12.50.`)
+    .transform((s) => parseAmount(s) as number);
 const optionalMoney = (label: string) =>
   z
     .string()

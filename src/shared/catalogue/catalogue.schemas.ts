@@ -23,6 +23,14 @@ export const ImageSchema = z.object({
 });
 export type Image = z.infer<typeof ImageSchema>;
 
+/** What shows where a product or option has no picture yet. */
+export const placeholderImage = (alt: string): Image => ({
+  url: '/favicon.svg',
+  alt,
+  width: 800,
+  height: 800,
+});
+
 const PriceFieldsShape = {
   priceCents: z.number().int().nonnegative(),
   discountPriceCents: z.number().int().nonnegative().nullable(),

@@ -2,19 +2,15 @@ import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   type AdminCatalogueTree,
   type AdminProduct,
-  type BannerBody,
-  type BrandBody,
-  BrandBodySchema,
-  type CategoryBody,
-  CategoryBodySchema,
+  type BannerValues,
+  type BrandValues,
+  type CategoryValues,
   catalogueAdminMessages as cm,
-  type ProductBody,
-  ProductBodySchema,
-  type VariantBody,
-  VariantBodySchema,
+  type ProductValues,
+  type VariantValues,
 } from '#shared/admin/catalogue-admin.schemas.ts';
 import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import { buildSearchKey, normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import type { Db } from '../../db/client.ts';
@@ -31,8 +27,6 @@ export interface StaffContext {
   staffId: string;
   now: Date;
 }
-
-const PLACEHOLDER_IMAGE = (alt: string): Image => ({ url: '/favicon.svg', alt, width: 800, height: 800 });
 
 /** Runs a change; a unique index refusing it becomes the staff-facing message. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -69,7 +63,11 @@ export async function refreshSearchKeys(db: Db, productIds: number[]): Promise<v
     .where(inArray(variants.productId, productIds))
     .orderBy(asc(variants.position), asc(variants.id));
   const names = new Map<number, string[]>();
-  for (const v of variantRows) names.set(v.productId, [...(names.get(v.productId) ?? []), v.name]);
+  for (const v of variantRows) {
+    const list = names.get(v.productId);
+    if (list) list.push(v.name);
+    else names.set(v.productId, [v.name]);
+  }
   const keys = rows.map((r) => ({
     id: r.id,
     key: buildSearchKey([r.name, r.brandName, r.categoryName, ...(names.get(r.id) ?? [])]),
@@ -127,9 +125,8 @@ export async function catalogueTree(db: Db): Promise<AdminCatalogueTree> {
 export async function saveCategory(
   ctx: StaffContext,
   id: number | null,
-  input: CategoryBody,
+  body: CategoryValues,
 ): Promise<number> {
-  const body = CategoryBodySchema.parse(input);
   const values = {
     name: body.name,
     slug: body.slug ?? slugify(body.name),
@@ -187,8 +184,7 @@ export async function deleteCategory(ctx: StaffContext, id: number): Promise<voi
   });
 }
 
-export async function saveBrand(ctx: StaffContext, id: number | null, input: BrandBody): Promise<number> {
-  const body = BrandBodySchema.parse(input);
+export async function saveBrand(ctx: StaffContext, id: number | null, body: BrandValues): Promise<number> {
   const values = {
     categoryId: body.categoryId,
     name: body.name,
@@ -274,7 +270,7 @@ export async function listProducts(
     if (match) conditions.push(match);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [counted]] = (await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -299,27 +295,10 @@ export async function listProducts(
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ total: count() }).from(products).where(where),
-  ])) as [
-    {
-      id: number;
-      name: string;
-      sku: string;
-      brandName: string;
-      categoryName: string;
-      priceCents: number;
-      discountPriceCents: number | null;
-      discountPercentage: number | null;
-      isNew: boolean;
-      isHot: boolean;
-      hidden: boolean;
-      variantCount: number;
-      stock: number;
-    }[],
-    { total: number }[],
-  ];
+  ]);
   return {
     products: rows.map((r) => ({ ...r, variantCount: Number(r.variantCount), stock: Number(r.stock) })),
-    total: Number(counted?.total ?? 0),
+    total: Number(totals[0]?.total ?? 0),
     page: q.page,
     pageSize: q.pageSize,
   };
@@ -344,50 +323,28 @@ export async function loadProduct(db: Db, id: number): Promise<AdminProduct> {
     .from(variants)
     .where(eq(variants.productId, id))
     .orderBy(asc(variants.position), asc(variants.id));
-  const { p } = row;
   const query = new URLSearchParams({
     categoryId: row.categorySlug,
     brandId: row.brandSlug,
-    subBrandId: p.slug,
+    subBrandId: row.p.slug,
   });
   return {
-    id: p.id,
-    brandId: p.brandId,
+    ...productRecord(row.p),
     brandName: row.brandName,
     categoryName: row.categoryName,
-    name: p.name,
-    slug: p.slug,
-    description: p.description,
-    productCode: p.productCode,
-    sku: p.sku,
-    rating: p.rating,
-    priceCents: p.priceCents,
-    discountPriceCents: p.discountPriceCents,
-    discountPercentage: p.discountPercentage,
-    delivery: p.delivery,
-    highlights: p.highlights,
-    importantNotice: p.importantNotice,
-    seller: p.seller,
-    specifications: p.specifications,
-    images: p.images,
-    specImages: p.specImages,
-    isNew: p.isNew,
-    isHot: p.isHot,
-    hidden: p.hidden,
     storefrontPath: `/product?${query}`,
-    variants: vs.map((v) => ({
-      id: v.id,
-      name: v.name,
-      sku: v.sku,
-      image: v.image,
-      stock: v.stock,
-      position: v.position,
-    })),
+    variants: vs.map(({ productId: _, ...v }) => v),
   };
 }
 
+/** A product's own fields: what the console shows and the audit log keeps (not the derived search key or timestamps). */
+function productRecord(p: typeof products.$inferSelect) {
+  const { searchKey: _k, createdAt: _c, updatedAt: _u, ...fields } = p;
+  return fields;
+}
+
 /** The products row of a form's body: its fields, the slug made from the name when left out. */
-function productValues(body: ReturnType<typeof ProductBodySchema.parse>) {
+function productValues(body: ProductValues) {
   const { slug, ...fields } = body;
   return { ...fields, slug: slug ?? slugify(body.name) };
 }
@@ -399,13 +356,11 @@ function productValues(body: ReturnType<typeof ProductBodySchema.parse>) {
 export async function saveProduct(
   ctx: StaffContext,
   id: number | null,
-  input: ProductBody,
-  firstVariants: VariantBody[] = [],
+  body: ProductValues,
+  newVariants: VariantValues[] = [],
 ): Promise<number> {
-  const body = ProductBodySchema.parse(input);
   const values = productValues(body);
   if (!values.slug) throw new Invalid(cm.nameRequired);
-  const newVariants = firstVariants.map((v) => VariantBodySchema.parse(v));
   return guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, body.brandId));
@@ -423,7 +378,7 @@ export async function saveProduct(
               productId: savedId,
               name: v.name,
               sku: v.sku,
-              image: v.image ?? values.images[0] ?? PLACEHOLDER_IMAGE(`${values.name} — ${v.name}`),
+              image: v.image ?? values.images[0] ?? placeholderImage(`${values.name} — ${v.name}`),
               stock: v.stock,
               position: v.position || i,
             })),
@@ -439,12 +394,6 @@ export async function saveProduct(
         if (values.hidden && !before.hidden) await removeProductsFromCarts(tx, [id]);
       }
       await refreshSearchKeys(tx, [savedId]);
-      const {
-        searchKey: _k,
-        createdAt: _c,
-        updatedAt: _u,
-        ...beforeFields
-      } = before ?? ({} as typeof products.$inferSelect);
       await audit(
         tx,
         {
@@ -452,7 +401,7 @@ export async function saveProduct(
           action: id === null ? 'product.created' : 'product.updated',
           entity: 'product',
           entityId: String(savedId),
-          before: before ? beforeFields : undefined,
+          before: before ? productRecord(before) : undefined,
           after: id === null ? { ...values, variants: newVariants } : values,
         },
         ctx.now,
@@ -462,13 +411,15 @@ export async function saveProduct(
   );
 }
 
-async function variantIdsWithOrders(db: Db, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectDistinct({ id: orderItems.variantId })
+/** Whether any order holds one of these options. */
+async function anyOrdered(db: Db, variantIds: number[]): Promise<boolean> {
+  if (!variantIds.length) return false;
+  const [hit] = await db
+    .select({ one: sql`1` })
     .from(orderItems)
-    .where(inArray(orderItems.variantId, ids));
-  return new Set(rows.map((r) => r.id).filter((id): id is number => id !== null));
+    .where(inArray(orderItems.variantId, variantIds))
+    .limit(1);
+  return Boolean(hit);
 }
 
 /** A product with orders is kept (its orders and invoices point at it): staff hide it instead. */
@@ -479,9 +430,8 @@ export async function deleteProduct(ctx: StaffContext, id: number): Promise<void
     const ids = (await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, id))).map(
       (v) => v.id,
     );
-    if ((await variantIdsWithOrders(tx, ids)).size) throw new Conflict(cm.productHasOrders);
+    if (await anyOrdered(tx, ids)) throw new Conflict(cm.productHasOrders);
     await tx.delete(products).where(eq(products.id, id)); // options and cart lines cascade
-    const { searchKey: _k, ...fields } = before;
     await audit(
       tx,
       {
@@ -489,7 +439,7 @@ export async function deleteProduct(ctx: StaffContext, id: number): Promise<void
         action: 'product.deleted',
         entity: 'product',
         entityId: String(id),
-        before: fields,
+        before: productRecord(before),
       },
       ctx.now,
     );
@@ -500,9 +450,8 @@ export async function saveVariant(
   ctx: StaffContext,
   productId: number,
   variantId: number | null,
-  input: VariantBody,
+  body: VariantValues,
 ): Promise<number> {
-  const body = VariantBodySchema.parse(input);
   return guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
@@ -516,7 +465,7 @@ export async function saveVariant(
         position: body.position,
       };
       if (variantId === null) {
-        const image = body.image ?? product.images[0] ?? PLACEHOLDER_IMAGE(`${product.name} — ${body.name}`);
+        const image = body.image ?? product.images[0] ?? placeholderImage(`${product.name} — ${body.name}`);
         [{ id: savedId }] = (await tx
           .insert(variants)
           .values({ ...values, productId, image })
@@ -562,7 +511,7 @@ export async function deleteVariant(ctx: StaffContext, productId: number, varian
       .from(variants)
       .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
     if (!before) throw new NotFound(cm.variantNotFound);
-    if ((await variantIdsWithOrders(tx, [variantId])).size) throw new Conflict(cm.variantHasOrders);
+    if (await anyOrdered(tx, [variantId])) throw new Conflict(cm.variantHasOrders);
     const [{ n }] = (await tx
       .select({ n: count() })
       .from(variants)
@@ -591,10 +540,10 @@ export async function listBanners(db: Db) {
     .select()
     .from(banners)
     .orderBy(asc(banners.slot), asc(banners.position), asc(banners.id));
-  return rows.map((b) => ({ ...b, slot: b.slot as BannerBody['slot'] }));
+  return rows.map((b) => ({ ...b, slot: b.slot as BannerValues['slot'] }));
 }
 
-export async function saveBanner(ctx: StaffContext, id: number | null, body: BannerBody): Promise<number> {
+export async function saveBanner(ctx: StaffContext, id: number | null, body: BannerValues): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     let before: typeof banners.$inferSelect | undefined;
     let savedId: number;
@@ -633,7 +582,7 @@ export async function saveBanner(ctx: StaffContext, id: number | null, body: Ban
 /** Sets the order of a slot's banners (the console's drag and drop or arrows send the whole list). */
 export async function orderBanners(
   ctx: StaffContext,
-  slot: BannerBody['slot'],
+  slot: BannerValues['slot'],
   ids: number[],
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {

@@ -12,9 +12,10 @@ import {
   productFieldsFromRow,
   productFieldsOf,
 } from '#shared/admin/catalogue-csv.ts';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { type Image, placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
+import { centsToAmount } from '#shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
 import { brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
@@ -61,8 +62,6 @@ type ProductColumns = Omit<
   'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt'
 > & { firstImage: Image | null };
 
-const money = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
-
 /** The whole catalogue, one row per option, in the columns the import reads. */
 export async function catalogueCsv(db: Db): Promise<string> {
   const rows = await db
@@ -90,8 +89,8 @@ export async function catalogueCsv(db: Db): Promise<string> {
       product_sku: p.sku,
       product_code: p.productCode,
       description: p.description,
-      price: money(p.priceCents),
-      discount_price: money(p.discountPriceCents),
+      price: centsToAmount(p.priceCents),
+      discount_price: centsToAmount(p.discountPriceCents),
       discount_percentage: p.discountPercentage ?? '',
       rating: p.rating,
       is_new: String(p.isNew),
@@ -419,12 +418,7 @@ export async function importCatalogueCsv(
       await tx.insert(variants).values(
         batch.map(({ r, position }) => {
           const productId = productIdBySku.get(r.row.product_sku)!;
-          const image: Image = imageOf.get(productId) ?? {
-            url: '/favicon.svg',
-            alt: `${r.row.product} — ${r.row.option}`,
-            width: 800,
-            height: 800,
-          };
+          const image = imageOf.get(productId) ?? placeholderImage(`${r.row.product} — ${r.row.option}`);
           return { productId, name: r.row.option, sku: r.row.sku, stock: r.row.stock, position, image };
         }),
       );

@@ -25,6 +25,7 @@ import type {
   ProductCard,
   ProductDetail,
 } from '#shared/catalogue/catalogue.schemas.ts';
+import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
 
@@ -200,7 +201,7 @@ export class CatalogueReadModel {
         name: p.name,
         brandName: brand.name,
         categoryName: brand.category.name,
-        image: p.images[0] ?? vs[0]?.image ?? { url: '/favicon.svg', alt: p.name, width: 800, height: 800 },
+        image: p.images[0] ?? vs[0]?.image ?? placeholderImage(p.name),
         priceCents: p.priceCents,
         discountPriceCents: p.discountPriceCents,
         discountPercentage: p.discountPercentage,

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminProduct, AdminVariant, ProductBody } from '#shared/admin/catalogue-admin.schemas.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { centsToAmount, parseAmount } from '#shared/money.ts';
 import { Field, FormError } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../app/notifications.tsx';
 import { errorMessage, firstError, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
@@ -17,13 +18,8 @@ import {
 } from '../components/console-ui.tsx';
 import { ImageList, ImageUpload } from '../components/image-picker.tsx';
 
-const toDollars = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
-/** "12.5" → 1250; empty → null; anything else → NaN (the form says so). */
-function toCents(text: string): number | null {
-  const t = text.trim().replace(/^\$/, '');
-  if (!t) return null;
-  return /^\d{1,9}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
-}
+/** A price field: empty → null; not an amount → NaN (the form says so). */
+const amountField = (text: string) => (text.trim() === '' ? null : (parseAmount(text) ?? Number.NaN));
 
 interface FormState {
   brandId: string;
@@ -56,8 +52,8 @@ function formOf(p: AdminProduct | null): FormState {
     sku: p?.sku ?? '',
     productCode: p?.productCode ?? '',
     description: p?.description ?? '',
-    price: toDollars(p?.priceCents ?? null),
-    discountPrice: toDollars(p?.discountPriceCents ?? null),
+    price: centsToAmount(p?.priceCents ?? null),
+    discountPrice: centsToAmount(p?.discountPriceCents ?? null),
     discountPercentage: p?.discountPercentage == null ? '' : String(p.discountPercentage),
     rating: String(p?.rating ?? 5),
     delivery: p?.delivery ?? '',
@@ -75,8 +71,8 @@ function formOf(p: AdminProduct | null): FormState {
 
 /** The form's values as the API's body, or the message to show. */
 function bodyOf(f: FormState): ProductBody | string {
-  const priceCents = toCents(f.price);
-  const discountPriceCents = toCents(f.discountPrice);
+  const priceCents = amountField(f.price);
+  const discountPriceCents = amountField(f.discountPrice);
   if (priceCents === null || Number.isNaN(priceCents)) return 'Enter the price as an amount like 12.50.';
   if (Number.isNaN(discountPriceCents))
     return 'Enter the discount price as an amount like 9.99, or leave it empty.';

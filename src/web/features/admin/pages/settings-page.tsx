@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { StoreSettingsBody } from '#shared/admin/admin.schemas.ts';
+import { centsToAmount, parseAmount } from '#shared/money.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import { Field, FormError } from '../../../components/ui/form.tsx';
 import { useNotify } from '../../../app/notifications.tsx';
@@ -13,14 +14,12 @@ export function SettingsPage() {
   return <SettingsForm initial={settings.data} />;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 /** Store short name, contact, social links, pickup address, delivery fee and the unverified cap. */
 function SettingsForm({ initial }: { initial: StoreInfo }) {
   const notify = useNotify();
   const [s, setS] = useState(initial);
-  const [fee, setFee] = useState(dollars(initial.deliveryFeeCents));
-  const [cap, setCap] = useState(dollars(initial.unverifiedCapCents));
+  const [fee, setFee] = useState(centsToAmount(initial.deliveryFeeCents));
+  const [cap, setCap] = useState(centsToAmount(initial.unverifiedCapCents));
   const [message, setMessage] = useState<string | null>(null);
   const save = useAdminMutation('PUT', () => 'settings', 'StoreInfoSchema');
   const contact = (key: keyof StoreInfo['contact'], value: string) =>
@@ -29,8 +28,7 @@ function SettingsForm({ initial }: { initial: StoreInfo }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setMessage(null);
-    const amount = (t: string) =>
-      /^\d{1,7}(\.\d{1,2})?$/.test(t.trim()) ? Math.round(Number(t) * 100) : Number.NaN;
+    const amount = (t: string) => parseAmount(t) ?? Number.NaN;
     const deliveryFeeCents = amount(fee);
     const unverifiedCapCents = amount(cap);
     if (Number.isNaN(deliveryFeeCents) || Number.isNaN(unverifiedCapCents))
