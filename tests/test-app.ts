@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../src/server/app.ts';
+import { type App, type AppDeps, buildApp } from '../src/server/app.ts';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
 import type { Mailer } from '../src/server/modules/mail/mailer.ts';
 import { adminUrl, databaseUrl } from './pg-urls.ts';
@@ -53,7 +53,7 @@ export function testClock(start = new Date('2026-11-22T12:00:00Z')) {
 }
 
 export async function createTestApp(
-  opts: { clock?: () => Date; scryptLogN?: number; mailer?: Mailer } = {},
+  opts: { clock?: () => Date; scryptLogN?: number; mailer?: Mailer; logger?: AppDeps['logger'] } = {},
 ): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const privateDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-private-'));
@@ -67,6 +67,7 @@ export async function createTestApp(
     scryptCost: { logN: opts.scryptLogN ?? 10, r: 8, p: 1 },
     clock: opts.clock,
     mailer: opts.mailer,
+    logger: opts.logger,
     publicUrl: 'http://localhost:3000',
   });
   await app.ready();

@@ -30,6 +30,7 @@ import { storeRoutes } from './modules/store/store.routes.ts';
 import { StoreSettings } from './modules/store/store-settings.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const storeDefaults = { storeName: deps.storeName, shortName: deps.storeShortName };
   const catalogue = new CatalogueCache(deps.database);

@@ -16,6 +16,7 @@ import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
 import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { loadSecretKey, SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
+import { loggerOptions } from './plugins/logging.ts';
 
 function fail(message: string): never {
   console.error(`smokestack: ${message}`);
@@ -68,10 +69,7 @@ async function main(): Promise<void> {
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : logMailer((text) => console.log(text)),
       secureCookies: config.env === 'production' || config.publicUrl.startsWith('https://'),
-      logger: {
-        level: config.logLevel,
-        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      },
+      logger: loggerOptions(config.logLevel),
     });
 
     const shutdown = async (signal: string) => {

@@ -16,4 +16,6 @@ export const messages = {
   subscribed: 'Thanks! You are on the mailing list.',
   invalidZip: 'Enter a 5-digit US ZIP code',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  busy: 'The store is busy. Please try again in a moment.',
+  conflict: 'This was changed at the same time by another request. Please try again.',
 } as const;

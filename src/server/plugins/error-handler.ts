@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
+import { databaseRefusalStatus } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 
 /** One place that turns every failure into `{ message }`; 5xx details stay in the log. */
@@ -14,6 +15,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const text = first?.message ?? messages.invalidParameters;
       return reply.status(400).send({ message: text, ...(field ? { field } : {}) });
+    }
+    const refused = databaseRefusalStatus(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'database refused the request');
+      return reply
+        .status(refused)
+        .send({ message: refused === 400 ? messages.invalidParameters : messages.conflict });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

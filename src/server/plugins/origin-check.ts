@@ -4,7 +4,9 @@ import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence: a state-changing API request must come from our own pages. Browsers send Origin
+ * CSRF defence: a state-changing request must come from our own pages, whatever its path. (The
+ * router decodes and normalises paths, so `/%61pi/v1/cart` reaches the `/api/v1/cart` route: a
+ * check on the raw URL's prefix can be walked around; one on the method cannot.) Browsers send Origin
  * on every POST/PUT/PATCH/DELETE; it must be this server's origin (or PUBLIC_URL's). A request
  * with no Origin at all (curl, server-to-server) is let through only when it carries no session
  * cookie, so it cannot act as a signed-in buyer. GET never changes state in this API.
@@ -14,7 +16,7 @@ export function registerOriginCheck(
   opts: { publicOrigin?: string; cookieName: string },
 ): void {
   app.addHook('onRequest', (req, reply, done) => {
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return done();
+    if (SAFE.has(req.method)) return done();
     const origin = req.headers.origin;
     const own = `${req.protocol}://${req.host}`;
     const allowed = origin === own || (opts.publicOrigin !== undefined && origin === opts.publicOrigin);

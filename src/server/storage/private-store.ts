@@ -27,14 +27,21 @@ export class PrivateStore {
     const temp = path.join(tmpDir, randomUUID());
     const md5 = createHash('md5');
     let size = 0;
+    let sourceFailed = false;
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       md5.update(chunk);
+    });
+    stream.once('error', () => {
+      sourceFailed = true;
     });
     try {
       await pipeline(stream, createWriteStream(temp, { mode: 0o600 }));
     } catch (err) {
       await rm(temp, { force: true });
+      // The sender's stream broke (a cut connection, a truncated multipart body): their fault, not ours.
+      const broken = sourceFailed || stream.errored !== null;
+      if (broken && !(err as { code?: string }).code?.startsWith('FST_')) throw new IncompleteUpload(err);
       throw err;
     }
     return { temp, size, md5: md5.digest('base64') };
@@ -62,5 +69,13 @@ export class PrivateStore {
     const file = this.file(key);
     const { size } = await stat(file);
     return { stream: createReadStream(file), size };
+  }
+}
+
+/** The upload stopped before its end: the request was cut off or malformed. */
+export class IncompleteUpload extends Error {
+  constructor(cause: unknown) {
+    super('The upload ended before the file was complete', { cause });
+    this.name = 'IncompleteUpload';
   }
 }

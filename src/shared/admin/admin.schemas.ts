@@ -10,6 +10,7 @@ export const adminMessages = {
   staffOnly: 'This area is for staff only.',
   secondFactorRequired: 'Enter the code from your authenticator app.',
   invalidCode: 'That code is not valid. Try again.',
+  codeAlreadyUsed: 'This code was already used. Wait for the next code in your app.',
   tooManyCodes: 'Too many wrong codes. Please wait 15 minutes and try again.',
   alreadySetUp: 'Two-factor sign-in is already set up for this account.',
   setUpFirst: 'Set up two-factor sign-in first.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BANNER_SLOTS, CATEGORY_GROUPS } from '../catalogue/catalogue.constants.ts';
 import { ImageSchema, SlugSchema } from '../catalogue/catalogue.schemas.ts';
+import { DbIdParamSchema, DbIdSchema } from '../input/input.ts';
 
 /** What staff read when a catalogue change is refused. */
 export const catalogueAdminMessages = {
@@ -49,7 +50,7 @@ export type CategoryBody = z.input<typeof CategoryBodySchema>;
 export type CategoryValues = z.output<typeof CategoryBodySchema>;
 
 export const BrandBodySchema = z.object({
-  categoryId: z.number().int().positive(),
+  categoryId: DbIdSchema,
   name: name(80),
   slug: SlugSchema.optional(),
   logo: ImageSchema.nullable().default(null),
@@ -63,7 +64,7 @@ const cents = z.number().int().min(0, 'Prices cannot be negative.').max(100_000_
 /** Every field of SPEC §3's sub-brand (our product). */
 export const ProductBodySchema = z
   .object({
-    brandId: z.number().int().positive(),
+    brandId: DbIdSchema,
     name: name(160),
     slug: SlugSchema.optional(),
     description: text(5000).default(''),
@@ -125,10 +126,11 @@ export type BannerValues = z.output<typeof BannerBodySchema>;
 export const BannerOrderBodySchema = z.object({
   slot: z.enum(BANNER_SLOTS),
   /** Every banner of the slot, in the new order. */
-  ids: z.array(z.number().int().positive()).max(100),
+  ids: z.array(DbIdSchema).max(100),
 });
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const IdParamsSchema = z.object({ id: DbIdParamSchema });
+export const ProductVariantParamsSchema = z.object({ id: DbIdParamSchema, variantId: DbIdParamSchema });
 
 export const AdminCategorySchema = z.object({
   id: z.number().int(),
@@ -208,7 +210,7 @@ export const AdminProductRowSchema = AdminProductSchema.pick({
 export const AdminProductsQuerySchema = z.object({
   /** Part of the name, brand, category or an option's name (the storefront's search rule), or a SKU. */
   q: z.string().trim().max(100).optional(),
-  brandId: z.coerce.number().int().positive().optional(),
+  brandId: DbIdParamSchema.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

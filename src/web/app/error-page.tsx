@@ -29,9 +29,11 @@ export function ErrorPage({ kind }: { kind: 'not-found' | 'error' }) {
     >
       {notFound ? (
         <h1 id="error-title" className="text-gray-900">
-          <span className="block text-6xl font-black tracking-tight text-amber-600">Error 404</span>
-          <span className="mt-3 block text-xl font-semibold">The page you are looking for is not found.</span>
-          <span className="sr-only">{messages.notFound}</span>
+          {/* Read once, as the spec's one sentence: the space joins the two visible lines. */}
+          <span className="block text-6xl font-black tracking-tight text-amber-600">Error 404</span>{' '}
+          <span className="mt-3 block text-xl font-semibold">
+            {messages.notFound.replace(/^Error 404 /, '')}
+          </span>
         </h1>
       ) : (
         <h1 id="error-title" className="text-2xl font-bold text-gray-900">

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -30,6 +31,8 @@ export const users = pgTable(
     /** Staff made with a one-time password choose their own before anything else. */
     passwordChangeRequired: boolean('password_change_required').notNull().default(false),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** Staff only: the 30-second step of the last authenticator code accepted; a code of that step or before is refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -175,16 +175,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags,
         summary: 'Mail a password reset link (the answer never tells whether the email has an account)',
         body: LostPasswordBodySchema,
-        response: { 200: MessageResponseSchema, ...errors, 500: MessageResponseSchema },
+        response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (req, reply) => {
-      try {
-        await requestPasswordReset(ctx(), req.body.email);
-      } catch (err) {
-        req.log.error({ err }, 'could not queue a password reset mail');
-        return reply.status(500).send({ message: m.resetSendFailed });
-      }
+    async (req) => {
+      // The same answer after the same work, whether or not the email has an account: the
+      // lookup, the link and the mail happen once the answer is on its way.
+      const c = ctx();
+      const { email } = req.body;
+      setImmediate(() =>
+        requestPasswordReset(c, email).catch((err) =>
+          req.log.error({ err }, 'could not queue a password reset mail'),
+        ),
+      );
       return { message: m.resetSent };
     },
   );
@@ -200,7 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (req) => {
-      await resetPassword(ctx(), req.body.token, req.body.password);
+      await resetPassword(ctx(), req.body, req.ip);
       return { message: m.passwordUpdated };
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '#shared/accounts/document-status.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid, NotFound } from '../../errors.ts';
-import type { PrivateStore } from '../../storage/private-store.ts';
+import { IncompleteUpload, type PrivateStore } from '../../storage/private-store.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { detectDocumentType, safeDisplayName } from './file-type.ts';
 
@@ -60,6 +60,7 @@ export async function uploadDocument(
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new DomainError(413, m.fileTooLarge);
+    if (err instanceof IncompleteUpload) throw new Invalid(m.uploadFailed(kind));
     throw failed(kind);
   }
   const { temp, size, md5 } = received;

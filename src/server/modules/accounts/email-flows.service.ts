@@ -6,9 +6,10 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import type { AccountsContext } from './accounts.service.ts';
 import { type UserRow, users } from './accounts.table.ts';
-import { consumeToken, issueToken, tokensSentSince } from './email-tokens.ts';
+import { consumeToken, endTokens, issueToken, tokenIsLive, tokensSentSince } from './email-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { deleteOtherSessions } from './session.service.ts';
+import { isBlocked, recordFailure } from './sign-in-limiter.ts';
 
 /** At most 3 verification mails per 10 minutes per account. */
 const VERIFY_RESEND = { max: 3, windowMs: 10 * 60_000 };
@@ -69,16 +70,34 @@ export async function requestPasswordReset(ctx: AccountsContext, email: string):
   ctx.mail.kick();
 }
 
-/** Sets the new password and ends every session of the account. */
-export async function resetPassword(ctx: AccountsContext, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password, ctx.scryptCost);
+const resetFailureKey = (ip: string) => `reset:ip:${ip}`;
+
+/**
+ * Sets the new password, ends every session of the account and every other reset link.
+ * Steps, cheapest first: the address's failed-link count (10 in 15 minutes, as for sign-in),
+ * then the link itself, then the costly hash (in the shared hashing queue), then one
+ * transaction that consumes the link (the final check: of two racing requests one wins).
+ */
+export async function resetPassword(
+  ctx: AccountsContext,
+  input: { token: string; password: string },
+  ip: string,
+): Promise<void> {
+  const failureKey = resetFailureKey(ip);
+  if (await isBlocked(ctx.db, [failureKey], ctx.now)) throw new DomainError(429, m.tooManyResetAttempts);
+  if (!(await tokenIsLive(ctx.db, input.token, 'reset_password', ctx.now))) {
+    await recordFailure(ctx.db, [failureKey], ctx.now);
+    throw new Invalid(m.linkInvalid);
+  }
+  const passwordHash = await hashPassword(input.password, ctx.scryptCost);
   const done = await ctx.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'reset_password', ctx.now);
+    const userId = await consumeToken(tx, input.token, 'reset_password', ctx.now);
     if (!userId) return false;
     await tx
       .update(users)
       .set({ passwordHash, passwordChangeRequired: false, updatedAt: ctx.now })
       .where(eq(users.id, userId));
+    await endTokens(tx, userId, 'reset_password', ctx.now);
     await deleteOtherSessions(tx, userId);
     return true;
   });
@@ -100,6 +119,7 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, passwordChangeRequired: false, updatedAt: ctx.now })
       .where(eq(users.id, user.id));
+    await endTokens(tx, user.id, 'reset_password', ctx.now);
     await deleteOtherSessions(tx, user.id, sessionId);
   });
 }

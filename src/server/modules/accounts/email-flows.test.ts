@@ -5,6 +5,7 @@ import { linkIn, startSmtp } from '../../../../tests/smtp.ts';
 import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
 import { type Mail, type Mailer, smtpMailer } from '../mail/mailer.ts';
 import { OUTBOX_POLICY } from '../mail/outbox.ts';
+import { hashQueue } from './password.ts';
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -176,6 +177,94 @@ describe('lost password and reset', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('reset links: cheap refusals, one use, one at a time', () => {
+  const resetFrom = (remoteAddress: string, token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      remoteAddress,
+      payload: { token, password: 'a new password 9', confirmPassword: 'a new password 9' },
+      headers: { origin: ORIGIN },
+    });
+
+  it('a made-up link is refused before any password is hashed; the 11th from one address waits 15 minutes', async () => {
+    const hashesBefore = hashQueue.runs;
+    for (let i = 0; i < 10; i++) {
+      const res = await resetFrom('10.66.0.1', `made-up-token-${i}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This link is invalid or has expired. Please ask for a new one.');
+    }
+    expect(hashQueue.runs).toBe(hashesBefore);
+    const limited = await resetFrom('10.66.0.1', 'made-up-token-x');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(
+      'Too many invalid reset links from this address. Please wait 15 minutes and try again.',
+    );
+    // Another address is not affected; the limit lifts after 15 minutes.
+    expect((await resetFrom('10.66.0.2', 'made-up-token-y')).statusCode).toBe(400);
+    clock.advance(15 * 60_000 + 1000);
+    expect((await resetFrom('10.66.0.1', 'made-up-token-z')).statusCode).toBe(400);
+    expect(hashQueue.runs).toBe(hashesBefore);
+  });
+
+  it('a reset (or a password change) ends every other outstanding reset link of the account', async () => {
+    const { body, cookie } = await signUpBuyer(t.app);
+    await post('/api/v1/auth/lost-password', { email: body.email });
+    await mailTo(body.email, 2);
+    await post('/api/v1/auth/lost-password', { email: body.email });
+    const resets = (await mailTo(body.email, 3)).filter((m) => m.body.includes('/reset-password?token='));
+    expect(resets).toHaveLength(2);
+    const [older, newer] = resets.map((m) => linkIn(m, '/reset-password').searchParams.get('token')!);
+    expect((await resetFrom('10.66.1.1', newer!)).statusCode).toBe(200);
+    const stale = await resetFrom('10.66.1.1', older!);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe('This link is invalid or has expired. Please ask for a new one.');
+
+    // Change Password does the same to a link mailed before it.
+    const signedIn = await post('/api/v1/auth/signin', { email: body.email, password: 'a new password 9' });
+    const session = sessionCookie(signedIn);
+    await post('/api/v1/auth/lost-password', { email: body.email });
+    const pending = (await mailTo(body.email, 4)).filter((m) =>
+      m.body.includes('/reset-password?token='),
+    )[2]!;
+    const changed = await post(
+      '/api/v1/auth/change-password',
+      {
+        oldPassword: 'a new password 9',
+        password: 'changed password 9',
+        confirmPassword: 'changed password 9',
+      },
+      session,
+    );
+    expect(changed.statusCode).toBe(200);
+    const token = linkIn(pending, '/reset-password').searchParams.get('token')!;
+    expect((await resetFrom('10.66.1.1', token)).statusCode).toBe(400);
+    expect(cookie).toBeTruthy();
+  });
+
+  it('lost password answers before doing its work: a failing mail queue gives the same answer', async () => {
+    const { body } = await signUpBuyer(t.app);
+    await mailTo(body.email);
+    await t.database.query(`create function refuse_tokens() returns trigger language plpgsql as $$
+      begin raise exception 'tokens refused for this test'; end $$`);
+    await t.database.query(
+      'create trigger refuse_tokens before insert on email_tokens for each row execute function refuse_tokens()',
+    );
+    try {
+      const known = await post('/api/v1/auth/lost-password', { email: body.email });
+      const unknown = await post('/api/v1/auth/lost-password', { email: `nobody-${body.email}` });
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual({ message: 'Password reset email sent. Check your inbox.' });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+    } finally {
+      await new Promise((r) => setTimeout(r, 50)); // let the refused background work finish first
+      await t.database.query('drop trigger refuse_tokens on email_tokens');
+      await t.database.query('drop function refuse_tokens()');
+    }
   });
 });
 

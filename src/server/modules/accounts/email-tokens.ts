@@ -50,6 +50,32 @@ export async function consumeToken(
   return row?.userId ?? null;
 }
 
+/** Whether a token could be consumed now (a read: nothing is marked). Cheap checks go first. */
+export async function tokenIsLive(tx: Tx, token: string, purpose: TokenPurpose, now: Date): Promise<boolean> {
+  if (!token || token.length > 100) return false;
+  const [row] = await tx
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Ends every outstanding token of a purpose for a user (a new password voids older reset links). */
+export async function endTokens(tx: Tx, userId: string, purpose: TokenPurpose, now: Date): Promise<void> {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
 /** How many tokens of a purpose a user was sent since `since` (for the resend limit). */
 export async function tokensSentSince(
   tx: Tx,

@@ -32,5 +32,8 @@ export function safeDisplayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
   const clean = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim();
-  return (clean || 'document').slice(0, 120);
+  // By code points, not UTF-16 units: a cut must not leave half of an emoji (a lone surrogate).
+  return Array.from(clean || 'document')
+    .slice(0, 120)
+    .join('');
 }

@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { messages } from '#shared/messages.ts';
+import { DomainError } from '../../errors.ts';
 
 /**
  * scrypt at OWASP's recommended cost (N = 2^17, r = 8, p = 1). The parameters travel inside the
@@ -14,7 +17,59 @@ export interface ScryptCost {
 export const OWASP_SCRYPT: ScryptCost = { logN: 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
+export class HashingBusy extends DomainError {
+  constructor() {
+    super(503, messages.busy);
+  }
+}
+
+/**
+ * scrypt runs on libuv's small thread pool (4 threads), which file reads share: two dozen
+ * sign-ups or resets at once used to hold every thread for seconds, and a static file waited
+ * behind them. Hashes take turns here instead: at most `concurrency` at once (one core's worth
+ * less than the machine has, so the event loop and the pool keep room), at most `maxWaiting`
+ * queued; beyond that the request is refused at once (503) rather than left to pile up memory
+ * (each OWASP-cost hash holds 128 MB while it runs).
+ */
+export class HashQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** The most hashes seen running at once, and how many were asked for (tests read them). */
+  peak = 0;
+  runs = 0;
+
+  constructor(
+    readonly concurrency: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    this.runs++;
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.maxWaiting) throw new HashingBusy();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    this.peak = Math.max(this.peak, this.running);
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next in line; `running` only drops when nobody waits.
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+export const hashQueue = new HashQueue(Math.max(1, Math.min(4, availableParallelism() - 1)), 64);
+
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+  return hashQueue.run(() => deriveNow(password, salt, cost));
+}
+
+function deriveNow(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   const N = 2 ** cost.logN;
   return new Promise((resolve, reject) =>
     scrypt(

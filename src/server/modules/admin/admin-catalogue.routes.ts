@@ -13,6 +13,7 @@ import {
   CategoryBodySchema,
   catalogueAdminMessages as cm,
   IdParamsSchema,
+  ProductVariantParamsSchema,
   IMAGE_UPLOAD_MAX_BYTES,
   imageUploadMessages,
   ProductBodySchema,
@@ -21,6 +22,7 @@ import {
   VariantBodySchema,
 } from '#shared/admin/catalogue-admin.schemas.ts';
 import { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
+import { textProblem } from '#shared/input/input.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
@@ -53,10 +55,6 @@ import { requireStaff } from './staff-guard.ts';
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;
 const SavedSchema = SavedResponseSchema;
-const VariantParams = z.object({
-  id: z.coerce.number().int().positive(),
-  variantId: z.coerce.number().int().positive(),
-});
 const CSV_BODY_LIMIT = 25 * 1024 * 1024;
 
 /**
@@ -288,7 +286,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Edit an option (name, SKU, picture, stock, order)',
-        params: VariantParams,
+        params: ProductVariantParamsSchema,
         body: VariantBodySchema,
         response: { 200: SavedSchema, ...errors },
       },
@@ -306,7 +304,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Delete an option that has no orders',
-        params: VariantParams,
+        params: ProductVariantParamsSchema,
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
@@ -459,6 +457,9 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{
       if (!part) throw new Invalid(imageUploadMessages.wrongType);
       const alt = part.fields.alt;
       const altText = alt && 'value' in alt && typeof alt.value === 'string' ? alt.value : undefined;
+      // Multipart fields are streamed past the input guard: the same rule, applied here.
+      const problem = altText === undefined ? null : textProblem(altText);
+      if (problem) throw new Invalid(problem);
       return storeCatalogueImage(media, part, altText);
     },
   );

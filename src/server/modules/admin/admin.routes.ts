@@ -31,6 +31,7 @@ import {
   staffAdminMessages,
   verificationMessages as vm,
 } from '#shared/admin/admin.schemas.ts';
+import { IdParamsSchema } from '#shared/admin/catalogue-admin.schemas.ts';
 import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
@@ -447,7 +448,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags,
           summary: 'Send a failed mail again',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: IdParamsSchema,
           response: { 200: MessageResponseSchema, ...errors },
         },
       },

@@ -90,14 +90,39 @@ describe('two-factor sign-in', () => {
     // Set up once: a second set-up is refused (the key cannot be replaced with a password alone).
     expect((await call('POST', '/api/v1/admin/2fa/setup', cookie)).statusCode).toBe(409);
 
-    // A new sign-in needs a code again; the code from 30 s ago still counts, not one from 2 min ago.
+    // A new sign-in needs a code again. The code just used is spent: refused in another session.
     const next = await staff.signIn();
     expect((await call('GET', '/api/v1/admin/audit', next)).statusCode).toBe(401);
+    const replay = await call('POST', '/api/v1/admin/2fa/verify', next, { code: codeFor(setup.secret) });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().message).toBe('This code was already used. Wait for the next code in your app.');
+    expect((await call('GET', '/api/v1/admin/audit', next)).statusCode).toBe(401);
+    // A minute on: the code from 30 s ago still counts (slow typing), not one from 2 minutes ago.
+    clock.advance(60_000);
     const stale = codeFor(setup.secret, new Date(clock().getTime() - 120_000));
     expect((await call('POST', '/api/v1/admin/2fa/verify', next, { code: stale })).statusCode).toBe(400);
     const recent = codeFor(setup.secret, new Date(clock().getTime() - 30_000));
     expect((await call('POST', '/api/v1/admin/2fa/verify', next, { code: recent })).statusCode).toBe(200);
     expect((await call('GET', '/api/v1/admin/audit', next)).statusCode).toBe(200);
+    // …and that one is spent too, as is any code older than it.
+    const third = await staff.signIn();
+    expect((await call('POST', '/api/v1/admin/2fa/verify', third, { code: recent })).statusCode).toBe(400);
+    const older = codeFor(setup.secret, new Date(clock().getTime() - 60_000));
+    expect((await call('POST', '/api/v1/admin/2fa/verify', third, { code: older })).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/v1/admin/2fa/verify', third, { code: codeFor(setup.secret) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('of two sessions racing with one code, exactly one gets in', async () => {
+    const staff = await staffWithTotp();
+    clock.advance(30_000);
+    const [a, b] = [await staff.signIn(), await staff.signIn()];
+    const code = codeFor(staff.secret);
+    const answers = await Promise.all(
+      [a, b].map((c) => call('POST', '/api/v1/admin/2fa/verify', c, { code })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('staff made with a one-time password choose their own before setting up the second factor', async () => {
@@ -216,7 +241,11 @@ describe('two-factor sign-in', () => {
   it('writes who did what to the audit log', async () => {
     const staff = await staffWithTotp();
     const cookie = await staff.signIn();
-    await call('POST', '/api/v1/admin/2fa/verify', cookie, { code: codeFor(staff.secret) });
+    // The next step's code: the set-up spent this one.
+    const verified = await call('POST', '/api/v1/admin/2fa/verify', cookie, {
+      code: codeFor(staff.secret, new Date(clock().getTime() + 30_000)),
+    });
+    expect(verified.statusCode).toBe(200);
     const { entries } = AuditListSchema.parse(
       (await call('GET', '/api/v1/admin/audit?entity=user', cookie)).json(),
     );

@@ -29,8 +29,9 @@ export async function storeCatalogueImage(
   let data: Buffer;
   try {
     data = await part.toBuffer();
-  } catch {
-    throw new DomainError(413, m.tooLarge);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError(413, m.tooLarge);
+    throw new Invalid(m.unreadable); // the request ended before the file did
   }
   if (part.file.truncated || data.length > IMAGE_UPLOAD_MAX_BYTES) throw new DomainError(413, m.tooLarge);
   const type = detectDocumentType(data)?.contentType;

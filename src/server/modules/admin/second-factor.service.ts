@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid } from '../../errors.ts';
@@ -18,11 +18,38 @@ const RECOVERY_CODES = 10;
 
 const failureKey = (userId: string) => `totp:${userId}`;
 
-/** A code from the step before, now or after counts: clocks drift and people type slowly. */
-export function totpMatches(secret: string, code: string, now: Date): boolean {
+/**
+ * The time step a code belongs to, or null when it is not valid now. A code from the step
+ * before, now or after counts: clocks drift and people type slowly.
+ */
+export function totpStep(secret: string, code: string, now: Date): number | null {
   const key = decodeBase32IgnorePadding(secret);
-  const step = BigInt(Math.floor(now.getTime() / 1000 / PERIOD_S));
-  return [step - 1n, step, step + 1n].some((c) => verifyHOTP(key, c, DIGITS, code));
+  const step = Math.floor(now.getTime() / 1000 / PERIOD_S);
+  return [step - 1, step, step + 1].find((c) => verifyHOTP(key, BigInt(c), DIGITS, code)) ?? null;
+}
+
+/**
+ * A code works once: the member's last accepted step moves forward in one conditional update,
+ * so the same code (or an older one) is refused afterwards, in this session or any other, and
+ * of two requests racing with one code exactly one wins.
+ */
+async function claimStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return claimed.length > 0;
+}
+
+/** An authenticator code checked and spent; a wrong or reused one is counted as a failure. */
+async function spendCode(db: Db, box: SecretBox, user: UserRow, sealed: string, code: string, now: Date) {
+  const step = /^\d{6}$/.test(code) ? totpStep(storedKey(box, sealed), code, now) : null;
+  if (step === null) return wrongCode(db, user.id, now);
+  if (!(await claimStep(db, user.id, step))) {
+    await recordFailure(db, [failureKey(user.id)], now);
+    throw new Invalid(am.codeAlreadyUsed);
+  }
 }
 
 /** The stored key, unsealed; a key sealed under another SECRET_KEY cannot be read (503, not a wrong code). */
@@ -41,7 +68,7 @@ export async function startTotpSetup(db: Db, box: SecretBox, user: UserRow, issu
   const secret = encodeBase32UpperCaseNoPadding(key);
   await db
     .update(users)
-    .set({ totpSecret: box.seal(secret) })
+    .set({ totpSecret: box.seal(secret), totpLastStep: null })
     .where(eq(users.id, user.id));
   return { uri: createTOTPKeyURI(issuer, user.email, key, PERIOD_S, DIGITS), secret };
 }
@@ -71,8 +98,7 @@ export async function confirmTotpSetup(db: Db, box: SecretBox, s: ActiveSession,
   if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
   if (!user.totpSecret) throw new Invalid(am.setUpFirst);
   await guardAttempts(db, user.id, now);
-  const secret = storedKey(box, user.totpSecret);
-  if (!/^\d{6}$/.test(code) || !totpMatches(secret, code, now)) await wrongCode(db, user.id, now);
+  await spendCode(db, box, user, user.totpSecret, code, now);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: now }).where(eq(users.id, user.id));
@@ -92,7 +118,7 @@ export async function verifySecondFactor(db: Db, box: SecretBox, s: ActiveSessio
   if (!user.totpEnabledAt || !user.totpSecret) throw new Invalid(am.setUpFirst);
   await guardAttempts(db, user.id, now);
   if (/^\d{6}$/.test(code)) {
-    if (!totpMatches(storedKey(box, user.totpSecret), code, now)) await wrongCode(db, user.id, now);
+    await spendCode(db, box, user, user.totpSecret, code, now);
   } else {
     // A recovery code works once: the update that marks it used is the check.
     const used = await db

@@ -49,6 +49,8 @@ export async function createStaff(
       createdAt: now,
       updatedAt: now,
     })
+    // Two requests racing for one address: the unique index lets one through, the other is null.
+    .onConflictDoNothing()
     .returning({ id: users.id });
-  return user!;
+  return user ?? null;
 }

@@ -52,7 +52,7 @@ export async function resetStaffTotp(ctx: StaffContext, staffId: string): Promis
   await ctx.db.transaction(async (tx) => {
     const [target] = await tx
       .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, updatedAt: ctx.now })
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: ctx.now })
       .where(and(eq(users.id, staffId), eq(users.role, 'staff'), ne(users.id, ctx.staffId)))
       .returning({ id: users.id, email: users.email });
     if (!target) throw new NotFound(sm.staffNotFound);

@@ -7,6 +7,7 @@
  * `CatalogueCache.invalidate()` (and NOTIFYs other instances, see catalogue-cache.ts).
  */
 
+import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import {
   ALL_CATEGORIES,
@@ -103,6 +104,10 @@ export class CatalogueReadModel {
   readonly menuJson: string;
   readonly bannersJson: string;
   readonly loadedAt = Date.now();
+  /** Names this load (random, so two instances or two loads never share one). */
+  private readonly loadId = randomBytes(6).toString('base64url');
+  /** Bumped by every stock change applied in place. */
+  private stockRevision = 0;
   private readonly scopeCache = new Map<string, Scope>();
   private readonly filteredCache = new Map<string, ProductEntry[]>();
   private readonly detailCache = new Map<ProductEntry, string>();
@@ -293,7 +298,16 @@ export class CatalogueReadModel {
    * stock changes its card and its place in every listing (in stock first): its card is
    * re-serialised, the listings re-sorted in place and the scope caches dropped.
    */
+  /**
+   * What the answers built from this model are a version of: it changes with every reload and
+   * every stock change, so an ETag made from it is fresh whenever a price or stock figure is.
+   */
+  get version(): string {
+    return `${this.loadId}.${this.stockRevision}`;
+  }
+
   applyStock(rows: { id: number; stock: number }[]): void {
+    this.stockRevision++;
     let flipped = false;
     for (const row of rows) {
       const entry = this.variantIndex().get(row.id);

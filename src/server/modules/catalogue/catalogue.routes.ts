@@ -11,7 +11,7 @@ import {
   ProductQuerySchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { sendJsonText } from '../../http/send-json.ts';
+import { sendJsonText, sendVersioned } from '../../http/send-json.ts';
 import { listingJson, newArrivalsJson, productDetailJson, relatedJson } from './catalogue.service.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 
@@ -31,9 +31,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
         response: { 200: MenuResponseSchema },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       const model = await catalogue.get();
-      return sendJsonText(reply, model.menuJson);
+      return sendVersioned(req, reply, model.version, () => model.menuJson);
     },
   );
 
@@ -50,7 +50,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendJsonText(reply, listingJson(model, req.query));
+      return sendVersioned(req, reply, model.version, () => listingJson(model, req.query));
     },
   );
 
@@ -66,7 +66,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendJsonText(reply, productDetailJson(model, req.query));
+      return sendVersioned(req, reply, model.version, () => productDetailJson(model, req.query));
     },
   );
 
@@ -82,7 +82,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendJsonText(reply, relatedJson(model, req.query), 'no-store');
+      // A new random pick on every load.
+      reply.header('cache-control', 'no-store');
+      return sendJsonText(reply, relatedJson(model, req.query));
     },
   );
 
@@ -98,16 +100,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendJsonText(reply, newArrivalsJson(model, req.query.tab));
+      return sendVersioned(req, reply, model.version, () => newArrivalsJson(model, req.query.tab));
     },
   );
 
   app.get(
     '/banners',
     { schema: { tags, summary: 'Home page banners by slot', response: { 200: BannersResponseSchema } } },
-    async (_req, reply) => {
+    async (req, reply) => {
       const model = await catalogue.get();
-      return sendJsonText(reply, model.bannersJson);
+      return sendVersioned(req, reply, model.version, () => model.bannersJson);
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { sendJsonText } from '../../http/send-json.ts';
+import { sendVersioned } from '../../http/send-json.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { searchCatalogueJson } from './search.service.ts';
 
@@ -19,6 +19,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }> 
         response: { 200: SearchResponseSchema, 400: MessageResponseSchema },
       },
     },
-    async (req, reply) => sendJsonText(reply, searchCatalogueJson(await catalogue.get(), req.query)),
+    async (req, reply) => {
+      const model = await catalogue.get();
+      return sendVersioned(req, reply, model.version, () => searchCatalogueJson(model, req.query));
+    },
   );
 };

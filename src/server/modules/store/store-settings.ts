@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { getStoreInfo, type StoreDefaults } from './store.service.ts';
@@ -27,6 +28,19 @@ export class StoreSettings {
       });
     }
     return this.current;
+  }
+
+  private readonly versions = new WeakMap<StoreInfo, string>();
+
+  /** The settings with a version that changes whenever they do (for the `/store` ETag). */
+  async versioned(): Promise<{ info: StoreInfo; version: string }> {
+    const info = await this.get();
+    let version = this.versions.get(info);
+    if (!version) {
+      version = createHash('sha256').update(JSON.stringify(info)).digest('base64url').slice(0, 16);
+      this.versions.set(info, version);
+    }
+    return { info, version };
   }
 
   invalidate(): void {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { MessageResponseSchema, NewsletterBodySchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { sendVersioned } from '../../http/send-json.ts';
 import { subscribeToNewsletter } from './store.service.ts';
 import type { StoreSettings } from './store-settings.ts';
 
@@ -18,9 +19,10 @@ export const storeRoutes: FastifyPluginAsyncZod<{ db: Db; settings: StoreSetting
         response: { 200: StoreInfoSchema },
       },
     },
-    async (_req, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return settings.get();
+    async (req, reply) => {
+      // The delivery fee and the order cap are prices: fresh on every load, like the catalogue.
+      const { info, version } = await settings.versioned();
+      return sendVersioned(req, reply, version, () => JSON.stringify(StoreInfoSchema.parse(info)));
     },
   );
 

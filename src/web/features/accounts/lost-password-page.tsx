@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { LostPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '../../app/notifications.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { useLostPassword } from './api/auth-mutations.ts';
 
 /** /lostpassword (SPEC §2): the same answer whether or not the email has an account. */
@@ -22,7 +24,16 @@ export function LostPasswordPage() {
         notify({ type: 'success', message: res.message });
         navigate('/', { replace: true });
       },
-      onError: (err) => notify({ type: 'error', message: err.message }),
+      // The server queues the mail after answering: a failure here is the request itself (the store
+      // unreachable or failing), which the spec words as 'Error sending password reset email.'.
+      onError: (err) =>
+        notify({
+          type: 'error',
+          message:
+            err instanceof ApiError && err.status >= 400 && err.status < 500
+              ? err.message
+              : m.resetSendFailed,
+        }),
     });
   };
 

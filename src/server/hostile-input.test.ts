@@ -1,0 +1,270 @@
+/**
+ * Every operation of the OpenAPI document, fed hostile values as each role (anonymous, a buyer,
+ * staff before and after their second factor): no answer may be a 5xx. Values: NUL bytes, lone
+ * UTF-16 surrogates, ids past int4 and 2^53, wrong types, empty, huge, truncated multipart and
+ * CSV bodies. Each role gets a fresh session per operation (sign-out and the like end them).
+ */
+import { appendFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ORIGIN, signUpBuyer } from '../../tests/accounts.ts';
+import { staffHelpers } from '../../tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '../../tests/test-app.ts';
+import { sessions } from './modules/accounts/accounts.table.ts';
+import { createSession } from './modules/accounts/session.service.ts';
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  default?: unknown;
+  minimum?: number;
+  minLength?: number;
+};
+type Operation = {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+
+const LONE_SURROGATES = ['\ud800', 'a\udfffb'];
+const HOSTILE_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  ...LONE_SURROGATES,
+  '',
+  '  ',
+  'x'.repeat(20_000),
+  "' or 1=1--",
+  '../../etc/passwd',
+];
+const HOSTILE_NUMBERS = [2147483648, -2147483649, 2 ** 53, 2 ** 53 + 2, 1e308, -1, 0, 1.5];
+const HOSTILE_OTHERS = [null, true, [], {}, [[]], { '': '\u0000' }];
+const BODY_VALUES: unknown[] = [...HOSTILE_STRINGS, ...HOSTILE_NUMBERS, ...HOSTILE_OTHERS];
+/** As they travel in a path or a query string (already percent-encoded). */
+const URL_VALUES = [
+  '2147483648',
+  '9007199254740993',
+  '-1',
+  '0',
+  '1.5',
+  '1e400',
+  '%00',
+  'a%00b',
+  '%ED%A0%80', // a surrogate's UTF-8 form: not well-formed UTF-8
+  '%C0%AF',
+  '%ZZ',
+  '%F0%9F%98%80',
+  'x'.repeat(300),
+  '..%2F..%2Fetc',
+  'null',
+  'SS-99999999999999999999',
+  '00000000-0000-0000-0000-000000000000',
+];
+
+function sample(schema: JsonSchema | undefined, depth = 0): unknown {
+  if (!schema || depth > 6) return 'x';
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt?.length) return sample(alt.find((s) => s.type !== 'null') ?? alt[0], depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [k, sample(s, depth + 1)]),
+      );
+    case 'array':
+      return [sample(schema.items, depth + 1)];
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    default:
+      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      if (schema.format === 'email') return 'someone@shop.example';
+      if (schema.format === 'date') return '2027-01-01';
+      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+  }
+}
+
+/** Every body made by putting one hostile value at one place of a plausible body. */
+function* hostileBodies(schema: JsonSchema | undefined): Generator<unknown> {
+  const base = sample(schema);
+  yield base;
+  for (const v of BODY_VALUES) yield v; // the whole body
+  function* walk(value: unknown, set: (v: unknown) => unknown, depth: number): Generator<unknown> {
+    if (depth > 3) return;
+    if (Array.isArray(value)) {
+      if (!value.length) return;
+      for (const v of BODY_VALUES) yield set([v]);
+      yield* walk(value[0], (v) => set([v]), depth + 1);
+    } else if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) {
+        const at = (v: unknown) => set({ ...(value as object), [key]: v });
+        for (const v of BODY_VALUES) yield at(v);
+        yield* walk((value as Record<string, unknown>)[key], at, depth + 1);
+      }
+    }
+  }
+  yield* walk(base, (v) => v, 0);
+}
+
+let t: TestContext;
+const clock = testClock();
+let buyerId: string;
+let staffId: string;
+let halfwayStaffId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  buyerId = (await signUpBuyer(t.app)).user.id;
+  const staff = staffHelpers(() => t, clock);
+  staffId = (await staff.staffWithTotp()).id;
+  halfwayStaffId = (await staff.newStaff()).id;
+});
+afterAll(async () => t?.close());
+
+async function cookieFor(role: string): Promise<string | undefined> {
+  const userId =
+    role === 'buyer' ? buyerId : role === 'staff' ? staffId : role === 'staff-no-2fa' ? halfwayStaffId : null;
+  if (!userId) return undefined;
+  const { token } = await createSession(t.database.db, userId, false, clock());
+  if (role === 'staff') {
+    const db = t.database.db;
+    await db.update(sessions).set({ secondFactorAt: clock() }).where(eq(sessions.userId, userId));
+  }
+  return `sid=${token}`;
+}
+
+const ROLES = ['anonymous', 'buyer', 'staff-no-2fa', 'staff'] as const;
+
+test('no operation answers 5xx to hostile input, whatever the role', { timeout: 600_000 }, async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const failures: string[] = [];
+  let requests = 0;
+  let operations = 0;
+  let n = 0;
+  const send = async (
+    role: string,
+    cookie: string | undefined,
+    method: string,
+    url: string,
+    body?: unknown,
+    contentType?: string,
+  ) => {
+    requests++;
+    n++;
+    const headers: Record<string, string> = { origin: ORIGIN };
+    if (cookie) headers.cookie = cookie;
+    let payload: string | Buffer | undefined;
+    if (body !== undefined) {
+      if (Buffer.isBuffer(body) || (typeof body === 'string' && contentType))
+        payload = body as string | Buffer;
+      else payload = JSON.stringify(body);
+      headers['content-type'] = contentType ?? 'application/json';
+    }
+    // A new client address each time: per-address rate limits must not hide a handler's failure.
+    const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    const res = await t.app.inject({ method: method as 'GET', url, headers, payload, remoteAddress });
+    if (res.statusCode >= 500) {
+      const shown = typeof body === 'string' ? body.slice(0, 80) : JSON.stringify(body)?.slice(0, 120);
+      failures.push(
+        `${role} ${method} ${url.slice(0, 160)} ${shown ?? ''} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+      );
+    }
+  };
+
+  for (const [template, methods] of Object.entries(doc.paths)) {
+    if (template.startsWith('/api/docs')) continue;
+    for (const [method, op] of Object.entries(methods)) {
+      operations++;
+      const params = op.parameters ?? [];
+      const pathParams = params.filter((p) => p.in === 'path');
+      const queryParams = params.filter((p) => p.in === 'query');
+      const fill = (values: Record<string, string>) =>
+        template.replace(
+          /\{(\w+)\}/g,
+          (_, name) =>
+            values[name] ??
+            encodeURIComponent(String(sample(pathParams.find((p) => p.name === name)?.schema))),
+        );
+      const query = (values: Record<string, string>) => {
+        const qs = Object.entries(values)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&');
+        return qs ? `?${qs}` : '';
+      };
+      const plainQuery = Object.fromEntries(
+        queryParams.map((p) => [p.name, encodeURIComponent(String(sample(p.schema)))]),
+      );
+      const jsonSchema = op.requestBody?.content?.['application/json']?.schema;
+      const hasBody = method === 'post' || method === 'put' || method === 'patch';
+
+      const started = Date.now();
+      const before = requests;
+      for (const role of ROLES) {
+        // The event stream answers a signed-in buyer with a stream that never ends.
+        if (template === '/api/v1/events' && role !== 'anonymous') continue;
+        const cookie = await cookieFor(role);
+        const M = method.toUpperCase();
+        const plain = fill({});
+        for (const p of pathParams)
+          for (const v of URL_VALUES)
+            await send(
+              role,
+              cookie,
+              M,
+              fill({ [p.name]: v }) + query(plainQuery),
+              hasBody ? sample(jsonSchema) : undefined,
+            );
+        for (const p of queryParams) {
+          for (const v of URL_VALUES)
+            await send(role, cookie, M, plain + query({ ...plainQuery, [p.name]: v }));
+          await send(role, cookie, M, `${plain}${query(plainQuery)}&${p.name}=1&${p.name}=2`);
+        }
+        if (!hasBody) {
+          await send(role, cookie, M, plain + query(plainQuery));
+          continue;
+        }
+        for (const body of hostileBodies(jsonSchema)) await send(role, cookie, M, plain, body);
+        // Bodies that are not JSON at all, or not what the route reads.
+        await send(role, cookie, M, plain, '{"a":', 'application/json');
+        await send(role, cookie, M, plain, '"\\u0000"', 'application/json');
+        await send(role, cookie, M, plain, '{"email":"\\ud800"}', 'application/json');
+        await send(role, cookie, M, plain, 'sku,name\n\u0000,\ud800\n"unterminated', 'text/csv');
+        await send(role, cookie, M, plain, Buffer.from([0xff, 0xfe, 0x00, 0xc3]), 'text/csv');
+        const boundary = 'hostileboundary';
+        const truncated = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`;
+        await send(role, cookie, M, plain, truncated, `multipart/form-data; boundary=${boundary}`);
+        await send(
+          role,
+          cookie,
+          M,
+          plain,
+          `--${boundary}--\r\n`,
+          `multipart/form-data; boundary=${boundary}`,
+        );
+        await send(role, cookie, M, plain, 'garbage', 'multipart/form-data');
+        await send(role, cookie, M, plain, 'a=%00&b=%ED%A0%80', 'application/x-www-form-urlencoded');
+      }
+      if (process.env.FUZZ_PROGRESS)
+        appendFileSync(
+          process.env.FUZZ_PROGRESS,
+          `${method} ${template} ${requests - before} ${Date.now() - started}ms ${failures.length}\n`,
+        );
+    }
+  }
+  console.info(
+    `hostile input: ${operations} operations × ${ROLES.length} roles, ${requests} requests, ${failures.length} answered 5xx`,
+  );
+  expect(failures).toEqual([]);
+});
