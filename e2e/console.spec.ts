@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateTOTP } from '@oslojs/otp';
+import { generateHOTP } from '@oslojs/otp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   adultContext,
@@ -23,7 +23,17 @@ after(async () => browser?.close());
 const headers = { origin: BASE_URL };
 /** The demo staff member's authenticator key, set up by the first journey. */
 let staffSecret = '';
-const totpNow = () => generateTOTP(decodeBase32IgnorePadding(staffSecret), 30, 6);
+let lastStep = -1;
+/**
+ * The code the app shows now. The server accepts each code once, so a second sign-in within the
+ * same 30 seconds waits for the next code, as a person would.
+ */
+async function totpNow(): Promise<string> {
+  const step = Math.floor(Date.now() / 30_000);
+  if (step <= lastStep) await new Promise((r) => setTimeout(r, (lastStep + 1) * 30_000 - Date.now() + 250));
+  lastStep = Math.floor(Date.now() / 30_000);
+  return generateHOTP(decodeBase32IgnorePadding(staffSecret), BigInt(lastStep), 6);
+}
 
 /** The demo staff member, signed in with password and authenticator code, on the console. */
 async function staffPage(context: BrowserContext): Promise<Page> {
@@ -33,7 +43,7 @@ async function staffPage(context: BrowserContext): Promise<Page> {
   await page.getByLabel('Password', { exact: true }).fill('demo-staff-2026');
   await page.getByRole('button', { name: /^sign in$/i }).click();
   await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
-  await page.getByLabel('Authentication code').fill(totpNow());
+  await page.getByLabel('Authentication code').fill(await totpNow());
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
   return page;
@@ -170,7 +180,7 @@ describe('staff console', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').filter({ hasText: 'That code is not valid. Try again.' }).waitFor();
     errors.splice(0); // the browser logs the refused code's 400, which was the point
-    await page.getByLabel('Code from the app').fill(totpNow());
+    await page.getByLabel('Code from the app').fill(await totpNow());
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Keep your recovery codes' }).waitFor();
     assert.equal(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);

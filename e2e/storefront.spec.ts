@@ -199,6 +199,15 @@ describe('routes and errors', () => {
     await page.goto('/product?categoryId=disposable-vapes');
     await page.getByText('Error 404').first().waitFor();
     await page.getByText('The page you are looking for is not found.').first().waitFor();
+    // A screen reader reads the heading once: its accessible name is the spec's sentence, no more.
+    const heading = page.getByRole('heading', { level: 1 });
+    assert.equal(
+      await heading.evaluate((h) => (h as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+      'Error 404 The page you are looking for is not found.',
+    );
+    await page
+      .getByRole('heading', { name: 'Error 404 The page you are looking for is not found.', exact: true })
+      .waitFor();
     assert.equal(await page.getByTestId('countdown').innerText(), '5');
     await page.clock.runFor(2_000);
     assert.equal(await page.getByTestId('countdown').innerText(), '3');
@@ -212,6 +221,50 @@ describe('routes and errors', () => {
     const page = await context.newPage();
     await page.goto('/product?categoryId=kratom&brandId=nope&subBrandId=nope');
     await page.getByText('The page you are looking for is not found.').first().waitFor();
+    await context.close();
+  });
+});
+
+describe('content security policy', () => {
+  test('no page the store shows breaks its CSP (no eval, no inline script)', async () => {
+    const context = await adultContext(browser);
+    // Every violation the browser reports, caught or not, lands in a list the test reads.
+    await context.addInitScript(() => {
+      const list: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = list;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        list.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const productHref = await firstProductHref(page);
+    for (const url of [
+      '/',
+      '/categories?categoryId=ALL',
+      productHref,
+      '/search?q=ice',
+      '/signin',
+      '/signup',
+      '/lostpassword',
+      '/reset-password?token=x',
+      '/info/faq',
+      '/product?categoryId=nope',
+    ]) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      // Forms build their schemas when used: type into the first field if there is one.
+      const field = page.getByRole('textbox').first();
+      if (await field.isVisible().catch(() => false)) await field.fill('x');
+      const violations = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      assert.deepEqual(violations, [], `CSP violations on ${url}`);
+    }
+    assert.deepEqual(
+      errors.filter((e) => !/status of 4\d\d/.test(e)),
+      [],
+    );
     await context.close();
   });
 });

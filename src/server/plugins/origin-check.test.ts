@@ -52,7 +52,7 @@ describe('cross-site state changes', () => {
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/v1/cart/items',
-      payload: { items: [{ variantId: variant.sku, quantity: 1 }] },
+      payload: { items: [{ variantId: variant!.sku, quantity: 1 }] },
       headers: { origin: ORIGIN, cookie: buyer.cookie },
     });
     expect(added.statusCode).toBe(200);

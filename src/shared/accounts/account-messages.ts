@@ -51,6 +51,7 @@ export const accountMessages = {
     'A verification email was sent a moment ago. Please check your inbox or wait a few minutes.',
   fieldTooLong: 'A field is too long',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  tooManyReauthAttempts: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   tooManyResetAttempts:
     'Too many invalid reset links from this address. Please wait 15 minutes and try again.',
   signedOut: 'You are signed out.',

@@ -30,5 +30,9 @@ export const EmailSchema = z
 
 export const NewsletterBodySchema = z.object({ email: EmailSchema });
 export type NewsletterBody = z.infer<typeof NewsletterBodySchema>;
-export const MessageResponseSchema = z.object({ message: z.string() });
+export const MessageResponseSchema = z.object({
+  message: z.string(),
+  /** On a refused request: the field at fault, dotted ("shippingDetails.city"), when there is one. */
+  field: z.string().optional(),
+});
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -16,7 +16,12 @@ import { documentView, listDocuments } from './documents.service.ts';
 import { queueVerificationMail } from './email-flows.service.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
 import { createSession } from './session.service.ts';
-import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from './sign-in-limiter.ts';
+import {
+  clearAccountFailures,
+  isSignInBlocked,
+  reauthenticate,
+  recordSignInFailure,
+} from './sign-in-limiter.ts';
 
 export interface MailSettings {
   storeName: string;
@@ -157,8 +162,7 @@ export async function updateProfile(
     if (user.emailVerifiedAt) throw new DomainError(400, m.emailLocked);
     if (!isValidEmail(nextEmail!)) throw new DomainError(400, m.invalidEmailFormat);
     if (!body.currentPassword) throw new DomainError(400, m.currentPasswordRequired);
-    if (!(await verifyPassword(body.currentPassword, user.passwordHash)))
-      throw new DomainError(400, m.reauthFailed);
+    await reauthenticate(ctx.db, user, body.currentPassword, ctx.now);
     if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(m.emailInUse);
   }
   const updated = await ctx.db.transaction(async (tx) => {

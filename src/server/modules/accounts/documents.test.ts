@@ -142,6 +142,31 @@ describe('document uploads', () => {
     expect((await upload(cookie, 'passport', { filename: 'x.pdf', content: PDF })).statusCode).toBe(400);
   });
 
+  it('a multipart body cut off before its end is a 400, with nothing stored and no temporary file left', async () => {
+    const { cookie, user } = await signUpBuyer(t.app);
+    const whole = multipart({
+      filename: 'licence.pdf',
+      content: Buffer.concat([PDF, Buffer.alloc(4096, 0x20)]),
+    });
+    for (const cut of [whole.payload.length - 10, 200, 120]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/documents/sales_id',
+        payload: whole.payload.subarray(0, cut),
+        headers: { ...whole.headers, cookie, origin: ORIGIN },
+      });
+      expect(res.statusCode, `cut at ${cut}`).toBe(400);
+      // Cut inside the file: the upload failed; cut inside the part's headers: no file came.
+      expect(res.json().message).toBe(
+        cut > 150
+          ? 'An error occurred while uploading sales ID. Please try again later.'
+          : 'Please upload sales id',
+      );
+    }
+    expect(await documentRows(user.id)).toEqual([]);
+    expect(tempFiles()).toEqual([]);
+  });
+
   it('a new upload replaces the old file and resets verified and the re-upload request', async () => {
     const { cookie, user } = await signUpBuyer(t.app);
     await upload(cookie, 'sales_id', { filename: 'one.pdf', content: PDF });

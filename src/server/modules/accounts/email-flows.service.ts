@@ -7,9 +7,9 @@ import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import type { AccountsContext } from './accounts.service.ts';
 import { type UserRow, users } from './accounts.table.ts';
 import { consumeToken, endTokens, issueToken, tokenIsLive, tokensSentSince } from './email-tokens.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword } from './password.ts';
 import { deleteOtherSessions } from './session.service.ts';
-import { isBlocked, recordFailure } from './sign-in-limiter.ts';
+import { isBlocked, reauthenticate, recordFailure } from './sign-in-limiter.ts';
 
 /** At most 3 verification mails per 10 minutes per account. */
 const VERIFY_RESEND = { max: 3, windowMs: 10 * 60_000 };
@@ -112,7 +112,7 @@ export async function changePassword(
   oldPassword: string,
   password: string,
 ) {
-  if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new DomainError(400, m.reauthFailed);
+  await reauthenticate(ctx.db, user, oldPassword, ctx.now);
   const passwordHash = await hashPassword(password, ctx.scryptCost);
   await ctx.db.transaction(async (tx) => {
     await tx

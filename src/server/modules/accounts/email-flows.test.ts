@@ -312,6 +312,24 @@ describe('change password', () => {
     );
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('ten wrong old passwords in 15 minutes, then no more guesses (nothing hashed) until the time is up', async () => {
+    const { body, cookie } = await signUpBuyer(t.app);
+    const change = (oldPassword: string) =>
+      post(
+        '/api/v1/auth/change-password',
+        { oldPassword, password: 'new password 1', confirmPassword: 'new password 1' },
+        cookie,
+      );
+    for (let i = 0; i < 10; i++) expect((await change(`guess ${i} wrong`)).statusCode).toBe(400);
+    const hashes = hashQueue.runs;
+    const blocked = await change(body.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many wrong passwords. Please wait 15 minutes and try again.');
+    expect(hashQueue.runs).toBe(hashes);
+    clock.advance(15 * 60_000 + 1000);
+    expect((await change(body.password)).statusCode).toBe(200);
+  });
 });
 
 describe('the outbox', () => {

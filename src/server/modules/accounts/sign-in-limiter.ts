@@ -1,6 +1,9 @@
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { Db } from '../../db/client.ts';
-import { signInFailures } from './accounts.table.ts';
+import { DomainError } from '../../errors.ts';
+import { signInFailures, type UserRow } from './accounts.table.ts';
+import { verifyPassword } from './password.ts';
 
 /**
  * Brute-force limit: at most 10 failed sign-ins in 15 minutes per client address and per
@@ -42,4 +45,17 @@ export const clearAccountFailures = (db: Db, email: string) =>
 
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.key, key));
+}
+
+/**
+ * A signed-in user re-entering their password (Change Password, a new email): wrong answers count
+ * per account like sign-in failures, so a stolen session cannot make the server hash guesses
+ * without end; the 11th in 15 minutes is refused before any hashing.
+ */
+export async function reauthenticate(db: Db, user: UserRow, password: string, now: Date): Promise<void> {
+  const key = `reauth:${user.id}`;
+  if (await isBlocked(db, [key], now)) throw new DomainError(429, m.tooManyReauthAttempts);
+  if (await verifyPassword(password, user.passwordHash)) return;
+  await recordFailure(db, [key], now);
+  throw new DomainError(400, m.reauthFailed);
 }

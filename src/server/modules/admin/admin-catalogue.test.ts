@@ -202,6 +202,79 @@ describe('catalogue management', () => {
     expect(updated.after).toMatchObject({ priceCents: 2500 });
   });
 
+  it('a buyer reloading the product page sees the new price at once: no-cache with an ETag, 304 while unchanged', async () => {
+    const staff = await staffWithTotp();
+    const { product, body, variantSku } = await newProduct(staff.cookie);
+    const first = await detailOf(product.storefrontPath);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const reload = (tag: string) =>
+      t.app.inject({
+        url: `/api/v1/catalogue/product?${product.storefrontPath.split('?')[1]}`,
+        headers: { 'if-none-match': tag },
+      });
+    const same = await reload(etag);
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers['cache-control']).toBe('no-cache');
+
+    // Staff change the price: the same reload gets the new price, under a new tag.
+    const res = await call('PUT', `${api}/products/${product.id}`, staff.cookie, {
+      ...body,
+      slug: product.slug,
+      priceCents: 3100,
+      discountPriceCents: null,
+      discountPercentage: null,
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await reload(etag);
+    expect(after.statusCode).toBe(200);
+    expect(ProductDetailSchema.parse(after.json()).priceCents).toBe(3100);
+    const newTag = after.headers.etag as string;
+    expect(newTag).not.toBe(etag);
+
+    // An order takes stock: the stock shown is fresh too.
+    const buyer = await signUpBuyer(t.app);
+    await call('POST', '/api/v1/cart/items', buyer.cookie, {
+      items: [{ variantId: variantSku, quantity: 1 }],
+    });
+    await t.database.query('update users set email_verified_at = now() where id = $1', [buyer.user.id]);
+    const order = await call('POST', '/api/v1/orders', buyer.cookie, {
+      shippingDetails: {
+        name: 'D',
+        businessName: 'B',
+        address: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78701',
+      },
+      shippingType: 'Pickup',
+      idempotencyKey: randomUUID(),
+    });
+    expect(order.statusCode).toBe(201);
+    await expect.poll(async () => (await reload(newTag)).statusCode, { timeout: 3000 }).toBe(200);
+
+    // Every catalogue answer that carries prices or stock, and the store's fees, revalidate the same way.
+    for (const url of [
+      '/api/v1/catalogue/listing?categoryId=ALL',
+      '/api/v1/catalogue/new-arrivals?tab=ALL',
+      '/api/v1/search?q=a',
+      '/api/v1/catalogue/menu',
+      '/api/v1/catalogue/banners',
+      '/api/v1/store',
+    ]) {
+      const a = await t.app.inject({ url });
+      expect(a.statusCode, url).toBe(200);
+      expect(a.headers['cache-control'], url).toBe('no-cache');
+      expect(
+        (await t.app.inject({ url, headers: { 'if-none-match': a.headers.etag as string } })).statusCode,
+        url,
+      ).toBe(304);
+    }
+  });
+
   it('refuses bad input with a clear message and changes nothing', async () => {
     const staff = await staffWithTotp();
     const { product, body } = await newProduct(staff.cookie);

@@ -147,6 +147,22 @@ describe('two-factor sign-in', () => {
     expect((await call('POST', '/api/v1/admin/2fa/setup', cookie)).statusCode).toBe(200);
   });
 
+  it('two simultaneous "add staff" requests with one email: one account, the other 409', async () => {
+    const lead = await staffWithTotp();
+    const email = `twin-${Date.now()}@shop.example`;
+    const answers = await Promise.all(
+      [0, 1, 2].map((i) => call('POST', '/api/v1/admin/staff', lead.cookie, { name: `Twin ${i}`, email })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.json().message).toBe('That email already has an account.');
+    const [row] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from users where lower(email) = $1',
+      [email],
+    );
+    expect(row!.n).toBe(1);
+  });
+
   it('staff add staff (one-time password) and reset a lost phone for someone else, never themselves', async () => {
     const buyer = await signUpBuyer(t.app);
     await expectStaffOnly(
