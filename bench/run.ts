@@ -4,7 +4,8 @@
  * bare Fastify route returning a constant body of the same size), then placing orders and reading
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
  * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
- * BENCH_ONLY=catalogue|orders|import runs one part.
+ * A static file's latency while 24 buyers change their passwords at once, against idle.
+ * BENCH_ONLY=catalogue|hashing|orders|import runs one part.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { benchCatalogue, type Percentiles } from './catalogue-bench.ts';
+import { benchHashing } from './hashing-bench.ts';
 import { benchOrders, type OrderBenchResult } from './order-driver.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,6 +22,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Concurrent checkouts: enough to keep the database busy, as many as the pool has connections. */
 const ORDER_CONCURRENCY = Number(process.env.BENCH_ORDER_CONCURRENCY ?? 10);
 const ONLY = process.env.BENCH_ONLY;
+/** Buyers changing their password at once in the hashing part. */
+const HASHING_BURST = Number(process.env.BENCH_HASHING_BURST ?? 24);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function sh(cmd: string, args: string[], env: Record<string, string> = {}) {
@@ -214,6 +218,28 @@ try {
     notes.push(
       `home page initial JavaScript: ${(jsGzip / 1024).toFixed(1)} kB gzipped in ${jsFiles.length} files (target < 150 kB)`,
       `hashed asset ${entry}: content-encoding ${assetRes.headers.get('content-encoding')}, cache-control ${assetRes.headers.get('cache-control')}`,
+    );
+    await server.stop();
+  }
+
+  if (!ONLY || ONLY === 'hashing') {
+    console.log('bench: a static file while buyers change their passwords…');
+    const server = await startBenchServer(dataDir);
+    const h = await benchHashing(server.app, server.control, { burst: HASHING_BURST });
+    const ms = (p: { p50: number; p99: number }) => `${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms`;
+    rows.push([
+      `static file during ${HASHING_BURST} password changes`,
+      '—',
+      '—',
+      ms(h.during),
+      '—',
+      `${ms(h.idle)} (idle)`,
+      `p99 ×${(h.during.p99 / h.idle.p99).toFixed(1)}`,
+    ]);
+    notes.push(
+      `hashing: ${HASHING_BURST} password changes (2 OWASP scrypt each) answered in ${h.burstSeconds.toFixed(1)} s ` +
+        `(${JSON.stringify(h.answered)}); static file max ${h.during.max.toFixed(0)} ms over ${h.during.n} reads during the burst, ` +
+        `${h.idle.max.toFixed(0)} ms idle`,
     );
     await server.stop();
   }

@@ -5,8 +5,11 @@
  */
 import path from 'node:path';
 import Fastify from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/server/app.ts';
 import { openPglite, openPostgres } from '../src/server/db/client.ts';
+import { hashPassword } from '../src/server/modules/accounts/password.ts';
+import { hashToken } from '../src/server/modules/accounts/session.service.ts';
 import { createOrderFixtures, type OrderFixtures } from './order-fixtures.ts';
 
 const dataDir = process.argv[2]!;
@@ -88,6 +91,28 @@ bare.post('/orders/setup', async (req) => {
     req.body as { buyers: number; pool: number; hotStock: number },
   );
   return { cookies: fixtures.cookies };
+});
+/** Buyers whose password is real (one OWASP-cost hash, shared), each with a session: the hashing bench. */
+bare.post('/hashing/setup', async (req) => {
+  const { buyers, password } = req.body as { buyers: number; password: string };
+  const hash = await hashPassword(password);
+  const run = Date.now().toString(36);
+  const users = await database.query<{ id: string }>(
+    `insert into users (email, password_hash, business_name, name, phone, is_completed, email_verified_at)
+     select 'hash-' || $1 || '-' || g || '@bench.example', $3, 'Bench Shop', 'Bench Buyer', '+15550100000', true, now()
+     from generate_series(1, $2::int) g returning id`,
+    [run, buyers, hash],
+  );
+  const cookies: string[] = [];
+  for (const u of users) {
+    const token = randomBytes(32).toString('base64url');
+    await database.query(
+      `insert into sessions (token_hash, user_id, remember, expires_at) values ($1, $2, true, now() + interval '1 day')`,
+      [hashToken(token), u.id],
+    );
+    cookies.push(`sid=${token}`);
+  }
+  return { cookies };
 });
 bare.post('/orders/fill', async (req) => {
   await fixtures!.fill((req.body as { hotShare: number }).hotShare);
