@@ -26,10 +26,12 @@ export class HashingBusy extends DomainError {
 /**
  * scrypt runs on libuv's small thread pool (4 threads), which file reads share: two dozen
  * sign-ups or resets at once used to hold every thread for seconds, and a static file waited
- * behind them. Hashes take turns here instead: at most `concurrency` at once (one core's worth
- * less than the machine has, so the event loop and the pool keep room), at most `maxWaiting`
- * queued; beyond that the request is refused at once (503) rather than left to pile up memory
- * (each OWASP-cost hash holds 128 MB while it runs).
+ * behind them (7.7 s in `npm run bench`). Hashes take turns here instead: at most one per core
+ * and never more than 3 at once, so at least one pool thread stays free for files; at most
+ * `maxWaiting` queued, and beyond that the request is refused at once (503) rather than left to
+ * pile up memory (each OWASP-cost hash holds 128 MB while it runs). On 2 cores, one hash at a
+ * time doubled how long a burst of 24 password changes took; two at a time cost 1.5× and kept a
+ * static file's p99 within 2× of idle.
  */
 export class HashQueue {
   private running = 0;
@@ -63,7 +65,7 @@ export class HashQueue {
   }
 }
 
-export const hashQueue = new HashQueue(Math.max(1, Math.min(4, availableParallelism() - 1)), 64);
+export const hashQueue = new HashQueue(Math.max(1, Math.min(3, availableParallelism())), 64);
 
 function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return hashQueue.run(() => deriveNow(password, salt, cost));
