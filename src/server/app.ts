@@ -10,23 +10,23 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import type { Database } from './db/client.ts';
-import { accountRoutes } from './modules/accounts/account.routes.ts';
-import { authRoutes } from './modules/accounts/auth.routes.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
-import { adminCatalogueRoutes } from './modules/admin/admin-catalogue.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { sendExpiryReminders } from './modules/admin/document-expiry.service.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { sendExpiryReminders } from './modules/accounts/document-expiry.service.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { UserEventBus } from './modules/events/event-bus.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
+import { accountsModule } from './modules/accounts/accounts.module.ts';
+import { cartModule } from './modules/cart/cart.module.ts';
+import { catalogueModule } from './modules/catalogue/catalogue.module.ts';
+import { eventsModule } from './modules/events/events.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailModule } from './modules/mail/mail.module.ts';
+import type { AppModule, ModuleDeps } from './modules/module.ts';
+import { ordersModule } from './modules/orders/orders.module.ts';
+import { searchModule } from './modules/search/search.module.ts';
+import { staffModule } from './modules/staff/staff.module.ts';
+import { storeModule } from './modules/store/store.module.ts';
 import { logMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { storeRoutes } from './modules/store/store.routes.ts';
 import { StoreSettings } from './modules/store/store-settings.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -73,6 +73,19 @@ export interface App extends FastifyInstance {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The domain modules, each one Fastify plugin on the same dependencies, under /api/v1. */
+const MODULES: AppModule[] = [
+  catalogueModule,
+  searchModule,
+  accountsModule,
+  eventsModule,
+  cartModule,
+  ordersModule,
+  staffModule,
+  storeModule,
+  mailModule,
+];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -140,74 +153,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { database: deps.database });
+  // Every domain module gets the same dependencies and registers its storefront and staff routes.
+  const moduleDeps: ModuleDeps = {
+    database: deps.database,
+    db: deps.database.db,
+    cookie,
+    clock,
+    mail,
+    events,
+    settings,
+    catalogue,
+    privateStore,
+    media: new MediaStore(deps.mediaDir),
+    secretBox: deps.secretBox ?? SecretBox.random(),
+    scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
+    issuer: deps.storeName,
+  };
   await app.register(
     async (api) => {
-      await api.register(catalogueRoutes, { prefix: '/catalogue', catalogue });
-      await api.register(searchRoutes, { catalogue });
-      await api.register(authRoutes, {
-        prefix: '/auth',
-        db: deps.database.db,
-        cookie,
-        scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
-        clock,
-        mail,
-      });
-      await api.register(accountRoutes, {
-        prefix: '/account',
-        db: deps.database.db,
-        store: privateStore,
-        cookie,
-        clock,
-        context: () => ({
-          db: deps.database.db,
-          now: clock(),
-          scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
-          mail,
-        }),
-        shortName: async () => (await settings.get()).shortName,
-        events,
-      });
-      await api.register(eventsRoutes, { db: deps.database.db, cookie, clock, bus: events });
-      await api.register(cartRoutes, {
-        prefix: '/cart',
-        db: deps.database.db,
-        cookie,
-        clock,
-        events,
-        catalogue,
-      });
-      await api.register(ordersRoutes, {
-        prefix: '/orders',
-        db: deps.database.db,
-        cookie,
-        clock,
-        mail,
-        settings,
-        events,
-        catalogue,
-      });
-      await api.register(adminRoutes, {
-        prefix: '/admin',
-        db: deps.database.db,
-        cookie,
-        clock,
-        issuer: deps.storeName,
-        store: privateStore,
-        mail,
-        events,
-        storeSettings: settings,
-        secretBox: deps.secretBox ?? SecretBox.random(),
-        scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
-      });
-      await api.register(adminCatalogueRoutes, {
-        prefix: '/admin/catalogue',
-        db: deps.database.db,
-        cookie,
-        clock,
-        catalogue,
-        media: new MediaStore(deps.mediaDir),
-      });
-      await api.register(storeRoutes, { db: deps.database.db, settings });
+      for (const module of MODULES) await api.register(module, moduleDeps);
     },
     { prefix: '/api/v1' },
   );

@@ -4,7 +4,7 @@ import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
 import { loadConfig } from '../config.ts';
 import { ensureDataDir, openDatabase } from '../db/open.ts';
 import { OWASP_SCRYPT } from '../modules/accounts/password.ts';
-import { createStaff, oneTimePassword } from '../modules/admin/staff-accounts.ts';
+import { createStaff, oneTimePassword } from '../modules/staff/staff-accounts.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
 if (!values.email || !isValidEmail(values.email) || !values.name?.trim()) {

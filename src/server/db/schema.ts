@@ -1,5 +1,5 @@
 export * from '../modules/accounts/accounts.table.ts';
-export * from '../modules/admin/admin.table.ts';
+export * from '../modules/staff/staff.table.ts';
 export * from '../modules/cart/cart.table.ts';
 export * from '../modules/catalogue/catalogue.table.ts';
 export * from '../modules/mail/mail.table.ts';

@@ -30,6 +30,7 @@ import {
   removeAddress,
 } from './addresses.service.ts';
 import { findDocument, uploadDocument } from './documents.service.ts';
+import type { ModuleDeps } from '../module.ts';
 
 export interface AccountRoutesOptions {
   db: Db;
@@ -47,10 +48,12 @@ const IdParams = z.object({ id: z.uuid({ message: m.addressNotFound }) });
 const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.documentNotFound }) });
 
 /** The signed-in buyer's own account. Every query is scoped to the session's user. */
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
+export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, store, cookie, clock, context, shortName, events },
+  { db, privateStore: store, cookie, clock, scryptCost, mail, settings, events },
 ) => {
+  const context = () => ({ db, now: clock(), scryptCost, mail });
+  const shortName = async () => (await settings.get()).shortName;
   const session = (req: Parameters<typeof requireSession>[0]) => requireSession(req, db, cookie, clock());
   /** The user row as it is now (the session's copy predates the change just made). */
   const reloadUser = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;

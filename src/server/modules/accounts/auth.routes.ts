@@ -30,6 +30,7 @@ import {
 } from './email-flows.service.ts';
 import type { ScryptCost } from './password.ts';
 import { deleteSession } from './session.service.ts';
+import type { ModuleDeps } from '../module.ts';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -48,7 +49,7 @@ const errors = {
   429: MessageResponseSchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
   { db, cookie, scryptCost, clock, mail },
 ) => {

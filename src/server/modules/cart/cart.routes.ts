@@ -7,25 +7,20 @@ import {
   VariantParamsSchema,
 } from '#shared/cart/cart.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
-import type { UserEventBus } from '../events/event-bus.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
+import type { ModuleDeps } from '../module.ts';
 
 const tags = ['cart'];
 const errors = ERROR_RESPONSES;
 
 /** The signed-in buyer's cart. Every change answers the new cart and tells the buyer's other pages. */
-export const cartRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  cookie: CookieSettings;
-  clock: () => Date;
-  events: UserEventBus;
-  catalogue: CatalogueCache;
-}> = async (app, { db, cookie, clock, events, catalogue }) => {
+export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, events, catalogue },
+) => {
   const session = async (req: Parameters<typeof requireSession>[0]) => {
     const s = await requireSession(req, db, cookie, clock()).catch(() => null);
     // SPEC §5: adding to the cart needs a signed-in buyer: 'Please Login / Register'.

@@ -13,15 +13,12 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { sendJsonText, sendVersioned } from '../../http/send-json.ts';
 import { listingJson, newArrivalsJson, productDetailJson, relatedJson } from './catalogue.service.ts';
-import type { CatalogueCache } from './catalogue-cache.ts';
+import type { ModuleDeps } from '../module.ts';
 
 const tags = ['catalogue'];
 const notFound = { 404: MessageResponseSchema, 400: MessageResponseSchema };
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }> = async (
-  app,
-  { catalogue },
-) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   app.get(
     '/menu',
     {

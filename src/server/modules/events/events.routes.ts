@@ -1,17 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
-import type { UserEventBus } from './event-bus.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import type { ModuleDeps } from '../module.ts';
 
 const HEARTBEAT_MS = 25_000;
 
 /** GET /api/v1/events: the signed-in buyer's event stream (text/event-stream). */
-export const eventsRoutes: FastifyPluginAsync<{
-  db: Db;
-  cookie: CookieSettings;
-  clock: () => Date;
-  bus: UserEventBus;
-}> = async (app, { db, cookie, clock, bus }) => {
+export const eventsRoutes: FastifyPluginAsync<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, events: bus },
+) => {
   app.get(
     '/events',
     {

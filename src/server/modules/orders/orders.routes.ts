@@ -12,29 +12,20 @@ import {
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
-import type { MailSettings } from '../accounts/accounts.service.ts';
+import { requireSession } from '../../plugins/auth.ts';
 import { addUpToStock, readCart } from '../cart/cart.service.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
-import type { UserEventBus } from '../events/event-bus.ts';
-import type { StoreSettings } from '../store/store-settings.ts';
 import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
+import type { ModuleDeps } from '../module.ts';
 
 const tags = ['orders'];
 const errors = ERROR_RESPONSES;
 
-export const ordersRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  cookie: CookieSettings;
-  clock: () => Date;
-  mail: MailSettings;
-  settings: StoreSettings;
-  events: UserEventBus;
-  catalogue: CatalogueCache;
-}> = async (app, { db, cookie, clock, mail, settings, events, catalogue }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, mail, settings, events, catalogue },
+) => {
   noStore(app);
 
   app.post(

@@ -2,13 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { sendVersioned } from '../../http/send-json.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { searchCatalogueJson } from './search.service.ts';
+import type { ModuleDeps } from '../module.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCache }> = async (
-  app,
-  { catalogue },
-) => {
+export const searchRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   app.get(
     '/search',
     {

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
 import { MessageResponseSchema, NewsletterBodySchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { sendVersioned } from '../../http/send-json.ts';
 import { subscribeToNewsletter } from './store.service.ts';
-import type { StoreSettings } from './store-settings.ts';
+import type { ModuleDeps } from '../module.ts';
 
-export const storeRoutes: FastifyPluginAsyncZod<{ db: Db; settings: StoreSettings }> = async (
-  app,
-  { db, settings },
-) => {
+export const storeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, settings }) => {
   app.get(
     '/store',
     {

@@ -37,3 +37,15 @@ export async function requireStaff(
 export function requireOwnPassword(s: ActiveSession): void {
   if (s.user.passwordChangeRequired) throw new DomainError(403, am.passwordChangeFirst);
 }
+
+/**
+ * The hook a staff route scope starts with: staff whose session gave its second factor, checked
+ * before the body is even read, so an anonymous or buyer request learns nothing from validation
+ * messages. Handlers that need the staff member call requireStaff again: the session is looked up
+ * once per request.
+ */
+export function staffOnly(db: Db, cookie: CookieSettings, clock: () => Date) {
+  return async (req: FastifyRequest) => {
+    await requireStaff(req, db, cookie, clock());
+  };
+}

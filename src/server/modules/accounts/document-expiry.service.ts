@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { DOCUMENT_LABELS, dayPlus, isoDay } from '#shared/accounts/document-status.ts';
 import type { Db } from '../../db/client.ts';
-import type { MailSettings } from '../accounts/accounts.service.ts';
-import { documents, users } from '../accounts/accounts.table.ts';
+import type { MailSettings } from './accounts.service.ts';
+import { documents, users } from './accounts.table.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { documentExpiryMail } from '../mail/templates.ts';
 

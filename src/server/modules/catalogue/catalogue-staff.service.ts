@@ -17,9 +17,9 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
-import { banners, brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
+import { banners, brands, categories, products, variants } from './catalogue.table.ts';
 import { orderItems } from '../orders/orders.table.ts';
-import { audit } from './audit.service.ts';
+import { audit } from '../staff/audit.service.ts';
 
 /** Who changes the catalogue, and when: every change is audited in its own transaction. */
 export interface StaffContext {

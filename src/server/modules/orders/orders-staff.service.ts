@@ -11,10 +11,10 @@ import { variants } from '../catalogue/catalogue.table.ts';
 import { STOCK_CHANNEL } from '../catalogue/catalogue-cache.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { orderUpdateMail } from '../mail/templates.ts';
-import { hasItemWithStatus, withDetails } from '../orders/orders.service.ts';
-import { orderEvents, orderItems, orders } from '../orders/orders.table.ts';
-import { audit } from './audit.service.ts';
-import { buyerMatches } from './buyer-search.ts';
+import { hasItemWithStatus, withDetails } from './orders.service.ts';
+import { orderEvents, orderItems, orders } from './orders.table.ts';
+import { audit } from '../staff/audit.service.ts';
+import { buyerMatches } from '../accounts/buyer-search.ts';
 
 function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
   const c = [];

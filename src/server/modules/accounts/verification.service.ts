@@ -4,11 +4,11 @@ import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { verificationMessages as vm } from '#shared/admin/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, Invalid, NotFound } from '../../errors.ts';
-import type { MailSettings } from '../accounts/accounts.service.ts';
-import { type DocumentRow, documents, users } from '../accounts/accounts.table.ts';
+import type { MailSettings } from './accounts.service.ts';
+import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { reuploadRequestedMail } from '../mail/templates.ts';
-import { audit } from './audit.service.ts';
+import { audit } from '../staff/audit.service.ts';
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
 export async function verificationQueue(db: Db) {

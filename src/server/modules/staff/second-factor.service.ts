@@ -9,7 +9,7 @@ import type { SecretBox } from '../../security/secret-box.ts';
 import { sessions, type UserRow, users } from '../accounts/accounts.table.ts';
 import { type ActiveSession, hashToken } from '../accounts/session.service.ts';
 import { clearFailures, isBlocked, recordFailure } from '../accounts/sign-in-limiter.ts';
-import { staffRecoveryCodes } from './admin.table.ts';
+import { staffRecoveryCodes } from './staff.table.ts';
 
 /** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */
 const PERIOD_S = 30;

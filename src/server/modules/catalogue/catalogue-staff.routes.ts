@@ -24,12 +24,8 @@ import {
 import { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
 import { textProblem } from '#shared/input/input.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import type { CookieSettings } from '../../plugins/auth.ts';
-import type { MediaStore } from '../../storage/media-store.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import {
   catalogueTree,
   deleteBanner,
@@ -47,10 +43,11 @@ import {
   saveCategory,
   saveProduct,
   saveVariant,
-} from './catalogue-admin.service.ts';
+} from './catalogue-staff.service.ts';
 import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';
 import { storeCatalogueImage } from './image-upload.service.ts';
-import { requireStaff } from './staff-guard.ts';
+import { requireStaff } from '../staff/staff-guard.ts';
+import type { ModuleDeps } from '../module.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;
@@ -62,13 +59,10 @@ const CSV_BODY_LIMIT = 25 * 1024 * 1024;
  * pictures and import or export the catalogue as CSV. Every write commits, then tells every
  * instance's storefront read model (`catalogue.changed()`), so the storefront shows it at once.
  */
-export const adminCatalogueRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  cookie: CookieSettings;
-  clock: () => Date;
-  catalogue: CatalogueCache;
-  media: MediaStore;
-}> = async (app, { db, cookie, clock, catalogue, media }) => {
+export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, catalogue, media },
+) => {
   noStore(app);
   app.addHook('onRequest', async (req) => {
     await requireStaff(req, db, cookie, clock());

@@ -1,5 +1,5 @@
 import { ilike, or } from 'drizzle-orm';
-import { users } from '../accounts/accounts.table.ts';
+import { users } from './accounts.table.ts';
 
 /** `%` and `_` typed by staff are characters, not wildcards. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { BuyersQuery } from '#shared/admin/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { addresses, documents, sessions, users } from '../accounts/accounts.table.ts';
-import { listAddresses } from '../accounts/addresses.service.ts';
+import { addresses, documents, sessions, users } from './accounts.table.ts';
+import { listAddresses } from './addresses.service.ts';
 import { withDetails } from '../orders/orders.service.ts';
 import { orders } from '../orders/orders.table.ts';
-import { audit } from './audit.service.ts';
+import { audit } from '../staff/audit.service.ts';
 import { buyerMatches } from './buyer-search.ts';
 
 // Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { sessions, users } from '../accounts/accounts.table.ts';
 import type { ScryptCost } from '../accounts/password.ts';
-import { staffRecoveryCodes } from './admin.table.ts';
+import { staffRecoveryCodes } from './staff.table.ts';
 import { audit } from './audit.service.ts';
-import type { StaffContext } from './catalogue-admin.service.ts';
+import type { StaffContext } from '../catalogue/catalogue-staff.service.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';
 
 export async function listStaff(db: Db) {

@@ -18,9 +18,9 @@ import { csvLine, parseCsv } from '#shared/csv.ts';
 import { centsToAmount } from '#shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
-import { brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
-import { audit } from './audit.service.ts';
-import { refreshSearchKeys, type StaffContext } from './catalogue-admin.service.ts';
+import { brands, categories, products, variants } from './catalogue.table.ts';
+import { audit } from '../staff/audit.service.ts';
+import { refreshSearchKeys, type StaffContext } from './catalogue-staff.service.ts';
 
 const CHUNK = 1000;
 const PREVIEW_LIMIT = 200;

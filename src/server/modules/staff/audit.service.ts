@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
-import { auditLog } from './admin.table.ts';
+import { auditLog } from './staff.table.ts';
 
 export interface AuditInput {
   actorId: string;

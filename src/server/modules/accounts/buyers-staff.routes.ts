@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BuyerDetailSchema,
+  BuyerListSchema,
+  BuyersQuerySchema,
+  DisableBuyerBodySchema,
+} from '#shared/admin/admin.schemas.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import type { ModuleDeps } from '../module.ts';
+import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
+import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers-staff.service.ts';
+
+const tags = ['admin'];
+const errors = ERROR_RESPONSES;
+
+/** /api/v1/admin/buyers: buyer management for staff (search, detail, email verified by hand, disable and enable). */
+export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, events },
+) => {
+  noStore(app);
+  app.addHook('onRequest', staffOnly(db, cookie, clock));
+
+  const BuyerParams = z.object({ id: z.uuid({ message: 'Buyer not found' }) });
+
+  app.get(
+    '/buyers',
+    {
+      schema: {
+        tags,
+        summary: 'Buyers: search by business, name or email; filter by state and document status',
+        querystring: BuyersQuerySchema,
+        response: { 200: BuyerListSchema, ...errors },
+      },
+    },
+    async (req) => listBuyers(db, req.query),
+  );
+
+  app.get(
+    '/buyers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A buyer with profile, addresses, documents and recent orders',
+        params: BuyerParams,
+        response: { 200: BuyerDetailSchema, ...errors },
+      },
+    },
+    async (req) => buyerDetail(db, req.params.id),
+  );
+
+  app.post(
+    '/buyers/:id/verify-email',
+    {
+      schema: {
+        tags,
+        summary: "Mark a buyer's email verified by hand",
+        params: BuyerParams,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const changed = await verifyBuyerEmail({ db, now, staffId: user.id }, req.params.id);
+      if (changed) await events.publish(req.params.id, 'profile').catch(() => {});
+      return { message: changed ? 'Email marked verified.' : 'The email was already verified.' };
+    },
+  );
+
+  app.post(
+    '/buyers/:id/disable',
+    {
+      schema: {
+        tags,
+        summary: 'Disable (sessions end; no sign-in, no orders) or enable a buyer account',
+        params: BuyerParams,
+        body: DisableBuyerBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      await setBuyerDisabled({ db, now, staffId: user.id }, req.params.id, req.body.disabled);
+      return { message: req.body.disabled ? 'Account disabled.' : 'Account enabled.' };
+    },
+  );
+};

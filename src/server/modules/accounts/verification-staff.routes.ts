@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ExpiringListSchema,
+  ExpiringQuerySchema,
+  RequestReuploadBodySchema,
+  VerificationQueueSchema,
+  VerifyDocumentBodySchema,
+  verificationMessages as vm,
+} from '#shared/admin/admin.schemas.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import type { ModuleDeps } from '../module.ts';
+import { audit } from '../staff/audit.service.ts';
+import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
+import { expiringDocuments } from './document-expiry.service.ts';
+import {
+  findDocumentById,
+  requestReupload,
+  verificationQueue,
+  verifyDocument,
+} from './verification.service.ts';
+
+const tags = ['admin'];
+const errors = ERROR_RESPONSES;
+
+/** /api/v1/admin: buyers' documents for staff: the verification queue, inline preview, verify or ask for a re-upload, and what expires soon. */
+export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, privateStore: store, mail, events },
+) => {
+  noStore(app);
+  app.addHook('onRequest', staffOnly(db, cookie, clock));
+
+  const DocumentParams = z.object({ id: z.uuid({ message: vm.documentNotFound }) });
+
+  app.get(
+    '/verifications',
+    {
+      schema: {
+        tags,
+        summary: 'Documents waiting for review, oldest first',
+        response: { 200: VerificationQueueSchema, ...errors },
+      },
+    },
+    async () => ({ documents: await verificationQueue(db) }),
+  );
+
+  app.get(
+    '/documents/:id/file',
+    {
+      schema: {
+        tags,
+        summary: "A buyer's document, inline for preview (staff only; every view is audited)",
+        params: DocumentParams,
+        response: { 401: MessageResponseSchema, 403: MessageResponseSchema, 404: MessageResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const doc = await findDocumentById(db, req.params.id);
+      const { stream, size } = await store.open(doc.storageKey);
+      await audit(
+        db,
+        { actorId: user.id, action: 'document.viewed', entity: 'document', entityId: doc.id },
+        now,
+      );
+      return (
+        reply
+          .header('content-type', doc.contentType)
+          .header('content-length', size)
+          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          // Previewed inside the console page (same origin only), never in another site's frame.
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header('content-security-policy', "frame-ancestors 'self'")
+          .send(stream as never)
+      );
+    },
+  );
+
+  app.post(
+    '/documents/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify a pending document with its number, issuing state and expiry',
+        params: DocumentParams,
+        body: VerifyDocumentBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const doc = await verifyDocument({ db, now, staffId: user.id }, req.params.id, req.body);
+      // The buyer's open profile page shows Verified without a reload.
+      await events.publish(doc.userId, 'profile').catch(() => {});
+      return { message: vm.verified };
+    },
+  );
+
+  app.post(
+    '/documents/:id/request-reupload',
+    {
+      schema: {
+        tags,
+        summary: 'Ask the buyer for a new upload; the note is emailed to them',
+        params: DocumentParams,
+        body: RequestReuploadBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const doc = await requestReupload({ db, now, staffId: user.id, mail }, req.params.id, req.body.note);
+      await events.publish(doc.userId, 'profile').catch(() => {});
+      return { message: vm.reuploadRequested };
+    },
+  );
+
+  app.get(
+    '/documents/expiring',
+    {
+      schema: {
+        tags,
+        summary: 'Verified documents expiring within N days (default 30) or expired, soonest first',
+        querystring: ExpiringQuerySchema,
+        response: { 200: ExpiringListSchema, ...errors },
+      },
+    },
+    async (req) => ({ documents: await expiringDocuments(db, clock(), req.query.days) }),
+  );
+};

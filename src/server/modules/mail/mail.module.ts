@@ -1,0 +1,7 @@
+import type { AppModule } from '../module.ts';
+import { outboxStaffRoutes } from './outbox-staff.routes.ts';
+
+/** Mail: the outbox, which staff can read and retry. */
+export const mailModule: AppModule = async (app, deps) => {
+  await app.register(outboxStaffRoutes, { ...deps, prefix: '/admin' });
+};

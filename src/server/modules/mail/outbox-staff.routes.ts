@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OutboxListSchema, OutboxQuerySchema } from '#shared/admin/admin.schemas.ts';
+import { IdParamsSchema } from '#shared/admin/catalogue-admin.schemas.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { DomainError } from '../../errors.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import type { ModuleDeps } from '../module.ts';
+import { audit } from '../staff/audit.service.ts';
+import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
+import { listOutbox, retryMail } from './outbox.ts';
+
+const tags = ['admin'];
+const errors = ERROR_RESPONSES;
+
+/** /api/v1/admin/outbox: the mail outbox for staff (list by status, retry). */
+export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, mail },
+) => {
+  noStore(app);
+  app.addHook('onRequest', staffOnly(db, cookie, clock));
+
+  app.get(
+    '/outbox',
+    {
+      schema: {
+        tags,
+        summary: 'Mail sent, waiting and failed, newest first',
+        querystring: OutboxQuerySchema,
+        response: { 200: OutboxListSchema, ...errors },
+      },
+    },
+    async (req) => ({ mails: await listOutbox(db, req.query) }),
+  );
+
+  app.post(
+    '/outbox/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Send a failed mail again',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const row = await retryMail(db, req.params.id, now);
+      if (!row) throw new DomainError(409, 'Only a failed or waiting mail can be retried.');
+      await audit(
+        db,
+        { actorId: user.id, action: 'mail.retried', entity: 'mail', entityId: String(req.params.id) },
+        now,
+      );
+      mail.kick();
+      return { message: `The mail to ${row.to} will be sent again.` };
+    },
+  );
+};

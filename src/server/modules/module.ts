@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database, Db } from '../db/client.ts';
+import type { CookieSettings } from '../plugins/auth.ts';
+import type { SecretBox } from '../security/secret-box.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+import type { PrivateStore } from '../storage/private-store.ts';
+import type { MailSettings } from './accounts/accounts.service.ts';
+import type { ScryptCost } from './accounts/password.ts';
+import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
+import type { UserEventBus } from './events/event-bus.ts';
+import type { StoreSettings } from './store/store-settings.ts';
+
+/**
+ * What every domain module is given: buildApp makes one of these and registers each module's
+ * plugin with it under /api/v1. A module registers its storefront routes and its staff routes
+ * (under /admin/…) from it.
+ */
+export interface ModuleDeps {
+  database: Database;
+  db: Db;
+  cookie: CookieSettings;
+  clock: () => Date;
+  mail: MailSettings;
+  events: UserEventBus;
+  settings: StoreSettings;
+  catalogue: CatalogueCache;
+  privateStore: PrivateStore;
+  media: MediaStore;
+  secretBox: SecretBox;
+  scryptCost: ScryptCost;
+  /** The store's name, as authenticator apps show it. */
+  issuer: string;
+}
+
+export type AppModule = FastifyPluginAsync<ModuleDeps>;

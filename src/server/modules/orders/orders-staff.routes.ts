@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminOrderListSchema,
+  AdminOrderSchema,
+  AdminOrdersQuerySchema,
+  OrdersCsvQuerySchema,
+  SetItemStatusBodySchema,
+  SetStageBodySchema,
+} from '#shared/admin/admin.schemas.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import type { ModuleDeps } from '../module.ts';
+import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
+import {
+  listAdminOrders,
+  loadAdminOrder,
+  ordersCsv,
+  setItemStatus,
+  setStage,
+} from './orders-staff.service.ts';
+
+const tags = ['admin'];
+const errors = ERROR_RESPONSES;
+
+/** /api/v1/admin/orders: orders for staff (filters, detail, stages, item status, CSV export). */
+export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, mail, events },
+) => {
+  noStore(app);
+  app.addHook('onRequest', staffOnly(db, cookie, clock));
+
+  const OrderParams = z.object({ number: z.string().trim().max(40) });
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Orders with filters (item status, dates, buyer, number), newest first, paged',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrderListSchema, ...errors },
+      },
+    },
+    async (req) => listAdminOrders(db, req.query),
+  );
+
+  app.get(
+    '/orders/export.csv',
+    {
+      schema: { tags, summary: 'Orders placed in a date range, as CSV', querystring: OrdersCsvQuerySchema },
+    },
+    async (req, reply) => {
+      const { from, to } = req.query;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${from}-to-${to}.csv"`)
+        .send(await ordersCsv(db, from, to));
+    },
+  );
+
+  app.get(
+    '/orders/:number',
+    {
+      schema: {
+        tags,
+        summary: 'One order with its buyer',
+        params: OrderParams,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (req) => loadAdminOrder(db, req.params.number),
+  );
+
+  app.post(
+    '/orders/:number/stage',
+    {
+      schema: {
+        tags,
+        summary: 'Move an order to the next shipping stage (the buyer is told)',
+        params: OrderParams,
+        body: SetStageBodySchema,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const { userId } = await setStage(
+        { db, now, staffId: user.id, mail },
+        req.params.number,
+        req.body.stage,
+      );
+      await events.publish(userId, 'orders').catch(() => {});
+      return loadAdminOrder(db, req.params.number);
+    },
+  );
+
+  app.post(
+    '/orders/:number/items/:sku/status',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a pending item delivered or cancelled (cancelling returns its stock, once)',
+        params: OrderParams.extend({ sku: z.string().trim().max(60) }),
+        body: SetItemStatusBodySchema,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const { userId } = await setItemStatus(
+        { db, now, staffId: user.id, mail },
+        req.params.number,
+        req.params.sku,
+        req.body.status,
+      );
+      await events.publish(userId, 'orders').catch(() => {});
+      return loadAdminOrder(db, req.params.number);
+    },
+  );
+};

@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuditListSchema,
+  AuditQuerySchema,
+  NewStaffBodySchema,
+  NewStaffResponseSchema,
+  SecondFactorBodySchema,
+  StaffListSchema,
+  StaffMeSchema,
+  staffAdminMessages,
+  TotpConfirmResponseSchema,
+  TotpSetupResponseSchema,
+} from '#shared/admin/admin.schemas.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import type { ModuleDeps } from '../module.ts';
+import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
+import { addStaff, listStaff, resetStaffTotp } from './staff-admin.service.ts';
+import { audit, listAudit } from './audit.service.ts';
+import { requireOwnPassword, requireStaff, requireStaffPassword, staffOnly } from './staff-guard.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+const tags = ['admin'];
+const errors = ERROR_RESPONSES;
+
+/** /api/v1/admin: who the staff member is, their second factor, the staff page and the audit log. */
+export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, issuer, secretBox, scryptCost },
+) => {
+  noStore(app);
+
+  // Staff signed in with their password: who they are and the second-factor steps.
+  await app.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', async (req) => {
+      await requireStaffPassword(req, db, cookie, clock());
+    });
+    app.get(
+      '/me',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in staff member and their second-factor state',
+          response: { 200: StaffMeSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const { user, session } = await requireStaffPassword(req, db, cookie, clock());
+        return {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          totpEnabled: Boolean(user.totpEnabledAt),
+          secondFactor: Boolean(session.secondFactorAt),
+          passwordChangeRequired: user.passwordChangeRequired,
+        };
+      },
+    );
+
+    app.post(
+      '/2fa/setup',
+      {
+        schema: {
+          tags,
+          summary: 'Start setting up the authenticator app (first sign-in)',
+          response: { 200: TotpSetupResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const s = await requireStaffPassword(req, db, cookie, clock());
+        requireOwnPassword(s);
+        return startTotpSetup(db, secretBox, s.user, issuer);
+      },
+    );
+
+    app.post(
+      '/2fa/confirm',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Confirm the set-up with a first code; answers the recovery codes once',
+          body: SecondFactorBodySchema,
+          response: { 200: TotpConfirmResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const s = await requireStaffPassword(req, db, cookie, now);
+        requireOwnPassword(s);
+        const recoveryCodes = await confirmTotpSetup(db, secretBox, s, req.body.code, now);
+        await audit(
+          db,
+          { actorId: s.user.id, action: 'staff.totp_enabled', entity: 'user', entityId: s.user.id },
+          now,
+        );
+        return { message: 'Two-factor sign-in is on.', recoveryCodes };
+      },
+    );
+
+    app.post(
+      '/2fa/verify',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Give the second factor for this session (authenticator or recovery code)',
+          body: SecondFactorBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const s = await requireStaffPassword(req, db, cookie, now);
+        requireOwnPassword(s);
+        await verifySecondFactor(db, secretBox, s, req.body.code, now);
+        await audit(
+          db,
+          { actorId: s.user.id, action: 'staff.signed_in', entity: 'user', entityId: s.user.id },
+          now,
+        );
+        return { message: `Welcome ${s.user.email}` };
+      },
+    );
+  });
+
+  // The staff page and the audit log: staff whose session gave its second factor.
+  await app.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRequest', staffOnly(db, cookie, clock));
+    app.get(
+      '/audit',
+      {
+        schema: {
+          tags,
+          summary: 'The audit log, newest first',
+          querystring: AuditQuerySchema,
+          response: { 200: AuditListSchema, ...errors },
+        },
+      },
+      async (req) => ({ entries: await listAudit(db, req.query) }),
+    );
+
+    app.get(
+      '/staff',
+      {
+        schema: {
+          tags,
+          summary: 'Staff accounts and their sign-in state',
+          response: { 200: StaffListSchema, ...errors },
+        },
+      },
+      async () => ({ staff: await listStaff(db) }),
+    );
+
+    app.post(
+      '/staff',
+      {
+        schema: {
+          tags,
+          summary: 'Add a staff member; answers their one-time password once',
+          body: NewStaffBodySchema,
+          response: { 200: NewStaffResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        const created = await addStaff({ db, staffId: user.id, now }, req.body, scryptCost);
+        return {
+          message: `Staff account ${req.body.email} created. Hand over the one-time password: it is shown only now.`,
+          ...created,
+        };
+      },
+    );
+
+    app.post(
+      '/staff/:id/reset-2fa',
+      {
+        schema: {
+          tags,
+          summary: "Reset another staff member's two-factor sign-in (a lost phone); their sessions end",
+          params: z.object({ id: z.uuid({ message: staffAdminMessages.staffNotFound }) }),
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const now = clock();
+        const { user } = await requireStaff(req, db, cookie, now);
+        await resetStaffTotp({ db, staffId: user.id, now }, req.params.id);
+        return { message: staffAdminMessages.totpReset };
+      },
+    );
+  });
+};

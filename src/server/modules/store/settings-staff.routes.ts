@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StoreSettingsBodySchema } from '#shared/admin/admin.schemas.ts';
+import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
+import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import type { ModuleDeps } from '../module.ts';
+import { audit } from '../staff/audit.service.ts';
+import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
+import { savedSettings, saveSettings } from './store.service.ts';
+
+const tags = ['admin'];
+const errors = ERROR_RESPONSES;
+
+/** /api/v1/admin/settings: the store settings for staff; a change applies on every instance at once. */
+export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
+  app,
+  { db, cookie, clock, settings: storeSettings },
+) => {
+  noStore(app);
+  app.addHook('onRequest', staffOnly(db, cookie, clock));
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'The store settings as the storefront shows them',
+        response: { 200: StoreInfoSchema, ...errors },
+      },
+    },
+    async () => storeSettings.get(),
+  );
+
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the store settings; every instance applies them at once',
+        body: StoreSettingsBodySchema,
+        response: { 200: StoreInfoSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const now = clock();
+      const { user } = await requireStaff(req, db, cookie, now);
+      const before = await savedSettings(db);
+      await db.transaction(async (tx) => {
+        await saveSettings(tx, req.body);
+        await audit(
+          tx,
+          {
+            actorId: user.id,
+            action: 'settings.changed',
+            entity: 'settings',
+            entityId: 'store',
+            before,
+            after: req.body,
+          },
+          now,
+        );
+      });
+      await storeSettings.changed();
+      return storeSettings.get();
+    },
+  );
+};
