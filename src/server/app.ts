@@ -34,6 +34,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { PrivateStore } from './storage/private-store.ts';
 
@@ -133,6 +134,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('jobs', {
     expiryReminders: () => sendExpiryReminders(deps.database.db, mail, clock()),
   });
+  // Every domain module gets the same dependencies and registers its storefront and staff routes.
+  const moduleDeps: ModuleDeps = {
+    database: deps.database,
+    db: deps.database.db,
+    cookie,
+    clock,
+    mail,
+    events,
+    settings,
+    catalogue,
+    privateStore,
+    media: new MediaStore(deps.mediaDir),
+    secretBox: deps.secretBox ?? SecretBox.random(),
+    scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
+    issuer: deps.storeName,
+  };
+  registerRequestContext(app, moduleDeps);
   registerOriginCheck(app, {
     publicOrigin: deps.publicUrl ? new URL(deps.publicUrl).origin : undefined,
     cookieName: cookie.name,
@@ -153,22 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { database: deps.database });
-  // Every domain module gets the same dependencies and registers its storefront and staff routes.
-  const moduleDeps: ModuleDeps = {
-    database: deps.database,
-    db: deps.database.db,
-    cookie,
-    clock,
-    mail,
-    events,
-    settings,
-    catalogue,
-    privateStore,
-    media: new MediaStore(deps.mediaDir),
-    secretBox: deps.secretBox ?? SecretBox.random(),
-    scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
-    issuer: deps.storeName,
-  };
+
   await app.register(
     async (api) => {
       for (const module of MODULES) await api.register(module, moduleDeps);

@@ -41,17 +41,6 @@ export function getSession(
   return p;
 }
 
-export async function requireSession(
-  req: FastifyRequest,
-  db: Db,
-  cookie: CookieSettings,
-  now: Date,
-): Promise<ActiveSession> {
-  const s = await getSession(req, db, cookie, now);
-  if (!s) throw new Unauthorized();
-  return s;
-}
-
 export function setSessionCookie(
   reply: FastifyReply,
   cookie: CookieSettings,

@@ -14,13 +14,10 @@ import {
   UpdateProfileBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { type CookieSettings, requireSession } from '../../plugins/auth.ts';
-import type { PrivateStore } from '../../storage/private-store.ts';
-import type { UserEventBus } from '../events/event-bus.ts';
-import { type AccountsContext, loadProfile, updateProfile } from './accounts.service.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
+import { loadProfile, updateProfile } from './accounts.service.ts';
 import { users } from './accounts.table.ts';
 import {
   addAddress,
@@ -32,16 +29,6 @@ import {
 import { findDocument, uploadDocument } from './documents.service.ts';
 import type { ModuleDeps } from '../module.ts';
 
-export interface AccountRoutesOptions {
-  db: Db;
-  store: PrivateStore;
-  cookie: CookieSettings;
-  clock: () => Date;
-  context: () => AccountsContext;
-  shortName: () => Promise<string>;
-  events: UserEventBus;
-}
-
 const tags = ['account'];
 const errors = ERROR_RESPONSES;
 const IdParams = z.object({ id: z.uuid({ message: m.addressNotFound }) });
@@ -50,18 +37,18 @@ const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.document
 /** The signed-in buyer's own account. Every query is scoped to the session's user. */
 export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, privateStore: store, cookie, clock, scryptCost, mail, settings, events },
+  { db, privateStore: store, clock, scryptCost, mail, settings, events },
 ) => {
   const context = () => ({ db, now: clock(), scryptCost, mail });
   const shortName = async () => (await settings.get()).shortName;
-  const session = (req: Parameters<typeof requireSession>[0]) => requireSession(req, db, cookie, clock());
   /** The user row as it is now (the session's copy predates the change just made). */
   const reloadUser = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
   noStore(app);
+  defaultAccess(app, 'signedIn');
   // Any successful change to the account tells the buyer's other open pages to refresh it.
   app.addHook('onResponse', async (req, reply) => {
     if (req.method === 'GET' || reply.statusCode >= 300) return;
-    const s = await session(req).catch(() => null);
+    const s = await req.ctx.session();
     if (s)
       await events
         .publish(s.user.id, 'profile')
@@ -79,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       await completeProfile(db, user.id, user.isCompleted, req.body, clock());
       return {
         message: m.welcomeTo(await shortName()),
@@ -99,7 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       const updated = await updateProfile(context(), user, req.body);
       return { message: m.profileUpdated, user: await loadProfile(db, updated) };
     },
@@ -115,7 +102,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       return { addresses: await listAddresses(db, user.id) };
     },
   );
@@ -131,7 +118,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       return reply.status(201).send(await addAddress(db, user.id, req.body, clock()));
     },
   );
@@ -147,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       await removeAddress(db, user.id, req.params.id);
       return { message: m.addressRemoved };
     },
@@ -164,7 +151,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       await makeDefaultAddress(db, user.id, req.params.id);
       return { message: m.defaultSet };
     },
@@ -193,7 +180,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       const kind = req.params.kind;
       if (!req.isMultipart()) throw new Invalid(m.uploadMissing(kind));
       let part: MultipartFile | undefined;
@@ -218,7 +205,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       const doc = await findDocument(db, user.id, req.params.kind);
       const { stream, size } = await store.open(doc.storageKey);
       const ext =

@@ -12,15 +12,8 @@ import {
   TokenBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import {
-  type CookieSettings,
-  clearSessionCookie,
-  getSession,
-  requireSession,
-  setSessionCookie,
-} from '../../plugins/auth.ts';
-import { loadProfile, type MailSettings, signIn, signUp } from './accounts.service.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import { loadProfile, signIn, signUp } from './accounts.service.ts';
 import {
   changePassword,
   requestPasswordReset,
@@ -28,17 +21,8 @@ import {
   resetPassword,
   verifyEmail,
 } from './email-flows.service.ts';
-import type { ScryptCost } from './password.ts';
 import { deleteSession } from './session.service.ts';
 import type { ModuleDeps } from '../module.ts';
-
-export interface AuthRoutesOptions {
-  db: Db;
-  cookie: CookieSettings;
-  scryptCost: ScryptCost;
-  clock: () => Date;
-  mail: MailSettings;
-}
 
 const tags = ['accounts'];
 const errors = {
@@ -131,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      const s = await getSession(req, db, cookie, clock());
+      const s = await req.ctx.session();
       return { user: s ? await loadProfile(db, s.user) : null };
     },
   );
@@ -139,6 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app.post(
     '/verify-email/send',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Send the email verification link again (Send Link)',
@@ -146,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await requireSession(req, db, cookie, clock());
+      const { user } = req.ctx.actor;
       await resendVerification(ctx(), user);
       return { message: m.verificationSent };
     },
@@ -212,6 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app.post(
     '/change-password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Change the password (old, new, confirm); ends the other sessions',
@@ -220,7 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user, session } = await requireSession(req, db, cookie, clock());
+      const { user, session } = req.ctx.actor;
       await changePassword(ctx(), user, session.id, req.body.oldPassword, req.body.password);
       return { message: m.passwordUpdated };
     },

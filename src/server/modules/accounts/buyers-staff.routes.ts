@@ -9,19 +9,16 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { ModuleDeps } from '../module.ts';
-import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers-staff.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
 /** /api/v1/admin/buyers: buyer management for staff (search, detail, email verified by hand, disable and enable). */
-export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, cookie, clock, events },
-) => {
+export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, events }) => {
   noStore(app);
-  app.addHook('onRequest', staffOnly(db, cookie, clock));
+  defaultAccess(app, 'staff');
 
   const BuyerParams = z.object({ id: z.uuid({ message: 'Buyer not found' }) });
 
@@ -62,8 +59,8 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const changed = await verifyBuyerEmail({ db, now, staffId: user.id }, req.params.id);
       if (changed) await events.publish(req.params.id, 'profile').catch(() => {});
       return { message: changed ? 'Email marked verified.' : 'The email was already verified.' };
@@ -82,8 +79,8 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       await setBuyerDisabled({ db, now, staffId: user.id }, req.params.id, req.body.disabled);
       return { message: req.body.disabled ? 'Account disabled.' : 'Account enabled.' };
     },

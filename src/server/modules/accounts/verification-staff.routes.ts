@@ -11,8 +11,8 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { ModuleDeps } from '../module.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import { audit } from '../staff/audit.service.ts';
-import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import {
   findDocumentById,
@@ -27,10 +27,10 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin: buyers' documents for staff: the verification queue, inline preview, verify or ask for a re-upload, and what expires soon. */
 export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, cookie, clock, privateStore: store, mail, events },
+  { db, clock, privateStore: store, mail, events },
 ) => {
   noStore(app);
-  app.addHook('onRequest', staffOnly(db, cookie, clock));
+  defaultAccess(app, 'staff');
 
   const DocumentParams = z.object({ id: z.uuid({ message: vm.documentNotFound }) });
 
@@ -57,8 +57,8 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
       },
     },
     async (req, reply) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const doc = await findDocumentById(db, req.params.id);
       const { stream, size } = await store.open(doc.storageKey);
       await audit(
@@ -93,8 +93,8 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const doc = await verifyDocument({ db, now, staffId: user.id }, req.params.id, req.body);
       // The buyer's open profile page shows Verified without a reload.
       await events.publish(doc.userId, 'profile').catch(() => {});
@@ -114,8 +114,8 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const doc = await requestReupload({ db, now, staffId: user.id, mail }, req.params.id, req.body.note);
       await events.publish(doc.userId, 'profile').catch(() => {});
       return { message: vm.reuploadRequested };

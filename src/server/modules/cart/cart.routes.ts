@@ -7,9 +7,8 @@ import {
   VariantParamsSchema,
 } from '#shared/cart/cart.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { DomainError } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
 import type { ModuleDeps } from '../module.ts';
 
@@ -19,14 +18,10 @@ const errors = ERROR_RESPONSES;
 /** The signed-in buyer's cart. Every change answers the new cart and tells the buyer's other pages. */
 export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, cookie, clock, events, catalogue },
+  { db, clock, events, catalogue },
 ) => {
-  const session = async (req: Parameters<typeof requireSession>[0]) => {
-    const s = await requireSession(req, db, cookie, clock()).catch(() => null);
-    // SPEC §5: adding to the cart needs a signed-in buyer: 'Please Login / Register'.
-    if (!s) throw new DomainError(401, cm.pleaseLogin);
-    return s;
-  };
+  // SPEC §5: the cart needs a signed-in buyer: 'Please Login / Register'.
+  defaultAccess(app, 'signedIn', cm.pleaseLogin);
   const changed = async (userId: string) => {
     await events.publish(userId, 'cart').catch(() => {});
     return readCart(db, await catalogue.get(), userId);
@@ -43,7 +38,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       return readCart(db, await catalogue.get(), user.id);
     },
   );
@@ -59,7 +54,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       await addToCart(db, user.id, req.body.items, clock());
       return changed(user.id);
     },
@@ -77,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       await setQuantity(db, user.id, req.params.variantId, req.body.quantity, clock());
       return changed(user.id);
     },
@@ -94,7 +89,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       await removeFromCart(db, user.id, req.params.variantId);
       return changed(user.id);
     },
@@ -104,7 +99,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     '/',
     { schema: { tags, summary: 'Empty the cart', response: { 200: CartSchema, ...errors } } },
     async (req) => {
-      const { user } = await session(req);
+      const { user } = req.ctx.actor;
       await clearCart(db, user.id);
       return changed(user.id);
     },

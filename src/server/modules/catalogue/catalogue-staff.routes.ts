@@ -37,7 +37,6 @@ import {
   listProducts,
   loadProduct,
   orderBanners,
-  type StaffContext,
   saveBanner,
   saveBrand,
   saveCategory,
@@ -46,8 +45,8 @@ import {
 } from './catalogue-staff.service.ts';
 import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';
 import { storeCatalogueImage } from './image-upload.service.ts';
-import { requireStaff } from '../staff/staff-guard.ts';
 import type { ModuleDeps } from '../module.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;
@@ -61,17 +60,10 @@ const CSV_BODY_LIMIT = 25 * 1024 * 1024;
  */
 export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, cookie, clock, catalogue, media },
+  { db, catalogue, media },
 ) => {
   noStore(app);
-  app.addHook('onRequest', async (req) => {
-    await requireStaff(req, db, cookie, clock());
-  });
-  const staff = async (req: Parameters<typeof requireStaff>[0]): Promise<StaffContext> => {
-    const now = clock();
-    const { user } = await requireStaff(req, db, cookie, now);
-    return { db, staffId: user.id, now };
-  };
+  defaultAccess(app, 'staff');
   /** Runs a write, then makes the storefront read it. */
   const write = async <T>(work: () => Promise<T>): Promise<T> => {
     const result = await work();
@@ -103,7 +95,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveCategory(await staff(req), null, req.body)),
+      id: await write(async () => saveCategory(req.ctx, null, req.body)),
     }),
   );
   app.put(
@@ -119,7 +111,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveCategory(await staff(req), req.params.id, req.body)),
+      id: await write(async () => saveCategory(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -133,7 +125,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await write(async () => deleteCategory(await staff(req), req.params.id));
+      await write(async () => deleteCategory(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -150,7 +142,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBrand(await staff(req), null, req.body)),
+      id: await write(async () => saveBrand(req.ctx, null, req.body)),
     }),
   );
   app.put(
@@ -166,7 +158,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBrand(await staff(req), req.params.id, req.body)),
+      id: await write(async () => saveBrand(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -180,7 +172,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await write(async () => deleteBrand(await staff(req), req.params.id));
+      await write(async () => deleteBrand(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -224,7 +216,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveProduct(await staff(req), null, req.body.product, req.body.variants)),
+      id: await write(async () => saveProduct(req.ctx, null, req.body.product, req.body.variants)),
     }),
   );
   app.put(
@@ -240,7 +232,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveProduct(await staff(req), req.params.id, req.body)),
+      id: await write(async () => saveProduct(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -254,7 +246,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await write(async () => deleteProduct(await staff(req), req.params.id));
+      await write(async () => deleteProduct(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -271,7 +263,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveVariant(await staff(req), req.params.id, null, req.body)),
+      id: await write(async () => saveVariant(req.ctx, req.params.id, null, req.body)),
     }),
   );
   app.put(
@@ -287,9 +279,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () =>
-        saveVariant(await staff(req), req.params.id, req.params.variantId, req.body),
-      ),
+      id: await write(async () => saveVariant(req.ctx, req.params.id, req.params.variantId, req.body)),
     }),
   );
   app.delete(
@@ -303,7 +293,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await write(async () => deleteVariant(await staff(req), req.params.id, req.params.variantId));
+      await write(async () => deleteVariant(req.ctx, req.params.id, req.params.variantId));
       return { message: cm.deleted };
     },
   );
@@ -331,7 +321,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBanner(await staff(req), null, req.body)),
+      id: await write(async () => saveBanner(req.ctx, null, req.body)),
     }),
   );
   app.put(
@@ -347,7 +337,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBanner(await staff(req), req.params.id, req.body)),
+      id: await write(async () => saveBanner(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -361,7 +351,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await write(async () => deleteBanner(await staff(req), req.params.id));
+      await write(async () => deleteBanner(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -376,7 +366,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await write(async () => orderBanners(await staff(req), req.body.slot, req.body.ids));
+      await write(async () => orderBanners(req.ctx, req.body.slot, req.body.ids));
       return { message: cm.saved };
     },
   );
@@ -418,7 +408,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req, reply) => {
       if (typeof req.body !== 'string') throw new Invalid('Send the CSV file as text/csv.');
       const dryRun = req.query.dryRun === 'true';
-      const ctx = await staff(req);
+      const ctx = req.ctx;
       const report = await importCatalogueCsv(ctx, req.body, dryRun);
       if (report.written) await catalogue.changed();
       return reply.status(report.errors.length && !dryRun ? 422 : 200).send(report);

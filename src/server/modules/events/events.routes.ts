@@ -1,21 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requireSession } from '../../plugins/auth.ts';
 import type { ModuleDeps } from '../module.ts';
 
 const HEARTBEAT_MS = 25_000;
 
 /** GET /api/v1/events: the signed-in buyer's event stream (text/event-stream). */
-export const eventsRoutes: FastifyPluginAsync<ModuleDeps> = async (
-  app,
-  { db, cookie, clock, events: bus },
-) => {
+export const eventsRoutes: FastifyPluginAsync<ModuleDeps> = async (app, { events: bus }) => {
   app.get(
     '/events',
     {
+      config: { access: 'signedIn' },
       schema: { tags: ['account'], summary: 'Server-Sent Events for the signed-in buyer (profile changes)' },
     },
     async (req, reply) => {
-      const { user } = await requireSession(req, db, cookie, clock());
+      const { user } = req.ctx.actor;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

@@ -5,20 +5,17 @@ import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { DomainError } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { ModuleDeps } from '../module.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import { audit } from '../staff/audit.service.ts';
-import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
 import { listOutbox, retryMail } from './outbox.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
 /** /api/v1/admin/outbox: the mail outbox for staff (list by status, retry). */
-export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, cookie, clock, mail },
-) => {
+export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, mail }) => {
   noStore(app);
-  app.addHook('onRequest', staffOnly(db, cookie, clock));
+  defaultAccess(app, 'staff');
 
   app.get(
     '/outbox',
@@ -44,8 +41,8 @@ export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const row = await retryMail(db, req.params.id, now);
       if (!row) throw new DomainError(409, 'Only a failed or waiting mail can be retried.');
       await audit(

@@ -10,7 +10,7 @@ import {
 } from '#shared/admin/admin.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { ModuleDeps } from '../module.ts';
-import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import {
   listAdminOrders,
   loadAdminOrder,
@@ -23,12 +23,9 @@ const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
 /** /api/v1/admin/orders: orders for staff (filters, detail, stages, item status, CSV export). */
-export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, cookie, clock, mail, events },
-) => {
+export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, mail, events }) => {
   noStore(app);
-  app.addHook('onRequest', staffOnly(db, cookie, clock));
+  defaultAccess(app, 'staff');
 
   const OrderParams = z.object({ number: z.string().trim().max(40) });
 
@@ -84,8 +81,8 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const { userId } = await setStage(
         { db, now, staffId: user.id, mail },
         req.params.number,
@@ -108,8 +105,8 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const { userId } = await setItemStatus(
         { db, now, staffId: user.id, mail },
         req.params.number,

@@ -14,7 +14,7 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { NotFound } from '../../errors.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import { addUpToStock, readCart } from '../cart/cart.service.ts';
 import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
 import type { ModuleDeps } from '../module.ts';
@@ -24,9 +24,10 @@ const errors = ERROR_RESPONSES;
 
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, cookie, clock, mail, settings, events, catalogue },
+  { db, clock, mail, settings, events, catalogue },
 ) => {
   noStore(app);
+  defaultAccess(app, 'signedIn');
 
   app.post(
     '/',
@@ -39,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const { user } = await requireSession(req, db, cookie, clock());
+      const { user } = req.ctx.actor;
       const { deliveryFeeCents, unverifiedCapCents } = await settings.get();
       // The buyer's other pages and every instance's storefront hear of it from the database.
       const { order, created } = await placeOrder(
@@ -68,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await requireSession(req, db, cookie, clock());
+      const { user } = req.ctx.actor;
       const since = req.query.pastMonth ? new Date(clock().getTime() - 30 * 86_400_000) : undefined;
       return {
         orders: await loadOrders(db, user.id, {
@@ -91,7 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await requireSession(req, db, cookie, clock());
+      const { user } = req.ctx.actor;
       return loadOrder(db, user.id, req.params.number);
     },
   );
@@ -108,7 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = await requireSession(req, db, cookie, clock());
+      const { user } = req.ctx.actor;
       const order = await loadOrder(db, user.id, req.params.number);
       const item = order.items.find((i) => i.variantId === req.body.variantId);
       if (!item) throw new NotFound(om.orderNotFound);

@@ -15,10 +15,10 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { ModuleDeps } from '../module.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
 import { addStaff, listStaff, resetStaffTotp } from './staff-admin.service.ts';
 import { audit, listAudit } from './audit.service.ts';
-import { requireOwnPassword, requireStaff, requireStaffPassword, staffOnly } from './staff-guard.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const tags = ['admin'];
@@ -27,19 +27,19 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin: who the staff member is, their second factor, the staff page and the audit log. */
 export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, cookie, clock, issuer, secretBox, scryptCost },
+  { db, issuer, secretBox, scryptCost },
 ) => {
   noStore(app);
 
   // Staff signed in with their password: who they are and the second-factor steps.
   await app.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', async (req) => {
-      await requireStaffPassword(req, db, cookie, clock());
-    });
+    defaultAccess(app, 'staffOwnPassword');
     app.get(
       '/me',
       {
+        // Who they are, even on a one-time password: the console shows "Choose your password".
+        config: { access: 'staffSignedIn' },
         schema: {
           tags,
           summary: 'The signed-in staff member and their second-factor state',
@@ -47,7 +47,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         },
       },
       async (req) => {
-        const { user, session } = await requireStaffPassword(req, db, cookie, clock());
+        const { user, session } = req.ctx.actor;
         return {
           id: user.id,
           name: user.name,
@@ -69,8 +69,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         },
       },
       async (req) => {
-        const s = await requireStaffPassword(req, db, cookie, clock());
-        requireOwnPassword(s);
+        const s = req.ctx.actor;
         return startTotpSetup(db, secretBox, s.user, issuer);
       },
     );
@@ -87,9 +86,8 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         },
       },
       async (req) => {
-        const now = clock();
-        const s = await requireStaffPassword(req, db, cookie, now);
-        requireOwnPassword(s);
+        const now = req.ctx.now;
+        const s = req.ctx.actor;
         const recoveryCodes = await confirmTotpSetup(db, secretBox, s, req.body.code, now);
         await audit(
           db,
@@ -112,9 +110,8 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         },
       },
       async (req) => {
-        const now = clock();
-        const s = await requireStaffPassword(req, db, cookie, now);
-        requireOwnPassword(s);
+        const now = req.ctx.now;
+        const s = req.ctx.actor;
         await verifySecondFactor(db, secretBox, s, req.body.code, now);
         await audit(
           db,
@@ -129,7 +126,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   // The staff page and the audit log: staff whose session gave its second factor.
   await app.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', staffOnly(db, cookie, clock));
+    defaultAccess(app, 'staff');
     app.get(
       '/audit',
       {
@@ -166,8 +163,8 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         },
       },
       async (req) => {
-        const now = clock();
-        const { user } = await requireStaff(req, db, cookie, now);
+        const now = req.ctx.now;
+        const { user } = req.ctx.actor;
         const created = await addStaff({ db, staffId: user.id, now }, req.body, scryptCost);
         return {
           message: `Staff account ${req.body.email} created. Hand over the one-time password: it is shown only now.`,
@@ -187,8 +184,8 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         },
       },
       async (req) => {
-        const now = clock();
-        const { user } = await requireStaff(req, db, cookie, now);
+        const now = req.ctx.now;
+        const { user } = req.ctx.actor;
         await resetStaffTotp({ db, staffId: user.id, now }, req.params.id);
         return { message: staffAdminMessages.totpReset };
       },

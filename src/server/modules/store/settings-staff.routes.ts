@@ -3,8 +3,8 @@ import { StoreSettingsBodySchema } from '#shared/admin/admin.schemas.ts';
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
 import type { ModuleDeps } from '../module.ts';
+import { defaultAccess } from '../../plugins/request-context.ts';
 import { audit } from '../staff/audit.service.ts';
-import { requireStaff, staffOnly } from '../staff/staff-guard.ts';
 import { savedSettings, saveSettings } from './store.service.ts';
 
 const tags = ['admin'];
@@ -13,10 +13,10 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin/settings: the store settings for staff; a change applies on every instance at once. */
 export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, cookie, clock, settings: storeSettings },
+  { db, settings: storeSettings },
 ) => {
   noStore(app);
-  app.addHook('onRequest', staffOnly(db, cookie, clock));
+  defaultAccess(app, 'staff');
 
   app.get(
     '/settings',
@@ -41,8 +41,8 @@ export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const now = clock();
-      const { user } = await requireStaff(req, db, cookie, now);
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
       const before = await savedSettings(db);
       await db.transaction(async (tx) => {
         await saveSettings(tx, req.body);

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
+import { DomainError } from '../errors.ts';
+import type { ActiveSession } from '../modules/accounts/session.service.ts';
+import type { ModuleDeps } from '../modules/module.ts';
+import { getSession, Unauthorized } from './auth.ts';
+
+/**
+ * Who may call a route, declared once on the route (`config: { access }`) or for a whole route
+ * file (`defaultAccess`), and checked in `onRequest`, before the body is read:
+ * - `signedIn`: any signed-in user (a buyer, or staff using the storefront) — else 401;
+ * - `staffSignedIn`: staff signed in with their password, even a one-time one, second factor not
+ *   given yet (who they are) — anonymous 401, a buyer 403;
+ * - `staffOwnPassword`: the same, once they chose their own password (the second-factor steps) —
+ *   a one-time password 403;
+ * - `staff`: staff whose session gave its second factor and who chose their own password (the
+ *   console) — anonymous 401, a buyer 403, no second factor 401, a one-time password 403.
+ * Routes without one are public; they may still read `ctx.session()` (who is signed in, if anyone).
+ */
+export type Access = 'signedIn' | 'staffSignedIn' | 'staffOwnPassword' | 'staff';
+
+/**
+ * What a request's handlers and services work with, as Vendure's services take a
+ * RequestContext: the module dependencies (database, mail, events, settings, catalogue, stores),
+ * the time the request is handled at, the client's address and the signed-in actor.
+ */
+export interface RequestContext extends ModuleDeps {
+  /** The clock read once for the request: every rule in it sees the same moment. */
+  readonly now: Date;
+  readonly ip: string;
+  /** The signed-in session if any, looked up at most once per request. */
+  session(): Promise<ActiveSession | null>;
+  /** The signed-in actor of a guarded route (the guard put it there). */
+  readonly actor: ActiveSession;
+  /** `actor.user.id`, as services that record who did something read it. */
+  readonly userId: string;
+  /** The staff member acting, on staff routes (the same id as userId). */
+  readonly staffId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    /** What an anonymous caller of a guarded route is told (401); "Please sign in to continue." by default. */
+    signInMessage?: string;
+  }
+}
+
+const kContext = Symbol('requestContext');
+const kActor = Symbol('actor');
+type WithContext = FastifyRequest & { [kContext]?: RequestContext; [kActor]?: ActiveSession };
+
+function buildContext(deps: ModuleDeps, req: WithContext): RequestContext {
+  const now = deps.clock();
+  const actor = () => {
+    const a = req[kActor];
+    // A handler reading the actor on a route that declared no access is a bug, not a 401.
+    if (!a)
+      throw new Error(`no signed-in actor on ${req.method} ${req.routeOptions.url}: declare its access`);
+    return a;
+  };
+  return {
+    ...deps,
+    now,
+    ip: req.ip,
+    session: () => getSession(req, deps.db, deps.cookie, now),
+    get actor() {
+      return actor();
+    },
+    get userId() {
+      return actor().user.id;
+    },
+    get staffId() {
+      return actor().user.id;
+    },
+  };
+}
+
+/** The guard for one access level: resolves the session and refuses what the level does not allow. */
+async function guard(ctx: RequestContext, access: Access, signInMessage?: string): Promise<ActiveSession> {
+  const s = await ctx.session();
+  if (!s) throw signInMessage ? new DomainError(401, signInMessage) : new Unauthorized();
+  if (access === 'signedIn') return s;
+  if (s.user.role !== 'staff') throw new DomainError(403, am.staffOnly);
+  if (access === 'staffSignedIn') return s;
+  if (access === 'staff' && !s.session.secondFactorAt) throw new DomainError(401, am.secondFactorRequired);
+  // Staff still on a one-time password may only choose a new one (/auth/change-password).
+  if (s.user.passwordChangeRequired) throw new DomainError(403, am.passwordChangeFirst);
+  return s;
+}
+
+export function registerRequestContext(app: FastifyInstance, deps: ModuleDeps): void {
+  // Built on first use: a catalogue read that never asks for it costs nothing.
+  app.decorateRequest('ctx', {
+    getter(this: WithContext) {
+      this[kContext] ??= buildContext(deps, this);
+      return this[kContext];
+    },
+  });
+  app.addHook('onRequest', async (req) => {
+    const { access, signInMessage } = req.routeOptions.config ?? {};
+    if (!access) return;
+    (req as WithContext)[kActor] = await guard(req.ctx, access, signInMessage);
+  });
+}
+
+/** Every route a plugin registers from here on gets this access unless it declares its own. */
+export function defaultAccess(app: FastifyInstance, access: Access, signInMessage?: string): void {
+  app.addHook('onRoute', (route) => {
+    route.config = {
+      ...route.config,
+      access: route.config?.access ?? access,
+      signInMessage: route.config?.signInMessage ?? signInMessage,
+    };
+  });
+}
