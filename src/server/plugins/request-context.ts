@@ -38,6 +38,11 @@ export interface RequestContext extends ModuleDeps {
   readonly staffId: string;
 }
 
+/** What a buyer-facing service needs: the database, the time and who is asking. */
+export type BuyerContext = Pick<RequestContext, 'db' | 'now' | 'userId'>;
+/** What a staff service that records who did it needs. */
+export type StaffContext = Pick<RequestContext, 'db' | 'now' | 'staffId'>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;

@@ -8,7 +8,7 @@ import {
 } from '#shared/cart/cart.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
+import { type BuyerContext, defaultAccess } from '../../plugins/request-context.ts';
 import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
 import type { ModuleDeps } from '../module.ts';
 
@@ -16,15 +16,13 @@ const tags = ['cart'];
 const errors = ERROR_RESPONSES;
 
 /** The signed-in buyer's cart. Every change answers the new cart and tells the buyer's other pages. */
-export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, clock, events, catalogue },
-) => {
+export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { events, catalogue }) => {
   // SPEC §5: the cart needs a signed-in buyer: 'Please Login / Register'.
   defaultAccess(app, 'signedIn', cm.pleaseLogin);
-  const changed = async (userId: string) => {
-    await events.publish(userId, 'cart').catch(() => {});
-    return readCart(db, await catalogue.get(), userId);
+  /** After a change: the buyer's other open pages hear of it, and the new cart is the answer. */
+  const changed = async (ctx: BuyerContext) => {
+    await events.publish(ctx.userId, 'cart').catch(() => {});
+    return readCart(ctx, await catalogue.get());
   };
   noStore(app);
 
@@ -38,8 +36,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      return readCart(db, await catalogue.get(), user.id);
+      return readCart(req.ctx, await catalogue.get());
     },
   );
 
@@ -54,9 +51,8 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      await addToCart(db, user.id, req.body.items, clock());
-      return changed(user.id);
+      await addToCart(req.ctx, req.body.items);
+      return changed(req.ctx);
     },
   );
 
@@ -72,9 +68,8 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      await setQuantity(db, user.id, req.params.variantId, req.body.quantity, clock());
-      return changed(user.id);
+      await setQuantity(req.ctx, { sku: req.params.variantId, quantity: req.body.quantity });
+      return changed(req.ctx);
     },
   );
 
@@ -89,9 +84,8 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      await removeFromCart(db, user.id, req.params.variantId);
-      return changed(user.id);
+      await removeFromCart(req.ctx, req.params.variantId);
+      return changed(req.ctx);
     },
   );
 
@@ -99,9 +93,8 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     '/',
     { schema: { tags, summary: 'Empty the cart', response: { 200: CartSchema, ...errors } } },
     async (req) => {
-      const { user } = req.ctx.actor;
-      await clearCart(db, user.id);
-      return changed(user.id);
+      await clearCart(req.ctx);
+      return changed(req.ctx);
     },
   );
 };

@@ -8,6 +8,7 @@ import { DomainError, NotFound } from '../../errors.ts';
 import { brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
 import { cartItems } from './cart.table.ts';
+import type { BuyerContext } from '../../plugins/request-context.ts';
 
 /**
  * The cart is priced from the current catalogue on every read; the client never sends prices
@@ -97,7 +98,7 @@ export async function cartLines(db: Db, model: CatalogueReadModel, userId: strin
   );
 }
 
-export async function readCart(db: Db, model: CatalogueReadModel, userId: string): Promise<Cart> {
+export async function readCart({ db, userId }: BuyerContext, model: CatalogueReadModel): Promise<Cart> {
   const rows = await cartLines(db, model, userId);
   const items: CartLine[] = rows.map((r) => {
     const line: CartLineInput = {
@@ -160,10 +161,8 @@ function addToLine(db: Db, userId: string, variantId: number, quantity: number, 
 
 /** Adds quantities to the cart; the resulting quantity of each option may not exceed its stock. */
 export async function addToCart(
-  db: Db,
-  userId: string,
+  { db, userId, now }: BuyerContext,
   items: { variantId: string; quantity: number }[],
-  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await variantsBySku(
@@ -184,11 +183,8 @@ export async function addToCart(
 }
 
 export async function setQuantity(
-  db: Db,
-  userId: string,
-  sku: string,
-  quantity: number,
-  now: Date,
+  { db, userId, now }: BuyerContext,
+  { sku, quantity }: { sku: string; quantity: number },
 ): Promise<void> {
   const v = (await variantsBySku(db, [sku])).get(sku);
   if (!v) throw new NotFound(cm.variantNotFound);
@@ -201,13 +197,13 @@ export async function setQuantity(
   if (!updated.length) throw new NotFound(cm.variantNotFound);
 }
 
-export async function removeFromCart(db: Db, userId: string, sku: string): Promise<void> {
+export async function removeFromCart({ db, userId }: BuyerContext, sku: string): Promise<void> {
   const v = (await variantsBySku(db, [sku])).get(sku);
   if (!v) throw new NotFound(cm.variantNotFound);
   await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)));
 }
 
-export async function clearCart(db: Db, userId: string): Promise<void> {
+export async function clearCart({ db, userId }: BuyerContext): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }
 
@@ -216,11 +212,8 @@ export async function clearCart(db: Db, userId: string): Promise<void> {
  * once what is already in the cart is counted. Says how many went in.
  */
 export async function addUpToStock(
-  db: Db,
-  userId: string,
-  sku: string,
-  wanted: number,
-  now: Date,
+  { db, userId, now }: BuyerContext,
+  { sku, wanted }: { sku: string; wanted: number },
 ): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const v = (await variantsBySku(tx, [sku])).get(sku);

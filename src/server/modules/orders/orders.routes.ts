@@ -24,7 +24,7 @@ const errors = ERROR_RESPONSES;
 
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, clock, mail, settings, events, catalogue },
+  { db, mail, settings, events, catalogue },
 ) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
@@ -46,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       const { order, created } = await placeOrder(
         {
           db,
-          now: clock(),
+          now: req.ctx.now,
           mail,
           settings: { deliveryFeeCents, unverifiedCapCents },
           catalogue: await catalogue.get(),
@@ -69,10 +69,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      const since = req.query.pastMonth ? new Date(clock().getTime() - 30 * 86_400_000) : undefined;
+      const since = req.query.pastMonth ? new Date(req.ctx.now.getTime() - 30 * 86_400_000) : undefined;
       return {
-        orders: await loadOrders(db, user.id, {
+        orders: await loadOrders(req.ctx, {
           itemStatus: TAB_ITEM_STATUS[req.query.tab],
           since,
           limit: req.query.limit,
@@ -92,8 +91,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      return loadOrder(db, user.id, req.params.number);
+      return loadOrder(req.ctx, req.params.number);
     },
   );
 
@@ -109,13 +107,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      const order = await loadOrder(db, user.id, req.params.number);
+      const order = await loadOrder(req.ctx, req.params.number);
       const item = order.items.find((i) => i.variantId === req.body.variantId);
       if (!item) throw new NotFound(om.orderNotFound);
-      const { message } = await addUpToStock(db, user.id, item.variantId, item.quantity, clock());
-      await events.publish(user.id, 'cart').catch(() => {});
-      return { message, cart: await readCart(db, await catalogue.get(), user.id) };
+      const { message } = await addUpToStock(req.ctx, { sku: item.variantId, wanted: item.quantity });
+      await events.publish(req.ctx.userId, 'cart').catch(() => {});
+      return { message, cart: await readCart(req.ctx, await catalogue.get()) };
     },
   );
 };

@@ -12,6 +12,7 @@ import { type CartLineRow, cartLines, selectCartLines } from '../cart/cart.servi
 import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
 import { orderConfirmationMail } from '../mail/templates.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
+import type { BuyerContext } from '../../plugins/request-context.ts';
 
 export interface OrderingSettings {
   deliveryFeeCents: number;
@@ -185,7 +186,7 @@ async function findOrderByKey(db: Db, userId: string, key: string): Promise<Orde
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   if (!row) return null;
-  return (await loadOrders(db, userId, { ids: [row.id] }))[0] ?? null;
+  return (await loadOrders({ db, userId }, { ids: [row.id] }))[0] ?? null;
 }
 
 export interface OrderFilter {
@@ -207,7 +208,10 @@ export const hasItemWithStatus = (db: Db, status: 'pending' | 'cancelled' | 'del
   );
 
 /** The buyer's orders, newest first, with items and status history. */
-export async function loadOrders(db: Db, userId: string, f: OrderFilter = {}): Promise<Order[]> {
+export async function loadOrders(
+  { db, userId }: Pick<BuyerContext, 'db' | 'userId'>,
+  f: OrderFilter = {},
+): Promise<Order[]> {
   const conditions = [eq(orders.userId, userId)];
   if (f.ids) conditions.push(inArray(orders.id, f.ids));
   if (f.number) conditions.push(eq(orders.number, f.number));
@@ -271,8 +275,8 @@ export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]):
   }));
 }
 
-export async function loadOrder(db: Db, userId: string, number: string): Promise<Order> {
-  const [order] = await loadOrders(db, userId, { number, limit: 1 });
+export async function loadOrder(ctx: Pick<BuyerContext, 'db' | 'userId'>, number: string): Promise<Order> {
+  const [order] = await loadOrders(ctx, { number, limit: 1 });
   if (!order) throw new NotFound(om.orderNotFound);
   return order;
 }
