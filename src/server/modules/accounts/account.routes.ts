@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => {
       const { user } = req.ctx.actor;
-      await completeProfile(db, user.id, user.isCompleted, req.body, clock());
+      await completeProfile(req.ctx, req.body);
       return {
         message: m.welcomeTo(await shortName()),
         user: await loadProfile(db, await reloadUser(user.id)),
@@ -102,8 +102,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      return { addresses: await listAddresses(db, user.id) };
+      return { addresses: await listAddresses(req.ctx) };
     },
   );
 
@@ -118,8 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const { user } = req.ctx.actor;
-      return reply.status(201).send(await addAddress(db, user.id, req.body, clock()));
+      return reply.status(201).send(await addAddress(req.ctx, req.body));
     },
   );
 
@@ -134,8 +132,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      await removeAddress(db, user.id, req.params.id);
+      await removeAddress(req.ctx, req.params.id);
       return { message: m.addressRemoved };
     },
   );
@@ -151,8 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user } = req.ctx.actor;
-      await makeDefaultAddress(db, user.id, req.params.id);
+      await makeDefaultAddress(req.ctx, req.params.id);
       return { message: m.defaultSet };
     },
   );
@@ -189,7 +185,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       } catch {
         throw new Invalid(m.uploadMissing(kind));
       }
-      await uploadDocument({ db, store, now: clock() }, user.id, kind, part);
+      await uploadDocument(req.ctx, { kind, part });
       return { message: m.documentUploaded(kind), user: await loadProfile(db, await reloadUser(user.id)) };
     },
   );
@@ -205,8 +201,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const { user } = req.ctx.actor;
-      const doc = await findDocument(db, user.id, req.params.kind);
+      const doc = await findDocument(req.ctx, req.params.kind);
       const { stream, size } = await store.open(doc.storageKey);
       const ext =
         doc.contentType === 'application/pdf' ? 'pdf' : (doc.originalName.split('.').pop() ?? 'bin');

@@ -4,7 +4,8 @@ import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, DomainError, NotFound } from '../../errors.ts';
-import { type AddressRow, addresses, users } from './accounts.table.ts';
+import { type AddressRow, addresses, type UserRow, users } from './accounts.table.ts';
+import type { BuyerContext } from '../../plugins/request-context.ts';
 
 export function toAddress(a: AddressRow): Address {
   return {
@@ -18,7 +19,7 @@ export function toAddress(a: AddressRow): Address {
   };
 }
 
-export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
+export async function listAddresses({ db, userId }: Pick<BuyerContext, 'db' | 'userId'>): Promise<Address[]> {
   const rows = await db
     .select()
     .from(addresses)
@@ -45,19 +46,13 @@ class TooManyAddresses extends DomainError {
  * Adds an address. The buyer's row is locked first, so two simultaneous adds cannot both see
  * four addresses and make six. The first address becomes the default.
  */
-export async function addAddress(
-  db: Db,
-  userId: string,
-  input: AddressInput,
-  now: Date,
-  opts: { makeDefault?: boolean } = {},
-): Promise<Address> {
+export async function addAddress({ db, userId, now }: BuyerContext, input: AddressInput): Promise<Address> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
     const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     const existing = row?.n ?? 0;
     if (existing >= MAX_ADDRESSES) throw new TooManyAddresses();
-    const makeDefault = existing === 0 || Boolean(opts.makeDefault);
+    const makeDefault = existing === 0;
     if (makeDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
     const [created] = await tx
       .insert(addresses)
@@ -67,7 +62,7 @@ export async function addAddress(
   });
 }
 
-export async function removeAddress(db: Db, userId: string, id: string): Promise<void> {
+export async function removeAddress({ db, userId }: BuyerContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
     const [gone] = await tx
@@ -88,7 +83,7 @@ export async function removeAddress(db: Db, userId: string, id: string): Promise
   });
 }
 
-export async function makeDefaultAddress(db: Db, userId: string, id: string): Promise<void> {
+export async function makeDefaultAddress({ db, userId }: BuyerContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
     const [target] = await tx
@@ -103,13 +98,11 @@ export async function makeDefaultAddress(db: Db, userId: string, id: string): Pr
 
 /** /nextpage: the first (default) address, and the profile counts as complete. */
 export async function completeProfile(
-  db: Db,
-  userId: string,
-  alreadyComplete: boolean,
+  ctx: BuyerContext & { actor: { user: UserRow } },
   input: AddressInput,
-  now: Date,
 ): Promise<void> {
-  if (alreadyComplete) throw new Conflict(m.alreadyCompleted);
+  const { db, userId, now } = ctx;
+  if (ctx.actor.user.isCompleted) throw new Conflict(m.alreadyCompleted);
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new TooManyAddresses();

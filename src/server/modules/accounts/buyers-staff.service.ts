@@ -107,7 +107,7 @@ export async function buyerDetail(db: Db, id: string) {
   const [row] = await selectBuyers(db).where(and(eq(users.id, id), eq(users.role, 'buyer')));
   if (!row) throw new NotFound('Buyer not found');
   const [addressList, docs, orderRows] = await Promise.all([
-    listAddresses(db, id),
+    listAddresses({ db, userId: id }),
     db.select().from(documents).where(eq(documents.userId, id)).orderBy(asc(documents.kind)),
     db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt)).limit(20),
   ]);

@@ -13,12 +13,10 @@ import { DomainError, Invalid, NotFound } from '../../errors.ts';
 import { IncompleteUpload, type PrivateStore } from '../../storage/private-store.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { detectDocumentType, safeDisplayName } from './file-type.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
-export interface DocumentsContext {
-  db: Db;
-  store: PrivateStore;
-  now: Date;
-}
+/** What storing a buyer's document needs: who, when, the database and the private store. */
+export type DocumentsContext = Pick<RequestContext, 'db' | 'now' | 'userId' | 'privateStore'>;
 
 export function documentView(d: DocumentRow, now = new Date()): Document {
   return {
@@ -49,14 +47,13 @@ const failed = (kind: DocumentKind) => new DomainError(500, m.uploadFailed(kind)
  */
 export async function uploadDocument(
   ctx: DocumentsContext,
-  userId: string,
-  kind: DocumentKind,
-  part: MultipartFile | undefined,
+  { kind, part }: { kind: DocumentKind; part: MultipartFile | undefined },
 ): Promise<DocumentRow> {
+  const { userId } = ctx;
   if (!part) throw new Invalid(m.uploadMissing(kind));
   let received: Awaited<ReturnType<PrivateStore['receive']>>;
   try {
-    received = await ctx.store.receive(part.file);
+    received = await ctx.privateStore.receive(part.file);
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new DomainError(413, m.fileTooLarge);
@@ -65,23 +62,23 @@ export async function uploadDocument(
   }
   const { temp, size, md5 } = received;
   if (part.file.truncated) {
-    await ctx.store.discard(temp);
+    await ctx.privateStore.discard(temp);
     throw new DomainError(413, m.fileTooLarge);
   }
   if (size === 0) {
-    await ctx.store.discard(temp);
+    await ctx.privateStore.discard(temp);
     throw new Invalid(m.uploadMissing(kind));
   }
-  const type = detectDocumentType(await ctx.store.readTemp(temp));
+  const type = detectDocumentType(await ctx.privateStore.readTemp(temp));
   if (!type) {
-    await ctx.store.discard(temp);
+    await ctx.privateStore.discard(temp);
     throw new Invalid(m.wrongFileType);
   }
   const key = `documents/${userId}/${randomUUID()}`;
   try {
-    await ctx.store.commit(temp, key);
+    await ctx.privateStore.commit(temp, key);
   } catch {
-    await ctx.store.discard(temp);
+    await ctx.privateStore.discard(temp);
     throw failed(kind);
   }
   try {
@@ -113,15 +110,18 @@ export async function uploadDocument(
       await tx.update(users).set({ isCompleted: true, updatedAt: ctx.now }).where(eq(users.id, userId));
       return { row: saved!, previousKey: previous?.storageKey };
     });
-    if (previousKey && previousKey !== key) await ctx.store.remove(previousKey).catch(() => {});
+    if (previousKey && previousKey !== key) await ctx.privateStore.remove(previousKey).catch(() => {});
     return row;
   } catch {
-    await ctx.store.remove(key).catch(() => {});
+    await ctx.privateStore.remove(key).catch(() => {});
     throw failed(kind);
   }
 }
 
-export async function findDocument(db: Db, userId: string, kind: DocumentKind): Promise<DocumentRow> {
+export async function findDocument(
+  { db, userId }: Pick<RequestContext, 'db' | 'userId'>,
+  kind: DocumentKind,
+): Promise<DocumentRow> {
   const [row] = await db
     .select()
     .from(documents)
