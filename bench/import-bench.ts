@@ -69,7 +69,7 @@ const newWrite = await timed(createdCsv, false);
 
 // 10,000 existing options: the export's first 10,000 rows with new stock, and their products' price up 1 cent.
 const exportStart = performance.now();
-const exported = await catalogueCsv(database.db);
+const exported = await catalogueCsv({ db: database.db });
 const exportSeconds = (performance.now() - exportStart) / 1000;
 const { rows } = parseCsv(exported);
 const header = rows[0]!;

@@ -37,9 +37,8 @@ const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.document
 /** The signed-in buyer's own account. Every query is scoped to the session's user. */
 export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, privateStore: store, clock, scryptCost, mail, settings, events },
+  { db, privateStore: store, settings, events },
 ) => {
-  const context = () => ({ db, now: clock(), scryptCost, mail });
   const shortName = async () => (await settings.get()).shortName;
   /** The user row as it is now (the session's copy predates the change just made). */
   const reloadUser = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
@@ -70,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       await completeProfile(req.ctx, req.body);
       return {
         message: m.welcomeTo(await shortName()),
-        user: await loadProfile(db, await reloadUser(user.id)),
+        user: await loadProfile(req.ctx, await reloadUser(user.id)),
       };
     },
   );
@@ -87,8 +86,8 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => {
       const { user } = req.ctx.actor;
-      const updated = await updateProfile(context(), user, req.body);
-      return { message: m.profileUpdated, user: await loadProfile(db, updated) };
+      const updated = await updateProfile(req.ctx, user, req.body);
+      return { message: m.profileUpdated, user: await loadProfile(req.ctx, updated) };
     },
   );
 
@@ -186,7 +185,10 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         throw new Invalid(m.uploadMissing(kind));
       }
       await uploadDocument(req.ctx, { kind, part });
-      return { message: m.documentUploaded(kind), user: await loadProfile(db, await reloadUser(user.id)) };
+      return {
+        message: m.documentUploaded(kind),
+        user: await loadProfile(req.ctx, await reloadUser(user.id)),
+      };
     },
   );
 

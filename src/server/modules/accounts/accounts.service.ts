@@ -22,6 +22,7 @@ import {
   reauthenticate,
   recordSignInFailure,
 } from './sign-in-limiter.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 export interface MailSettings {
   storeName: string;
@@ -69,7 +70,7 @@ export function toProfile(
 }
 
 /** The profile the API returns: the user with their default address. */
-export async function loadProfile(db: Db, u: UserRow): Promise<Profile> {
+export async function loadProfile({ db }: Pick<RequestContext, 'db'>, u: UserRow): Promise<Profile> {
   const [address, docs] = await Promise.all([defaultAddress(db, u.id), listDocuments(db, u.id)]);
   return toProfile(u, address, docs);
 }
@@ -131,7 +132,8 @@ function dummyHashFor(cost: ScryptCost) {
   return hash;
 }
 
-export async function signIn(ctx: AccountsContext, body: SignInCredentials, ip: string) {
+export async function signIn(ctx: AccountsContext & { ip: string }, body: SignInCredentials) {
+  const { ip } = ctx;
   if (await isSignInBlocked(ctx.db, ip, body.email, ctx.now)) throw new TooManyAttempts();
   const user = await findUserByEmail(ctx.db, body.email);
   const ok = user

@@ -33,12 +33,7 @@ const errors = {
   429: MessageResponseSchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, cookie, scryptCost, clock, mail },
-) => {
-  const ctx = () => ({ db, now: clock(), scryptCost, mail });
-
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cookie }) => {
   app.post(
     '/signup',
     {
@@ -51,9 +46,9 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const { user, session } = await signUp(ctx(), req.body);
+      const { user, session } = await signUp(req.ctx, req.body);
       setSessionCookie(reply, cookie, session.token, null);
-      return reply.status(201).send({ message: m.signUpSuccessful, user: await loadProfile(db, user) });
+      return reply.status(201).send({ message: m.signUpSuccessful, user: await loadProfile(req.ctx, user) });
     },
   );
 
@@ -70,12 +65,12 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req, reply) => {
       // A new token at every sign-in; any session the browser already had is ended.
       const previous = req.cookies[cookie.name];
-      const { user, session } = await signIn(ctx(), req.body, req.ip);
-      if (previous) await deleteSession(db, previous);
+      const { user, session } = await signIn(req.ctx, req.body);
+      if (previous) await deleteSession(req.ctx, previous);
       setSessionCookie(reply, cookie, session.token, req.body.rememberMe ? session.expiresAt : null);
       return {
         message: m.welcome(user.email),
-        user: await loadProfile(db, user),
+        user: await loadProfile(req.ctx, user),
         // Staff go to the console, which asks for their second factor first.
         next:
           user.role === 'staff'
@@ -98,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req, reply) => {
       const token = req.cookies[cookie.name];
-      if (token) await deleteSession(db, token);
+      if (token) await deleteSession(req.ctx, token);
       clearSessionCookie(reply, cookie);
       return { message: m.signedOut };
     },
@@ -116,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const s = await req.ctx.session();
-      return { user: s ? await loadProfile(db, s.user) : null };
+      return { user: s ? await loadProfile(req.ctx, s.user) : null };
     },
   );
 
@@ -132,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req) => {
       const { user } = req.ctx.actor;
-      await resendVerification(ctx(), user);
+      await resendVerification(req.ctx, user);
       return { message: m.verificationSent };
     },
   );
@@ -148,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await verifyEmail(ctx(), req.body.token);
+      await verifyEmail(req.ctx, req.body.token);
       return { message: m.emailVerified };
     },
   );
@@ -167,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req) => {
       // The same answer after the same work, whether or not the email has an account: the
       // lookup, the link and the mail happen once the answer is on its way.
-      const c = ctx();
+      const c = req.ctx;
       const { email } = req.body;
       setImmediate(() =>
         requestPasswordReset(c, email).catch((err) =>
@@ -189,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      await resetPassword(ctx(), req.body, req.ip);
+      await resetPassword(req.ctx, req.body);
       return { message: m.passwordUpdated };
     },
   );
@@ -206,8 +201,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const { user, session } = req.ctx.actor;
-      await changePassword(ctx(), user, session.id, req.body.oldPassword, req.body.password);
+      await changePassword(req.ctx, req.body);
       return { message: m.passwordUpdated };
     },
   );

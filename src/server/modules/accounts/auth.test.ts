@@ -275,9 +275,9 @@ describe('no user enumeration by timing', () => {
           now: clock(),
           scryptCost: cost,
           mail: { storeName: 'T', publicUrl: 'http://x', kick: () => {} },
+          ip,
         },
         { email, password: 'wrong password!', rememberMe: false },
-        ip,
       ).catch(() => {});
       return performance.now() - started;
     };

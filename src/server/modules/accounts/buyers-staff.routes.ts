@@ -32,7 +32,7 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         response: { 200: BuyerListSchema, ...errors },
       },
     },
-    async (req) => listBuyers(db, req.query),
+    async (req) => listBuyers(req.ctx, req.query),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         response: { 200: BuyerDetailSchema, ...errors },
       },
     },
-    async (req) => buyerDetail(db, req.params.id),
+    async (req) => buyerDetail(req.ctx, req.params.id),
   );
 
   app.post(

@@ -8,6 +8,8 @@ import { withDetails } from '../orders/orders.service.ts';
 import { orders } from '../orders/orders.table.ts';
 import { audit } from '../staff/audit.service.ts';
 import { buyerMatches } from './buyer-search.ts';
+import type { StaffContext } from '../../plugins/request-context.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 // Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints
 // columns bare, so the outer "id" would be the inner table's), each with its own column name.
@@ -85,7 +87,7 @@ const buyerRow = (r: BuyerColumns) => ({
   },
 });
 
-export async function listBuyers(db: Db, q: BuyersQuery) {
+export async function listBuyers({ db }: Pick<RequestContext, 'db'>, q: BuyersQuery) {
   const where = buyerConditions(db, q);
   const [rows, [total]] = await Promise.all([
     selectBuyers(db)
@@ -103,7 +105,7 @@ export async function listBuyers(db: Db, q: BuyersQuery) {
   };
 }
 
-export async function buyerDetail(db: Db, id: string) {
+export async function buyerDetail({ db }: Pick<RequestContext, 'db'>, id: string) {
   const [row] = await selectBuyers(db).where(and(eq(users.id, id), eq(users.role, 'buyer')));
   if (!row) throw new NotFound('Buyer not found');
   const [addressList, docs, orderRows] = await Promise.all([
@@ -127,12 +129,6 @@ export async function buyerDetail(db: Db, id: string) {
     })),
     orders: await withDetails(db, orderRows),
   };
-}
-
-interface StaffContext {
-  db: Db;
-  now: Date;
-  staffId: string;
 }
 
 /** Staff confirm an email by hand (a buyer who cannot receive our mail): the same as the link. */

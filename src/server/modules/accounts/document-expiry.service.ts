@@ -5,6 +5,7 @@ import type { MailSettings } from './accounts.service.ts';
 import { documents, users } from './accounts.table.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { documentExpiryMail } from '../mail/templates.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** Verified documents that expire on `lastDay` or before (already expired included). */
 const verifiedExpiringBy = (lastDay: string) =>
@@ -65,7 +66,7 @@ export async function sendExpiryReminders(db: Db, mail: MailSettings, now: Date)
 }
 
 /** Verified documents expiring within `days` (or already expired), soonest first, for the console. */
-export async function expiringDocuments(db: Db, now: Date, days: number) {
+export async function expiringDocuments({ db, now }: Pick<RequestContext, 'db' | 'now'>, days: number) {
   const rows = await db
     .select({
       id: documents.id,

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 import { DomainError, Invalid } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
@@ -79,11 +80,10 @@ const resetFailureKey = (ip: string) => `reset:ip:${ip}`;
  * transaction that consumes the link (the final check: of two racing requests one wins).
  */
 export async function resetPassword(
-  ctx: AccountsContext,
+  ctx: AccountsContext & { ip: string },
   input: { token: string; password: string },
-  ip: string,
 ): Promise<void> {
-  const failureKey = resetFailureKey(ip);
+  const failureKey = resetFailureKey(ctx.ip);
   if (await isBlocked(ctx.db, [failureKey], ctx.now)) throw new DomainError(429, m.tooManyResetAttempts);
   if (!(await tokenIsLive(ctx.db, input.token, 'reset_password', ctx.now))) {
     await recordFailure(ctx.db, [failureKey], ctx.now);
@@ -106,12 +106,10 @@ export async function resetPassword(
 
 /** Change Password: re-checks the old password, keeps this session, ends the others. */
 export async function changePassword(
-  ctx: AccountsContext,
-  user: UserRow,
-  sessionId: number,
-  oldPassword: string,
-  password: string,
+  ctx: AccountsContext & Pick<RequestContext, 'actor'>,
+  { oldPassword, password }: { oldPassword: string; password: string },
 ) {
+  const { user, session } = ctx.actor;
   await reauthenticate(ctx.db, user, oldPassword, ctx.now);
   const passwordHash = await hashPassword(password, ctx.scryptCost);
   await ctx.db.transaction(async (tx) => {
@@ -120,6 +118,6 @@ export async function changePassword(
       .set({ passwordHash, passwordChangeRequired: false, updatedAt: ctx.now })
       .where(eq(users.id, user.id));
     await endTokens(tx, user.id, 'reset_password', ctx.now);
-    await deleteOtherSessions(tx, user.id, sessionId);
+    await deleteOtherSessions(tx, user.id, session.id);
   });
 }

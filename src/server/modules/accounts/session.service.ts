@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { type SessionRow, sessions, type UserRow, users } from './accounts.table.ts';
 
@@ -71,7 +72,7 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Act
   return row;
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
+export async function deleteSession({ db }: Pick<RequestContext, 'db'>, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 

@@ -27,7 +27,7 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin: buyers' documents for staff: the verification queue, inline preview, verify or ask for a re-upload, and what expires soon. */
 export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, clock, privateStore: store, mail, events },
+  { db, privateStore: store, mail, events },
 ) => {
   noStore(app);
   defaultAccess(app, 'staff');
@@ -43,7 +43,7 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
         response: { 200: VerificationQueueSchema, ...errors },
       },
     },
-    async () => ({ documents: await verificationQueue(db) }),
+    async (req) => ({ documents: await verificationQueue(req.ctx) }),
   );
 
   app.get(
@@ -59,7 +59,7 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
     async (req, reply) => {
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
-      const doc = await findDocumentById(db, req.params.id);
+      const doc = await findDocumentById(req.ctx, req.params.id);
       const { stream, size } = await store.open(doc.storageKey);
       await audit(
         db,
@@ -132,6 +132,6 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
         response: { 200: ExpiringListSchema, ...errors },
       },
     },
-    async (req) => ({ documents: await expiringDocuments(db, clock(), req.query.days) }),
+    async (req) => ({ documents: await expiringDocuments(req.ctx, req.query.days) }),
   );
 };

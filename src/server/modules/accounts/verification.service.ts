@@ -9,9 +9,10 @@ import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { reuploadRequestedMail } from '../mail/templates.ts';
 import { audit } from '../staff/audit.service.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
-export async function verificationQueue(db: Db) {
+export async function verificationQueue({ db }: Pick<RequestContext, 'db'>) {
   const rows = await db
     .select({ doc: documents, name: users.name, businessName: users.businessName, email: users.email })
     .from(documents)
@@ -30,7 +31,7 @@ export async function verificationQueue(db: Db) {
   }));
 }
 
-export async function findDocumentById(db: Db, id: string): Promise<DocumentRow> {
+export async function findDocumentById({ db }: Pick<RequestContext, 'db'>, id: string): Promise<DocumentRow> {
   const [doc] = await db.select().from(documents).where(eq(documents.id, id));
   if (!doc) throw new NotFound(vm.documentNotFound);
   return doc;
@@ -62,7 +63,7 @@ export async function verifyDocument(
 ): Promise<DocumentRow> {
   if (input.expiresOn < ctx.now.toISOString().slice(0, 10)) throw new Invalid(vm.expiryPast);
   return ctx.db.transaction(async (tx) => {
-    const before = await findDocumentById(tx, id);
+    const before = await findDocumentById({ db: tx }, id);
     const [after] = await tx
       .update(documents)
       .set({
@@ -100,7 +101,7 @@ export async function requestReupload(
   note: string,
 ): Promise<DocumentRow> {
   const after = await ctx.db.transaction(async (tx) => {
-    const before = await findDocumentById(tx, id);
+    const before = await findDocumentById({ db: tx }, id);
     const [row] = await tx
       .update(documents)
       .set({ status: 'reupload_requested', note, reviewerId: ctx.staffId, reviewedAt: ctx.now })

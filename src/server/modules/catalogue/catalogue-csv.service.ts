@@ -16,11 +16,12 @@ import { type Image, placeholderImage } from '#shared/catalogue/catalogue.schema
 import { slugify } from '#shared/catalogue/slug.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
 import { centsToAmount } from '#shared/money.ts';
-import type { Db } from '../../db/client.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
 import { audit } from '../staff/audit.service.ts';
-import { refreshSearchKeys, type StaffContext } from './catalogue-staff.service.ts';
+import type { StaffContext } from '../../plugins/request-context.ts';
+import { refreshSearchKeys } from './catalogue-staff.service.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 const CHUNK = 1000;
 const PREVIEW_LIMIT = 200;
@@ -63,7 +64,7 @@ type ProductColumns = Omit<
 > & { firstImage: Image | null };
 
 /** The whole catalogue, one row per option, in the columns the import reads. */
-export async function catalogueCsv(db: Db): Promise<string> {
+export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<string> {
   const rows = await db
     .select({ c: categoryColumns, b: { name: brands.name }, p: productColumns, v: variantColumns })
     .from(variants)

@@ -58,10 +58,7 @@ const CSV_BODY_LIMIT = 25 * 1024 * 1024;
  * pictures and import or export the catalogue as CSV. Every write commits, then tells every
  * instance's storefront read model (`catalogue.changed()`), so the storefront shows it at once.
  */
-export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, catalogue, media },
-) => {
+export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue, media }) => {
   noStore(app);
   defaultAccess(app, 'staff');
   /** Runs a write, then makes the storefront read it. */
@@ -80,7 +77,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         response: { 200: AdminCatalogueTreeSchema, ...errors },
       },
     },
-    async () => catalogueTree(db),
+    async (req) => catalogueTree(req.ctx),
   );
 
   app.post(
@@ -187,7 +184,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         response: { 200: AdminProductListSchema, ...errors },
       },
     },
-    async (req) => listProducts(db, req.query),
+    async (req) => listProducts(req.ctx, req.query),
   );
   app.get(
     '/products/:id',
@@ -199,7 +196,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         response: { 200: AdminProductSchema, ...errors },
       },
     },
-    async (req) => loadProduct(db, req.params.id),
+    async (req) => loadProduct(req.ctx, req.params.id),
   );
   app.post(
     '/products',
@@ -307,7 +304,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         response: { 200: AdminBannerListSchema, ...errors },
       },
     },
-    async () => ({ banners: await listBanners(db) }),
+    async (req) => ({ banners: await listBanners(req.ctx) }),
   );
   app.post(
     '/banners',
@@ -379,11 +376,11 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         summary: 'The whole catalogue as CSV (one row per option)',
       },
     },
-    async (_req, reply) =>
+    async (req, reply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="catalogue.csv"')
-        .send(await catalogueCsv(db)),
+        .send(await catalogueCsv(req.ctx)),
   );
 
   // The import reads the CSV as the request body (text/csv), up to 25 MB.

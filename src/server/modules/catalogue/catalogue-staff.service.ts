@@ -20,13 +20,8 @@ import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.t
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
 import { orderItems } from '../orders/orders.table.ts';
 import { audit } from '../staff/audit.service.ts';
-
-/** Who changes the catalogue, and when: every change is audited in its own transaction. */
-export interface StaffContext {
-  db: Db;
-  staffId: string;
-  now: Date;
-}
+import type { StaffContext } from '../../plugins/request-context.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** Runs a change; a unique index refusing it becomes the staff-facing message. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -89,7 +84,7 @@ async function productIdsWhere(db: Db, where: ReturnType<typeof eq>): Promise<nu
 
 // ---- Categories and brands -------------------------------------------------------------
 
-export async function catalogueTree(db: Db): Promise<AdminCatalogueTree> {
+export async function catalogueTree({ db }: Pick<RequestContext, 'db'>): Promise<AdminCatalogueTree> {
   const [cats, brandRows] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
     db
@@ -251,7 +246,7 @@ export async function deleteBrand(ctx: StaffContext, id: number): Promise<void> 
 // ---- Products and variants -------------------------------------------------------------
 
 export async function listProducts(
-  db: Db,
+  { db }: Pick<RequestContext, 'db'>,
   q: { q?: string; brandId?: number; page: number; pageSize: number },
 ) {
   const conditions = [];
@@ -304,7 +299,7 @@ export async function listProducts(
   };
 }
 
-export async function loadProduct(db: Db, id: number): Promise<AdminProduct> {
+export async function loadProduct({ db }: Pick<RequestContext, 'db'>, id: number): Promise<AdminProduct> {
   const [row] = await db
     .select({
       p: products,
@@ -535,7 +530,7 @@ export async function deleteVariant(ctx: StaffContext, productId: number, varian
 
 // ---- Banners ---------------------------------------------------------------------------
 
-export async function listBanners(db: Db) {
+export async function listBanners({ db }: Pick<RequestContext, 'db'>) {
   const rows = await db
     .select()
     .from(banners)

@@ -27,7 +27,7 @@ export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         response: { 200: OutboxListSchema, ...errors },
       },
     },
-    async (req) => ({ mails: await listOutbox(db, req.query) }),
+    async (req) => ({ mails: await listOutbox(req.ctx, req.query) }),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
     async (req) => {
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
-      const row = await retryMail(db, req.params.id, now);
+      const row = await retryMail(req.ctx, req.params.id);
       if (!row) throw new DomainError(409, 'Only a failed or waiting mail can be retried.');
       await audit(
         db,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from './mail.table.ts';
 import type { Mail, Mailer } from './mailer.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 export const OUTBOX_POLICY = {
   maxAttempts: 10,
@@ -139,7 +140,10 @@ export class OutboxWorker {
 }
 
 /** The outbox for the console: newest first, optionally one status. */
-export async function listOutbox(db: Db, f: { status?: 'pending' | 'sent' | 'failed'; limit: number }) {
+export async function listOutbox(
+  { db }: Pick<RequestContext, 'db'>,
+  f: { status?: 'pending' | 'sent' | 'failed'; limit: number },
+) {
   const rows = await db
     .select({
       id: outbox.id,
@@ -166,9 +170,8 @@ export async function listOutbox(db: Db, f: { status?: 'pending' | 'sent' | 'fai
 
 /** Staff retry: a failed (or waiting) mail goes out on the next drain, with a fresh attempt count. */
 export async function retryMail(
-  db: Db,
+  { db, now }: Pick<RequestContext, 'db' | 'now'>,
   id: number,
-  now: Date,
 ): Promise<{ to: string; status: string } | null> {
   const [row] = await db
     .update(outbox)

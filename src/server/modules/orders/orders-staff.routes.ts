@@ -23,7 +23,7 @@ const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
 /** /api/v1/admin/orders: orders for staff (filters, detail, stages, item status, CSV export). */
-export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, mail, events }) => {
+export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { events }) => {
   noStore(app);
   defaultAccess(app, 'staff');
 
@@ -39,7 +39,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         response: { 200: AdminOrderListSchema, ...errors },
       },
     },
-    async (req) => listAdminOrders(db, req.query),
+    async (req) => listAdminOrders(req.ctx, req.query),
   );
 
   app.get(
@@ -52,7 +52,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${from}-to-${to}.csv"`)
-        .send(await ordersCsv(db, from, to));
+        .send(await ordersCsv(req.ctx, from, to));
     },
   );
 
@@ -66,7 +66,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         response: { 200: AdminOrderSchema, ...errors },
       },
     },
-    async (req) => loadAdminOrder(db, req.params.number),
+    async (req) => loadAdminOrder(req.ctx, req.params.number),
   );
 
   app.post(
@@ -81,15 +81,9 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      const { userId } = await setStage(
-        { db, now, staffId: user.id, mail },
-        req.params.number,
-        req.body.stage,
-      );
+      const { userId } = await setStage(req.ctx, req.params.number, req.body.stage);
       await events.publish(userId, 'orders').catch(() => {});
-      return loadAdminOrder(db, req.params.number);
+      return loadAdminOrder(req.ctx, req.params.number);
     },
   );
 
@@ -105,16 +99,9 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      const { userId } = await setItemStatus(
-        { db, now, staffId: user.id, mail },
-        req.params.number,
-        req.params.sku,
-        req.body.status,
-      );
+      const { userId } = await setItemStatus(req.ctx, req.params.number, req.params.sku, req.body.status);
       await events.publish(userId, 'orders').catch(() => {});
-      return loadAdminOrder(db, req.params.number);
+      return loadAdminOrder(req.ctx, req.params.number);
     },
   );
 };

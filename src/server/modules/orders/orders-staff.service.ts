@@ -5,7 +5,6 @@ import { type AdminOrdersQuery, orderAdminMessages as oam } from '#shared/admin/
 import { STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, NotFound } from '../../errors.ts';
-import type { MailSettings } from '../accounts/accounts.service.ts';
 import { users } from '../accounts/accounts.table.ts';
 import { variants } from '../catalogue/catalogue.table.ts';
 import { STOCK_CHANNEL } from '../catalogue/catalogue-cache.ts';
@@ -15,6 +14,7 @@ import { hasItemWithStatus, withDetails } from './orders.service.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { audit } from '../staff/audit.service.ts';
 import { buyerMatches } from '../accounts/buyer-search.ts';
+import type { RequestContext, StaffContext } from '../../plugins/request-context.ts';
 
 function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
   const c = [];
@@ -27,7 +27,7 @@ function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
 }
 
 /** Orders for the console: filters, newest first, one page, each with its buyer. */
-export async function listAdminOrders(db: Db, q: AdminOrdersQuery) {
+export async function listAdminOrders({ db }: Pick<RequestContext, 'db'>, q: AdminOrdersQuery) {
   const where = conditions(db, q);
   const [rows, [total]] = await Promise.all([
     db
@@ -55,18 +55,13 @@ export async function listAdminOrders(db: Db, q: AdminOrdersQuery) {
   };
 }
 
-export async function loadAdminOrder(db: Db, number: string) {
-  const { orders: found } = await listAdminOrders(db, { number, page: 1, pageSize: 1 });
+export async function loadAdminOrder({ db }: Pick<RequestContext, 'db'>, number: string) {
+  const { orders: found } = await listAdminOrders({ db: db }, { number, page: 1, pageSize: 1 });
   if (!found[0]) throw new NotFound(oam.orderNotFound);
   return found[0];
 }
 
-interface StaffContext {
-  db: Db;
-  now: Date;
-  staffId: string;
-  mail: MailSettings;
-}
+type StaffMailContext = StaffContext & Pick<RequestContext, 'mail'>;
 
 async function lockOrder(tx: Db, number: string) {
   const [row] = await tx
@@ -81,7 +76,7 @@ async function lockOrder(tx: Db, number: string) {
 
 async function tellBuyer(
   tx: Db,
-  ctx: StaffContext,
+  ctx: StaffMailContext,
   to: { email: string; name: string },
   number: string,
   news: string,
@@ -106,7 +101,7 @@ async function tellBuyer(
  * Delivered also marks the order's pending items delivered.
  */
 export async function setStage(
-  ctx: StaffContext,
+  ctx: StaffMailContext,
   number: string,
   stage: string,
 ): Promise<{ userId: string }> {
@@ -154,7 +149,7 @@ export async function setStage(
  * all cancelled gets a 'cancelled' event.
  */
 export async function setItemStatus(
-  ctx: StaffContext,
+  ctx: StaffMailContext,
   number: string,
   sku: string,
   status: 'delivered' | 'cancelled',
@@ -207,7 +202,11 @@ export async function setItemStatus(
   return result;
 }
 
-export async function ordersCsv(db: Db, from: string, to: string): Promise<string> {
+export async function ordersCsv(
+  { db }: Pick<RequestContext, 'db'>,
+  from: string,
+  to: string,
+): Promise<string> {
   const header = [
     'order',
     'placed',
@@ -223,7 +222,7 @@ export async function ordersCsv(db: Db, from: string, to: string): Promise<strin
   ];
   const lines = [header.join(',')];
   for (let page = 1; ; page++) {
-    const { orders: batch } = await listAdminOrders(db, { from, to, page, pageSize: 100 });
+    const { orders: batch } = await listAdminOrders({ db: db }, { from, to, page, pageSize: 100 });
     for (const o of batch)
       lines.push(
         [

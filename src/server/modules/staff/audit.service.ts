@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/accounts.table.ts';
 import { auditLog } from './staff.table.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 export interface AuditInput {
   actorId: string;
@@ -25,7 +26,10 @@ export async function audit(db: Pick<Db, 'insert'>, entry: AuditInput, now: Date
   });
 }
 
-export async function listAudit(db: Db, f: { entity?: string; entityId?: string; limit: number }) {
+export async function listAudit(
+  { db }: Pick<RequestContext, 'db'>,
+  f: { entity?: string; entityId?: string; limit: number },
+) {
   const conditions = [];
   if (f.entity) conditions.push(eq(auditLog.entity, f.entity));
   if (f.entityId) conditions.push(eq(auditLog.entityId, f.entityId));

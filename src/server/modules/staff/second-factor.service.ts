@@ -10,6 +10,7 @@ import { sessions, type UserRow, users } from '../accounts/accounts.table.ts';
 import { type ActiveSession, hashToken } from '../accounts/session.service.ts';
 import { clearFailures, isBlocked, recordFailure } from '../accounts/sign-in-limiter.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */
 const PERIOD_S = 30;
@@ -61,8 +62,13 @@ function storedKey(box: SecretBox, sealed: string): string {
   }
 }
 
+/** The signed-in staff member's session, the key that seals their authenticator key, and the issuer name. */
+type SecondFactorContext = Pick<RequestContext, 'db' | 'now' | 'actor' | 'secretBox' | 'issuer'>;
+
 /** Starts (or restarts, until confirmed) the authenticator set-up: a new key, as a QR URI. */
-export async function startTotpSetup(db: Db, box: SecretBox, user: UserRow, issuer: string) {
+export async function startTotpSetup(ctx: SecondFactorContext) {
+  const { db, secretBox: box, issuer } = ctx;
+  const { user } = ctx.actor;
   if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
   const key = randomBytes(20);
   const secret = encodeBase32UpperCaseNoPadding(key);
@@ -93,7 +99,8 @@ const markSession = (db: Db, s: ActiveSession, now: Date) =>
   db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, s.session.id));
 
 /** The first code proves the app holds the key: two-factor is on, and the recovery codes are made. */
-export async function confirmTotpSetup(db: Db, box: SecretBox, s: ActiveSession, code: string, now: Date) {
+export async function confirmTotpSetup(ctx: SecondFactorContext, code: string) {
+  const { db, secretBox: box, now, actor: s } = ctx;
   const { user } = s;
   if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
   if (!user.totpSecret) throw new Invalid(am.setUpFirst);
@@ -113,7 +120,8 @@ export async function confirmTotpSetup(db: Db, box: SecretBox, s: ActiveSession,
 }
 
 /** Signs this session's second factor in with an authenticator code or an unused recovery code. */
-export async function verifySecondFactor(db: Db, box: SecretBox, s: ActiveSession, code: string, now: Date) {
+export async function verifySecondFactor(ctx: SecondFactorContext, code: string) {
+  const { db, secretBox: box, now, actor: s } = ctx;
   const { user } = s;
   if (!user.totpEnabledAt || !user.totpSecret) throw new Invalid(am.setUpFirst);
   await guardAttempts(db, user.id, now);

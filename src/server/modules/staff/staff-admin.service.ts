@@ -1,15 +1,15 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { staffAdminMessages as sm } from '#shared/admin/admin.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { sessions, users } from '../accounts/accounts.table.ts';
 import type { ScryptCost } from '../accounts/password.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 import { audit } from './audit.service.ts';
-import type { StaffContext } from '../catalogue/catalogue-staff.service.ts';
+import type { StaffContext } from '../../plugins/request-context.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
-export async function listStaff(db: Db) {
+export async function listStaff({ db }: Pick<RequestContext, 'db'>) {
   const rows = await db
     .select({
       id: users.id,

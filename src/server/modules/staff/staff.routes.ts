@@ -25,10 +25,7 @@ const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
 /** /api/v1/admin: who the staff member is, their second factor, the staff page and the audit log. */
-export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, issuer, secretBox, scryptCost },
-) => {
+export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, scryptCost }) => {
   noStore(app);
 
   // Staff signed in with their password: who they are and the second-factor steps.
@@ -69,8 +66,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         },
       },
       async (req) => {
-        const s = req.ctx.actor;
-        return startTotpSetup(db, secretBox, s.user, issuer);
+        return startTotpSetup(req.ctx);
       },
     );
 
@@ -88,7 +84,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       async (req) => {
         const now = req.ctx.now;
         const s = req.ctx.actor;
-        const recoveryCodes = await confirmTotpSetup(db, secretBox, s, req.body.code, now);
+        const recoveryCodes = await confirmTotpSetup(req.ctx, req.body.code);
         await audit(
           db,
           { actorId: s.user.id, action: 'staff.totp_enabled', entity: 'user', entityId: s.user.id },
@@ -112,7 +108,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       async (req) => {
         const now = req.ctx.now;
         const s = req.ctx.actor;
-        await verifySecondFactor(db, secretBox, s, req.body.code, now);
+        await verifySecondFactor(req.ctx, req.body.code);
         await audit(
           db,
           { actorId: s.user.id, action: 'staff.signed_in', entity: 'user', entityId: s.user.id },
@@ -137,7 +133,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
           response: { 200: AuditListSchema, ...errors },
         },
       },
-      async (req) => ({ entries: await listAudit(db, req.query) }),
+      async (req) => ({ entries: await listAudit(req.ctx, req.query) }),
     );
 
     app.get(
@@ -149,7 +145,7 @@ export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
           response: { 200: StaffListSchema, ...errors },
         },
       },
-      async () => ({ staff: await listStaff(db) }),
+      async (req) => ({ staff: await listStaff(req.ctx) }),
     );
 
     app.post(

@@ -43,7 +43,7 @@ export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req) => {
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
-      const before = await savedSettings(db);
+      const before = await savedSettings(req.ctx);
       await db.transaction(async (tx) => {
         await saveSettings(tx, req.body);
         await audit(

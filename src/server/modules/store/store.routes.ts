@@ -5,7 +5,7 @@ import { sendVersioned } from '../../http/send-json.ts';
 import { subscribeToNewsletter } from './store.service.ts';
 import type { ModuleDeps } from '../module.ts';
 
-export const storeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, settings }) => {
+export const storeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { settings }) => {
   app.get(
     '/store',
     {
@@ -34,7 +34,7 @@ export const storeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, 
       },
     },
     async (req) => {
-      await subscribeToNewsletter(db, req.body);
+      await subscribeToNewsletter(req.ctx, req.body);
       return { message: messages.subscribed };
     },
   );

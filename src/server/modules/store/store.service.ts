@@ -3,6 +3,7 @@ import { FLAT_DELIVERY_CENTS } from '#shared/catalogue/zip.ts';
 import type { NewsletterBody, StoreInfo } from '#shared/store/store.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers, settings } from './store.table.ts';
+import type { RequestContext } from '../../plugins/request-context.ts';
 
 export const STORE_SETTINGS_KEY = 'store';
 /** Orders from buyers without both documents verified are capped at this subtotal ($500.00). */
@@ -36,7 +37,7 @@ export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
 }
 
 /** What staff saved (only the fields they set), merged over the defaults by getStoreInfo. */
-export async function savedSettings(db: Db): Promise<Partial<StoreInfo>> {
+export async function savedSettings({ db }: Pick<RequestContext, 'db'>): Promise<Partial<StoreInfo>> {
   const [row] = await db.select().from(settings).where(eq(settings.key, STORE_SETTINGS_KEY));
   return (row?.value as Partial<StoreInfo> | undefined) ?? {};
 }
@@ -49,10 +50,13 @@ export async function saveSettings(db: Db, value: Partial<StoreInfo>): Promise<v
 }
 
 export async function getStoreInfo(db: Db, d: StoreDefaults): Promise<StoreInfo> {
-  return { ...defaultStoreInfo(d), ...(await savedSettings(db)) };
+  return { ...defaultStoreInfo(d), ...(await savedSettings({ db: db })) };
 }
 
 /** Subscribing twice is not an error: the second call changes nothing and says the same. */
-export async function subscribeToNewsletter(db: Db, body: NewsletterBody): Promise<void> {
+export async function subscribeToNewsletter(
+  { db }: Pick<RequestContext, 'db'>,
+  body: NewsletterBody,
+): Promise<void> {
   await db.insert(newsletterSubscribers).values({ email: body.email }).onConflictDoNothing();
 }
