@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ORIGIN, signUpBuyer } from '../../tests/accounts.ts';
-import { staffHelpers } from '../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 import { sessions } from './modules/accounts/accounts.table.ts';
 import { createSession } from './modules/accounts/session.service.ts';
 

@@ -11,12 +11,12 @@ import type { Database } from './db/client.ts';
 import { ensureDataDir, openDatabase, StartupError } from './db/open.ts';
 import { DEMO_BUYER, seedDemoBuyer } from './modules/accounts/demo-accounts.ts';
 import { OWASP_SCRYPT } from './modules/accounts/password.ts';
-import { createStaff, DEMO_STAFF } from './modules/staff/staff-accounts.ts';
 import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
 import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
+import { createStaff, DEMO_STAFF } from './modules/staff/staff-accounts.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { loadSecretKey, SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
-import { loggerOptions } from './plugins/logging.ts';
 
 function fail(message: string): never {
   console.error(`smokestack: ${message}`);

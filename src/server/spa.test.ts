@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase } from '../../tests/test-app.ts';
+import { openTestDatabase } from '#tests/test-app.ts';
 import { type App, buildApp } from './app.ts';
 
 let app: App;

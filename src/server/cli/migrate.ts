@@ -1,5 +1,5 @@
-import { loadConfig } from '../config.ts';
-import { ensureDataDir, openDatabase } from '../db/open.ts';
+import { loadConfig } from '#server/config.ts';
+import { ensureDataDir, openDatabase } from '#server/db/open.ts';
 
 const config = loadConfig();
 ensureDataDir(config.dataDir);

@@ -2,12 +2,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
-import { ensureDataDir, openDatabase } from '../db/open.ts';
-import type { CatalogueSize } from '../modules/catalogue/demo/demo-catalogue.ts';
-import { seedCatalogue } from '../modules/catalogue/demo/seed-catalogue.ts';
-import { catalogueIsEmpty } from '../modules/catalogue/demo/seed-if-empty.ts';
-import { MediaStore } from '../storage/media-store.ts';
+import { loadConfig } from '#server/config.ts';
+import { ensureDataDir, openDatabase } from '#server/db/open.ts';
+import type { CatalogueSize } from '#server/modules/catalogue/demo/demo-catalogue.ts';
+import { seedCatalogue } from '#server/modules/catalogue/demo/seed-catalogue.ts';
+import { catalogueIsEmpty } from '#server/modules/catalogue/demo/seed-if-empty.ts';
+import { MediaStore } from '#server/storage/media-store.ts';
 
 const { values } = parseArgs({
   options: { size: { type: 'string', default: 'demo' }, reset: { type: 'boolean', default: false } },

@@ -1,10 +1,10 @@
 /** `npm run staff:create -- --email ann@shop.example --name "Ann Lee"`: a staff login, password printed once. */
 import { parseArgs } from 'node:util';
+import { loadConfig } from '#server/config.ts';
+import { ensureDataDir, openDatabase } from '#server/db/open.ts';
+import { OWASP_SCRYPT } from '#server/modules/accounts/password.ts';
+import { createStaff, oneTimePassword } from '#server/modules/staff/staff-accounts.ts';
 import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
-import { loadConfig } from '../config.ts';
-import { ensureDataDir, openDatabase } from '../db/open.ts';
-import { OWASP_SCRYPT } from '../modules/accounts/password.ts';
-import { createStaff, oneTimePassword } from '../modules/staff/staff-accounts.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
 if (!values.email || !isValidEmail(values.email) || !values.name?.trim()) {

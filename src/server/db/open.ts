@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 import { type Database, openPglite, openPostgres } from './client.ts';
 
 export class StartupError extends Error {}

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database, Db } from '../db/client.ts';
-import type { CookieSettings } from '../plugins/auth.ts';
-import type { SecretBox } from '../security/secret-box.ts';
-import type { MediaStore } from '../storage/media-store.ts';
-import type { PrivateStore } from '../storage/private-store.ts';
+import type { Database, Db } from '#server/db/client.ts';
+import type { CookieSettings } from '#server/plugins/auth.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
+import type { MediaStore } from '#server/storage/media-store.ts';
+import type { PrivateStore } from '#server/storage/private-store.ts';
 import type { MailSettings } from './accounts/accounts.service.ts';
 import type { ScryptCost } from './accounts/password.ts';
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts';

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseRefusalStatus } from '#server/db/errors.ts';
+import { DomainError } from '#server/errors.ts';
 import { messages } from '#shared/messages.ts';
-import { databaseRefusalStatus } from '../db/errors.ts';
-import { DomainError } from '../errors.ts';
 
 /** One place that turns every failure into `{ message }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -4,11 +4,11 @@
  * server's own logger writing to memory; then look for every secret in what was written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, makeSignUp, sessionCookie } from '../../../tests/accounts.ts';
-import { linkIn, startSmtp } from '../../../tests/smtp.ts';
-import { staffHelpers } from '../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../tests/test-app.ts';
-import { smtpMailer } from '../modules/mail/mailer.ts';
+import { smtpMailer } from '#server/modules/mail/mailer.ts';
+import { makeSignUp, ORIGIN, sessionCookie } from '#tests/accounts.ts';
+import { linkIn, startSmtp } from '#tests/smtp.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 import { loggerOptions, redactUrl, serializeError } from './logging.ts';
 
 const lines: string[] = [];

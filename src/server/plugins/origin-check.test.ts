@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
-import { ORIGIN, signUpBuyer } from '../../../tests/accounts.ts';
-import { staffHelpers } from '../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '#server/errors.ts';
+import type { ActiveSession } from '#server/modules/accounts/session.service.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
 import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
-import { DomainError } from '../errors.ts';
-import type { ActiveSession } from '../modules/accounts/session.service.ts';
-import type { ModuleDeps } from '../modules/module.ts';
 import { getSession, Unauthorized } from './auth.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AddressSchema, DOCUMENT_KINDS } from '../accounts/accounts.schemas.ts';
-import { US_STATE_CODES } from '../accounts/us-states.ts';
-import { TRACKING_STAGES } from '../orders/order-tracking.ts';
-import { ORDER_ITEM_STATUSES, OrderSchema } from '../orders/orders.schemas.ts';
+import { AddressSchema, DOCUMENT_KINDS } from '#shared/accounts/accounts.schemas.ts';
+import { US_STATE_CODES } from '#shared/accounts/us-states.ts';
+import { TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
+import { ORDER_ITEM_STATUSES, OrderSchema } from '#shared/orders/orders.schemas.ts';
 
 type TrackingStage = (typeof TRACKING_STAGES)[number]['stage'];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BANNER_SLOTS, CATEGORY_GROUPS } from '../catalogue/catalogue.constants.ts';
-import { ImageSchema, SlugSchema } from '../catalogue/catalogue.schemas.ts';
-import { DbIdParamSchema, DbIdSchema } from '../input/input.ts';
+import { BANNER_SLOTS, CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
+import { ImageSchema, SlugSchema } from '#shared/catalogue/catalogue.schemas.ts';
+import { DbIdParamSchema, DbIdSchema } from '#shared/input/input.ts';
 
 /** What staff read when a catalogue change is refused. */
 export const catalogueAdminMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CATEGORY_GROUPS } from '../catalogue/catalogue.constants.ts';
-import { parseAmount } from '../money.ts';
+import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
+import { parseAmount } from '#shared/money.ts';
 import { catalogueAdminMessages as cm, ProductBodySchema, SkuSchema } from './catalogue-admin.schemas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents } from '../money.ts';
+import { formatCents } from '#shared/money.ts';
 import { itemCount, lineTotalCents, shippingFeeCents, subtotalCents } from './cart.rules.ts';
 
 const line = (

@@ -1,5 +1,5 @@
-import { type PriceFields, unitPriceCents } from '../catalogue/price.ts';
-import type { Cents } from '../money.ts';
+import { type PriceFields, unitPriceCents } from '#shared/catalogue/price.ts';
+import type { Cents } from '#shared/money.ts';
 
 /** SPEC §9: delivery $20.00, pickup $0.00 (the fee itself is a store setting). */
 export const SHIPPING_TYPES = ['Pickup', 'Shiptoaddress'] as const;

@@ -1,4 +1,4 @@
-import { type Cents, formatCents } from '../money.ts';
+import { type Cents, formatCents } from '#shared/money.ts';
 
 export interface PriceFields {
   priceCents: Cents;

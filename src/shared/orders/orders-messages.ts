@@ -1,4 +1,4 @@
-import { formatCents } from '../money.ts';
+import { formatCents } from '#shared/money.ts';
 
 /** The orders' messages; kept apart from the zod schemas so pages can show them without zod. */
 export const orderMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SHIPPING_TYPES } from '../cart/cart.rules.ts';
-import { CartSchema } from '../cart/cart.schemas.ts';
+import { SHIPPING_TYPES } from '#shared/cart/cart.rules.ts';
+import { CartSchema } from '#shared/cart/cart.schemas.ts';
 import { ORDER_TABS } from './order-tracking.ts';
 import { orderMessages } from './orders-messages.ts';
 

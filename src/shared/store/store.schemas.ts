@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { messages } from '#shared/messages.ts';
 
 export const SocialLinkSchema = z.object({ name: z.string(), url: z.string() });
 

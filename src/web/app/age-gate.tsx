@@ -6,7 +6,7 @@ import {
   MINIMUM_AGE,
 } from '#shared/age-gate.ts';
 import { messages } from '#shared/messages.ts';
-import { LogoMark } from '../components/ui/logo.tsx';
+import { LogoMark } from '#web/components/ui/logo.tsx';
 
 export const AGE_STORAGE_KEY = 'smokestack.ageConfirmedAt';
 

@@ -2,13 +2,13 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
-import { categoryHref } from '../components/catalogue/links.ts';
-import { useSession } from '../features/accounts/api/get-session.ts';
-import { useMenu } from '../features/catalogue/api/get-menu.ts';
-import { INFO_LINKS } from '../features/info/info-pages.ts';
-import { useStoreInfo } from '../features/store/api/get-store-info.ts';
+import { categoryHref } from '#web/components/catalogue/links.ts';
+import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { useMenu } from '#web/features/catalogue/api/get-menu.ts';
+import { INFO_LINKS } from '#web/features/info/info-pages.ts';
+import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
 
-const NewsletterDialog = lazy(() => import('../features/store/components/newsletter-dialog.tsx'));
+const NewsletterDialog = lazy(() => import('#web/features/store/components/newsletter-dialog.tsx'));
 
 const PAYMENTS = ['PayPal', 'Visa', 'Mastercard', 'Discover'];
 

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { HomePage } from '../features/home/home-page.tsx';
+import { HomePage } from '#web/features/home/home-page.tsx';
 import { RouteErrorPage } from './error-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -8,92 +8,96 @@ export const router = createBrowserRouter([
   {
     // The staff console: its own lazily loaded part, outside the storefront's layout.
     path: '/admin',
-    lazy: async () => ({ Component: (await import('../features/admin/admin-layout.tsx')).AdminLayout }),
+    lazy: async () => ({ Component: (await import('#web/features/admin/admin-layout.tsx')).AdminLayout }),
     errorElement: <RouteErrorPage />,
     children: [
       {
         index: true,
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/verifications-page.tsx')).VerificationsPage,
+          Component: (await import('#web/features/admin/pages/verifications-page.tsx')).VerificationsPage,
         }),
       },
       {
         path: 'orders',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/orders-page.tsx')).AdminOrdersPage,
+          Component: (await import('#web/features/admin/pages/orders-page.tsx')).AdminOrdersPage,
         }),
       },
       {
         path: 'orders/:number',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/order-detail-page.tsx')).AdminOrderDetailPage,
+          Component: (await import('#web/features/admin/pages/order-detail-page.tsx')).AdminOrderDetailPage,
         }),
       },
       {
         path: 'products',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/products-page.tsx')).AdminProductsPage,
+          Component: (await import('#web/features/admin/pages/products-page.tsx')).AdminProductsPage,
         }),
       },
       {
         path: 'products/new',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
+          Component: (await import('#web/features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
         }),
       },
       {
         path: 'products/:id',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
+          Component: (await import('#web/features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
         }),
       },
       {
         path: 'categories',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/categories-page.tsx')).CategoriesPage,
+          Component: (await import('#web/features/admin/pages/categories-page.tsx')).CategoriesPage,
         }),
       },
       {
         path: 'banners',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/banners-page.tsx')).BannersPage,
+          Component: (await import('#web/features/admin/pages/banners-page.tsx')).BannersPage,
         }),
       },
       {
         path: 'import',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/import-page.tsx')).ImportPage,
+          Component: (await import('#web/features/admin/pages/import-page.tsx')).ImportPage,
         }),
       },
       {
         path: 'buyers',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/buyers-page.tsx')).BuyersPage,
+          Component: (await import('#web/features/admin/pages/buyers-page.tsx')).BuyersPage,
         }),
       },
       {
         path: 'buyers/:id',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/buyer-detail-page.tsx')).BuyerDetailPage,
+          Component: (await import('#web/features/admin/pages/buyer-detail-page.tsx')).BuyerDetailPage,
         }),
       },
       {
         path: 'staff',
-        lazy: async () => ({ Component: (await import('../features/admin/pages/staff-page.tsx')).StaffPage }),
+        lazy: async () => ({
+          Component: (await import('#web/features/admin/pages/staff-page.tsx')).StaffPage,
+        }),
       },
       {
         path: 'settings',
         lazy: async () => ({
-          Component: (await import('../features/admin/pages/settings-page.tsx')).SettingsPage,
+          Component: (await import('#web/features/admin/pages/settings-page.tsx')).SettingsPage,
         }),
       },
       {
         path: 'mail',
-        lazy: async () => ({ Component: (await import('../features/admin/pages/mail-page.tsx')).MailPage }),
+        lazy: async () => ({ Component: (await import('#web/features/admin/pages/mail-page.tsx')).MailPage }),
       },
       {
         path: 'audit',
-        lazy: async () => ({ Component: (await import('../features/admin/pages/audit-page.tsx')).AuditPage }),
+        lazy: async () => ({
+          Component: (await import('#web/features/admin/pages/audit-page.tsx')).AuditPage,
+        }),
       },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
@@ -107,76 +111,84 @@ export const router = createBrowserRouter([
       {
         path: 'categories',
         lazy: async () => ({
-          Component: (await import('../features/catalogue/categories-page.tsx')).CategoriesPage,
+          Component: (await import('#web/features/catalogue/categories-page.tsx')).CategoriesPage,
         }),
       },
       {
         path: 'product',
         lazy: async () => ({
-          Component: (await import('../features/catalogue/product-page.tsx')).ProductPage,
+          Component: (await import('#web/features/catalogue/product-page.tsx')).ProductPage,
         }),
       },
       {
         path: 'search',
-        lazy: async () => ({ Component: (await import('../features/search/search-page.tsx')).SearchPage }),
+        lazy: async () => ({ Component: (await import('#web/features/search/search-page.tsx')).SearchPage }),
       },
       {
         path: 'signin',
-        lazy: async () => ({ Component: (await import('../features/accounts/signin-page.tsx')).SignInPage }),
+        lazy: async () => ({
+          Component: (await import('#web/features/accounts/signin-page.tsx')).SignInPage,
+        }),
       },
       {
         path: 'signup',
-        lazy: async () => ({ Component: (await import('../features/accounts/signup-page.tsx')).SignUpPage }),
+        lazy: async () => ({
+          Component: (await import('#web/features/accounts/signup-page.tsx')).SignUpPage,
+        }),
       },
       {
         path: 'nextpage',
-        lazy: async () => ({ Component: (await import('../features/accounts/nextpage-page.tsx')).NextPage }),
+        lazy: async () => ({
+          Component: (await import('#web/features/accounts/nextpage-page.tsx')).NextPage,
+        }),
       },
       {
         path: 'lostpassword',
         lazy: async () => ({
-          Component: (await import('../features/accounts/lost-password-page.tsx')).LostPasswordPage,
+          Component: (await import('#web/features/accounts/lost-password-page.tsx')).LostPasswordPage,
         }),
       },
       {
         path: 'reset-password',
         lazy: async () => ({
-          Component: (await import('../features/accounts/reset-password-page.tsx')).ResetPasswordPage,
+          Component: (await import('#web/features/accounts/reset-password-page.tsx')).ResetPasswordPage,
         }),
       },
       {
         path: 'verify-email',
         lazy: async () => ({
-          Component: (await import('../features/accounts/verify-email-page.tsx')).VerifyEmailPage,
+          Component: (await import('#web/features/accounts/verify-email-page.tsx')).VerifyEmailPage,
         }),
       },
       {
         path: 'account',
         lazy: async () => ({
-          Component: (await import('../features/accounts/account/account-page.tsx')).AccountPage,
+          Component: (await import('#web/features/accounts/account/account-page.tsx')).AccountPage,
         }),
       },
       {
         path: 'checkout',
         lazy: async () => ({
-          Component: (await import('../features/checkout/checkout-page.tsx')).CheckoutPage,
+          Component: (await import('#web/features/checkout/checkout-page.tsx')).CheckoutPage,
         }),
       },
       {
         path: 'orders',
-        lazy: async () => ({ Component: (await import('../features/orders/orders-page.tsx')).OrdersPage }),
+        lazy: async () => ({ Component: (await import('#web/features/orders/orders-page.tsx')).OrdersPage }),
       },
       {
         path: 'invoice',
-        lazy: async () => ({ Component: (await import('../features/orders/invoice-page.tsx')).InvoicePage }),
+        lazy: async () => ({
+          Component: (await import('#web/features/orders/invoice-page.tsx')).InvoicePage,
+        }),
       },
       {
         path: 'track',
-        lazy: async () => ({ Component: (await import('../features/orders/track-page.tsx')).TrackPage }),
+        lazy: async () => ({ Component: (await import('#web/features/orders/track-page.tsx')).TrackPage }),
       },
       {
         path: 'info/:slug',
-        lazy: async () => ({ Component: (await import('../features/info/info-page.tsx')).InfoPage }),
+        lazy: async () => ({ Component: (await import('#web/features/info/info-page.tsx')).InfoPage }),
       },
       // SPEC §2: unknown paths redirect to /.
       { path: '*', element: <Navigate to="/" replace /> },

@@ -8,23 +8,6 @@ export {
   SignInResponseSchema,
   SignUpResponseSchema,
 } from '#shared/accounts/accounts.schemas.ts';
-export { CartSchema } from '#shared/cart/cart.schemas.ts';
-export {
-  BannersResponseSchema,
-  ListingResponseSchema,
-  MenuResponseSchema,
-  NewArrivalsResponseSchema,
-  ProductDetailSchema,
-  ProductListResponseSchema,
-  SearchResponseSchema,
-} from '#shared/catalogue/catalogue.schemas.ts';
-export {
-  BuyAgainResponseSchema,
-  OrderListSchema,
-  OrderSchema,
-  PlaceOrderResponseSchema,
-} from '#shared/orders/orders.schemas.ts';
-export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 export {
   AdminOrderListSchema,
   AdminOrderSchema,
@@ -49,3 +32,20 @@ export {
   UploadedImageSchema,
 } from '#shared/admin/catalogue-admin.schemas.ts';
 export { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
+export { CartSchema } from '#shared/cart/cart.schemas.ts';
+export {
+  BannersResponseSchema,
+  ListingResponseSchema,
+  MenuResponseSchema,
+  NewArrivalsResponseSchema,
+  ProductDetailSchema,
+  ProductListResponseSchema,
+  SearchResponseSchema,
+} from '#shared/catalogue/catalogue.schemas.ts';
+export {
+  BuyAgainResponseSchema,
+  OrderListSchema,
+  OrderSchema,
+  PlaceOrderResponseSchema,
+} from '#shared/orders/orders.schemas.ts';
+export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';

@@ -2,6 +2,10 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Invalid } from '#server/errors.ts';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import {
   AddAddressBodySchema,
@@ -14,9 +18,6 @@ import {
   UpdateProfileBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { Invalid } from '../../errors.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
 import { loadProfile, updateProfile } from './accounts.service.ts';
 import { users } from './accounts.table.ts';
 import {
@@ -27,7 +28,6 @@ import {
   removeAddress,
 } from './addresses.service.ts';
 import { findDocument, uploadDocument } from './documents.service.ts';
-import type { ModuleDeps } from '../module.ts';
 
 const tags = ['account'];
 const errors = ERROR_RESPONSES;

@@ -4,8 +4,8 @@ import {
   ProfileSchema,
   SessionResponseSchema,
 } from '#shared/accounts/accounts.schemas.ts';
-import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
-import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { createTestApp, type TestContext } from '#tests/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {

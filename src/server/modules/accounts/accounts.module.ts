@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { accountRoutes } from './account.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { buyersStaffRoutes } from './buyers-staff.routes.ts';

@@ -1,4 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { Conflict, DomainError } from '#server/errors.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
 import type {
@@ -8,8 +11,6 @@ import type {
   SignInCredentials,
   UpdateProfileInput,
 } from '#shared/accounts/accounts.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { Conflict, DomainError } from '../../errors.ts';
 import { type DocumentRow, type UserRow, users } from './accounts.table.ts';
 import { defaultAddress } from './addresses.service.ts';
 import { documentView, listDocuments } from './documents.service.ts';
@@ -22,7 +23,6 @@ import {
   reauthenticate,
   recordSignInFailure,
 } from './sign-in-limiter.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 export interface MailSettings {
   storeName: string;

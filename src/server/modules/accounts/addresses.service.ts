@@ -1,11 +1,11 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { Conflict, DomainError, NotFound } from '#server/errors.ts';
+import type { BuyerContext } from '#server/plugins/request-context.ts';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
-import type { Db } from '../../db/client.ts';
-import { Conflict, DomainError, NotFound } from '../../errors.ts';
 import { type AddressRow, addresses, type UserRow, users } from './accounts.table.ts';
-import type { BuyerContext } from '../../plugins/request-context.ts';
 
 export function toAddress(a: AddressRow): Address {
   return {

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { clearSessionCookie, setSessionCookie } from '#server/plugins/auth.ts';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import {
   ChangePasswordBodySchema,
@@ -12,7 +14,6 @@ import {
   TokenBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { loadProfile, signIn, signUp } from './accounts.service.ts';
 import {
   changePassword,
@@ -22,7 +23,6 @@ import {
   verifyEmail,
 } from './email-flows.service.ts';
 import { deleteSession } from './session.service.ts';
-import type { ModuleDeps } from '../module.ts';
 
 const tags = ['accounts'];
 const errors = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionResponseSchema, SignInResponseSchema } from '#shared/accounts/accounts.schemas.ts';
-import { makeSignUp, ORIGIN, sessionCookie, signUpBuyer } from '../../../../tests/accounts.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { makeSignUp, ORIGIN, sessionCookie, signUpBuyer } from '#tests/accounts.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import {
   BuyerDetailSchema,
   BuyerListSchema,
@@ -7,9 +10,6 @@ import {
   DisableBuyerBodySchema,
 } from '#shared/admin/admin.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import type { ModuleDeps } from '../module.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
 import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers-staff.service.ts';
 
 const tags = ['admin'];

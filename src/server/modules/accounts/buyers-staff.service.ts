@@ -1,15 +1,14 @@
 import { and, asc, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { NotFound } from '#server/errors.ts';
+import { withDetails } from '#server/modules/orders/orders.service.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import type { BuyersQuery } from '#shared/admin/admin.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { NotFound } from '../../errors.ts';
 import { addresses, documents, sessions, users } from './accounts.table.ts';
 import { listAddresses } from './addresses.service.ts';
-import { withDetails } from '../orders/orders.service.ts';
-import { orders } from '../orders/orders.table.ts';
-import { audit } from '../staff/audit.service.ts';
 import { buyerMatches } from './buyer-search.ts';
-import type { StaffContext } from '../../plugins/request-context.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 // Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints
 // columns bare, so the outer "id" would be the inner table's), each with its own column name.

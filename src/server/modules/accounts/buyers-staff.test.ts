@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditListSchema, BuyerDetailSchema, BuyerListSchema } from '#shared/admin/admin.schemas.ts';
-import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
-import { staffHelpers } from '../../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { addresses, users } from './accounts.table.ts';
 import { hashPassword, type ScryptCost } from './password.ts';
 

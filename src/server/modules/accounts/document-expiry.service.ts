@@ -1,11 +1,11 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { enqueueMail } from '#server/modules/mail/outbox.ts';
+import { documentExpiryMail } from '#server/modules/mail/templates.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import { DOCUMENT_LABELS, dayPlus, isoDay } from '#shared/accounts/document-status.ts';
-import type { Db } from '../../db/client.ts';
 import type { MailSettings } from './accounts.service.ts';
 import { documents, users } from './accounts.table.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { documentExpiryMail } from '../mail/templates.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** Verified documents that expire on `lastDay` or before (already expired included). */
 const verifiedExpiringBy = (lastDay: string) =>

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpiringListSchema } from '#shared/admin/admin.schemas.ts';
-import { signUpBuyer } from '../../../../tests/accounts.ts';
-import { staffHelpers } from '../../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock(new Date('2026-11-22T12:00:00Z'));

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { DomainError, Invalid, NotFound } from '#server/errors.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
+import { IncompleteUpload, type PrivateStore } from '#server/storage/private-store.ts';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { Document, DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import {
@@ -8,12 +12,8 @@ import {
   isoDay,
   type StoredDocumentStatus,
 } from '#shared/accounts/document-status.ts';
-import type { Db } from '../../db/client.ts';
-import { DomainError, Invalid, NotFound } from '../../errors.ts';
-import { IncompleteUpload, type PrivateStore } from '../../storage/private-store.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { detectDocumentType, safeDisplayName } from './file-type.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** What storing a buyer's document needs: who, when, the database and the private store. */
 export type DocumentsContext = Pick<RequestContext, 'db' | 'now' | 'userId' | 'privateStore'>;

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { DomainError, Invalid } from '#server/errors.ts';
+import { enqueueMail } from '#server/modules/mail/outbox.ts';
+import { passwordResetMail, verificationMail } from '#server/modules/mail/templates.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
-import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
-import { DomainError, Invalid } from '../../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import type { AccountsContext } from './accounts.service.ts';
 import { type UserRow, users } from './accounts.table.ts';
 import { consumeToken, endTokens, issueToken, tokenIsLive, tokensSentSince } from './email-tokens.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Mail, type Mailer, smtpMailer } from '#server/modules/mail/mailer.ts';
+import { OUTBOX_POLICY } from '#server/modules/mail/outbox.ts';
 import { SessionResponseSchema } from '#shared/accounts/accounts.schemas.ts';
-import { ORIGIN, sessionCookie, signUpBuyer } from '../../../../tests/accounts.ts';
-import { linkIn, startSmtp } from '../../../../tests/smtp.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
-import { type Mail, type Mailer, smtpMailer } from '../mail/mailer.ts';
-import { OUTBOX_POLICY } from '../mail/outbox.ts';
+import { ORIGIN, sessionCookie, signUpBuyer } from '#tests/accounts.ts';
+import { linkIn, startSmtp } from '#tests/smtp.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 import { hashQueue } from './password.ts';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { DomainError } from '#server/errors.ts';
 import { messages } from '#shared/messages.ts';
-import { DomainError } from '../../errors.ts';
 
 /**
  * scrypt at OWASP's recommended cost (N = 2^17, r = 8, p = 1). The parameters travel inside the

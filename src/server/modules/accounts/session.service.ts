@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
-import { preparedFor } from '../../db/prepared.ts';
+import type { Db } from '#server/db/client.ts';
+import { preparedFor } from '#server/db/prepared.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import { type SessionRow, sessions, type UserRow, users } from './accounts.table.ts';
 
 /**

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import {
   ExpiringListSchema,
   ExpiringQuerySchema,
@@ -9,10 +13,6 @@ import {
   verificationMessages as vm,
 } from '#shared/admin/admin.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import type { ModuleDeps } from '../module.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
-import { audit } from '../staff/audit.service.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import {
   findDocumentById,

@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { DomainError, Invalid, NotFound } from '#server/errors.ts';
+import { enqueueMail } from '#server/modules/mail/outbox.ts';
+import { reuploadRequestedMail } from '#server/modules/mail/templates.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { verificationMessages as vm } from '#shared/admin/admin.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { DomainError, Invalid, NotFound } from '../../errors.ts';
 import type { MailSettings } from './accounts.service.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { reuploadRequestedMail } from '../mail/templates.ts';
-import { audit } from '../staff/audit.service.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
 export async function verificationQueue({ db }: Pick<RequestContext, 'db'>) {

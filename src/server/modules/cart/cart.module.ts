@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { cartRoutes } from './cart.routes.ts';
 
 /** The buyer's server-side cart. */

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { type BuyerContext, defaultAccess } from '#server/plugins/request-context.ts';
 import {
   AddToCartBodySchema,
   CartSchema,
@@ -7,10 +10,7 @@ import {
   VariantParamsSchema,
 } from '#shared/cart/cart.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { type BuyerContext, defaultAccess } from '../../plugins/request-context.ts';
 import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
-import type { ModuleDeps } from '../module.ts';
 
 const tags = ['cart'];
 const errors = ERROR_RESPONSES;

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { preparedFor } from '#server/db/prepared.ts';
+import { DomainError, NotFound } from '#server/errors.ts';
+import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
+import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import type { BuyerContext } from '#server/plugins/request-context.ts';
 import { type CartLineInput, itemCount, lineTotalCents, subtotalCents } from '#shared/cart/cart.rules.ts';
 import { type Cart, type CartLine, cartMessages as cm } from '#shared/cart/cart.schemas.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
-import type { Db } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { DomainError, NotFound } from '../../errors.ts';
-import { brands, categories, products, variants } from '../catalogue/catalogue.table.ts';
-import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
 import { cartItems } from './cart.table.ts';
-import type { BuyerContext } from '../../plugins/request-context.ts';
 
 /**
  * The cart is priced from the current catalogue on every read; the client never sends prices

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.table.ts';
-import { variants } from '../catalogue/catalogue.table.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { variants } from '#server/modules/catalogue/catalogue.table.ts';
 
 /** The buyer's cart, on the server so it follows them across devices (DESIGN). */
 export const cartItems = pgTable(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
-import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
-import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { createTestApp, type TestContext } from '#tests/test-app.ts';
 
 let t: TestContext;
 let stocked: {

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { variants } from './catalogue.table.ts';
 import { CatalogueReadModel } from './catalogue-read-model.ts';
 

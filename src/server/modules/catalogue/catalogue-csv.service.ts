@@ -1,12 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import {
   CATALOGUE_CSV_COLUMNS,
   CATALOGUE_CSV_MAX_ROWS,
   type CatalogueCsvRow,
   CatalogueCsvRowSchema,
-  catalogueCsvMessages as m,
   type ImportReport,
   LIST_SEPARATOR,
+  catalogueCsvMessages as m,
   PRODUCT_FIELD_KEYS,
   type ProductFields,
   productFieldsFromRow,
@@ -16,12 +19,8 @@ import { type Image, placeholderImage } from '#shared/catalogue/catalogue.schema
 import { slugify } from '#shared/catalogue/slug.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
 import { centsToAmount } from '#shared/money.ts';
-import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
-import { audit } from '../staff/audit.service.ts';
-import type { StaffContext } from '../../plugins/request-context.ts';
 import { refreshSearchKeys } from './catalogue-staff.service.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 const CHUNK = 1000;
 const PREVIEW_LIMIT = 200;

@@ -3,9 +3,9 @@ import { AuditListSchema } from '#shared/admin/admin.schemas.ts';
 import { CATALOGUE_CSV_COLUMNS, ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
 import { ProductDetailSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
-import { ORIGIN } from '../../../../tests/accounts.ts';
-import { staffHelpers } from '../../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { ORIGIN } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

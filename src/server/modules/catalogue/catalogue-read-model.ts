@@ -9,6 +9,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import {
   ALL_CATEGORIES,
   BANNER_SLOTS,
@@ -27,7 +28,6 @@ import type {
   ProductDetail,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
 
 export interface CategoryEntry {

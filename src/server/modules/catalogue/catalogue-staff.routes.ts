@@ -1,6 +1,10 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { Invalid } from '#server/errors.ts';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import {
   AdminBannerListSchema,
   AdminCatalogueTreeSchema,
@@ -13,10 +17,10 @@ import {
   CategoryBodySchema,
   catalogueAdminMessages as cm,
   IdParamsSchema,
-  ProductVariantParamsSchema,
   IMAGE_UPLOAD_MAX_BYTES,
   imageUploadMessages,
   ProductBodySchema,
+  ProductVariantParamsSchema,
   SavedResponseSchema,
   UploadedImageSchema,
   VariantBodySchema,
@@ -24,8 +28,7 @@ import {
 import { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
 import { textProblem } from '#shared/input/input.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { Invalid } from '../../errors.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
+import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';
 import {
   catalogueTree,
   deleteBanner,
@@ -43,10 +46,7 @@ import {
   saveProduct,
   saveVariant,
 } from './catalogue-staff.service.ts';
-import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';
 import { storeCatalogueImage } from './image-upload.service.ts';
-import type { ModuleDeps } from '../module.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;

@@ -1,4 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
+import { Conflict, Invalid, NotFound } from '#server/errors.ts';
+import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
+import { orderItems } from '#server/modules/orders/orders.table.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import {
   type AdminCatalogueTree,
   type AdminProduct,
@@ -13,15 +20,7 @@ import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import { buildSearchKey, normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
-import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import { capCartsAtStock, removeProductsFromCarts } from '../cart/cart.service.ts';
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
-import { orderItems } from '../orders/orders.table.ts';
-import { audit } from '../staff/audit.service.ts';
-import type { StaffContext } from '../../plugins/request-context.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** Runs a change; a unique index refusing it becomes the staff-facing message. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {

@@ -15,10 +15,10 @@ import {
   MenuResponseSchema,
   ProductDetailSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
-import { signUpBuyer } from '../../../../tests/accounts.ts';
-import { multipart, PDF } from '../../../../tests/multipart.ts';
-import { staffHelpers } from '../../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
+import { multipart, PDF } from '#tests/multipart.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { catalogueStaffRoutes } from './catalogue-staff.routes.ts';
 

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText, sendVersioned } from '#server/http/send-json.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
 import {
   BannersResponseSchema,
   ListingQuerySchema,
@@ -11,9 +13,7 @@ import {
   ProductQuerySchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { sendJsonText, sendVersioned } from '../../http/send-json.ts';
 import { listingJson, newArrivalsJson, productDetailJson, relatedJson } from './catalogue.service.ts';
-import type { ModuleDeps } from '../module.ts';
 
 const tags = ['catalogue'];
 const notFound = { 404: MessageResponseSchema, 400: MessageResponseSchema };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { NotFound } from '#server/errors.ts';
 import {
   BRANDS_YOU_MAY_LIKE_LIMIT,
   type NewArrivalTab,
@@ -7,7 +8,6 @@ import {
 import type { ListingQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { messages } from '#shared/messages.ts';
-import { NotFound } from '../../errors.ts';
 import { type CatalogueReadModel, randomPick } from './catalogue-read-model.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   ProductDetailSchema,
   ProductListResponseSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
-import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { createTestApp, type TestContext } from '#tests/test-app.ts';
 import { CATALOGUE_CHANNEL } from './catalogue-cache.ts';
 
 let t: TestContext;

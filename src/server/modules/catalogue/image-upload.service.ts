@@ -1,5 +1,8 @@
 import type { MultipartFile } from '@fastify/multipart';
 import sharp from 'sharp';
+import { DomainError, Invalid } from '#server/errors.ts';
+import { detectDocumentType, safeDisplayName } from '#server/modules/accounts/file-type.ts';
+import type { MediaStore } from '#server/storage/media-store.ts';
 import {
   IMAGE_RENDITIONS,
   IMAGE_UPLOAD_MAX_BYTES,
@@ -7,9 +10,6 @@ import {
 } from '#shared/admin/catalogue-admin.schemas.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
-import { DomainError, Invalid } from '../../errors.ts';
-import type { MediaStore } from '../../storage/media-store.ts';
-import { detectDocumentType, safeDisplayName } from '../accounts/file-type.ts';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);
 const isWebp = (buf: Buffer) =>

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 
 export const USER_EVENTS_CHANNEL = 'user_events';
 export type UserEventType = 'profile' | 'cart' | 'orders';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { eventsRoutes } from './events.routes.ts';
 
 /** Live events for a signed-in buyer's open pages. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ModuleDeps } from '../module.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
 
 const HEARTBEAT_MS = 25_000;
 

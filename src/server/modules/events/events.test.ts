@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
-import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { createTestApp, type TestContext } from '#tests/test-app.ts';
 import { USER_EVENTS_CHANNEL } from './event-bus.ts';
 
 let t: TestContext;

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { outboxStaffRoutes } from './outbox-staff.routes.ts';
 
 /** Mail: the outbox, which staff can read and retry. */

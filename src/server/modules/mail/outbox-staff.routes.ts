@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '#server/errors.ts';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import { OutboxListSchema, OutboxQuerySchema } from '#shared/admin/admin.schemas.ts';
 import { IdParamsSchema } from '#shared/admin/catalogue-admin.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { DomainError } from '../../errors.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import type { ModuleDeps } from '../module.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
-import { audit } from '../staff/audit.service.ts';
 import { listOutbox, retryMail } from './outbox.ts';
 
 const tags = ['admin'];

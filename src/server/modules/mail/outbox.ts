@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import { outbox } from './mail.table.ts';
 import type { Mail, Mailer } from './mailer.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 export const OUTBOX_POLICY = {
   maxAttempts: 10,

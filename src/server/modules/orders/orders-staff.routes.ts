@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import {
   AdminOrderListSchema,
   AdminOrderSchema,
@@ -8,9 +11,6 @@ import {
   SetItemStatusBodySchema,
   SetStageBodySchema,
 } from '#shared/admin/admin.schemas.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import type { ModuleDeps } from '../module.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
 import {
   listAdminOrders,
   loadAdminOrder,

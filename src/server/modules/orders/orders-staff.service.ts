@@ -1,20 +1,20 @@
-import { csvCell } from '#shared/csv.ts';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { DomainError, NotFound } from '#server/errors.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { buyerMatches } from '#server/modules/accounts/buyer-search.ts';
+import { variants } from '#server/modules/catalogue/catalogue.table.ts';
+import { STOCK_CHANNEL } from '#server/modules/catalogue/catalogue-cache.ts';
+import { enqueueMail } from '#server/modules/mail/outbox.ts';
+import { orderUpdateMail } from '#server/modules/mail/templates.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import { dayPlus } from '#shared/accounts/document-status.ts';
 import { type AdminOrdersQuery, orderAdminMessages as oam } from '#shared/admin/admin.schemas.ts';
+import { csvCell } from '#shared/csv.ts';
 import { STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
-import type { Db } from '../../db/client.ts';
-import { DomainError, NotFound } from '../../errors.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { variants } from '../catalogue/catalogue.table.ts';
-import { STOCK_CHANNEL } from '../catalogue/catalogue-cache.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { orderUpdateMail } from '../mail/templates.ts';
 import { hasItemWithStatus, withDetails } from './orders.service.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
-import { audit } from '../staff/audit.service.ts';
-import { buyerMatches } from '../accounts/buyer-search.ts';
-import type { RequestContext, StaffContext } from '../../plugins/request-context.ts';
 
 function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
   const c = [];

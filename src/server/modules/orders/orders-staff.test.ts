@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrderListSchema, AdminOrderSchema, AuditListSchema } from '#shared/admin/admin.schemas.ts';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
-import { signUpBuyer } from '../../../../tests/accounts.ts';
-import { staffHelpers } from '../../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { ordersStaffRoutes } from './orders-staff.routes.ts';
 

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NotFound } from '#server/errors.ts';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import { addUpToStock, readCart } from '#server/modules/cart/cart.service.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import { TAB_ITEM_STATUS } from '#shared/orders/order-tracking.ts';
 import {
   BuyAgainBodySchema,
@@ -12,12 +17,7 @@ import {
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { NotFound } from '../../errors.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
-import { addUpToStock, readCart } from '../cart/cart.service.ts';
 import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
-import type { ModuleDeps } from '../module.ts';
 
 const tags = ['orders'];
 const errors = ERROR_RESPONSES;

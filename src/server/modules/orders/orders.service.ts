@@ -1,18 +1,18 @@
 import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { DomainError, Invalid, NotFound } from '#server/errors.ts';
+import type { MailSettings } from '#server/modules/accounts/accounts.service.ts';
+import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
+import { type CartLineRow, cartLines, selectCartLines } from '#server/modules/cart/cart.service.ts';
+import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
+import type { BuyerContext } from '#server/plugins/request-context.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { lineTotalCents, shippingFeeCents, subtotalCents } from '#shared/cart/cart.rules.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
 import { formatCents } from '#shared/money.ts';
 import { type Order, orderMessages as om, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { DomainError, Invalid, NotFound } from '../../errors.ts';
-import type { MailSettings } from '../accounts/accounts.service.ts';
-import type { UserRow } from '../accounts/accounts.table.ts';
-import { type CartLineRow, cartLines, selectCartLines } from '../cart/cart.service.ts';
-import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
-import { orderConfirmationMail } from '../mail/templates.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
-import type { BuyerContext } from '../../plugins/request-context.ts';
 
 export interface OrderingSettings {
   deliveryFeeCents: number;

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.table.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
 
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
 

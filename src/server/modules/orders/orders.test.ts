@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
-import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

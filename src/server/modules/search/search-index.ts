@@ -1,5 +1,5 @@
+import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { normalizeForSearch, SEARCH_KEY_SEPARATOR } from '#shared/catalogue/search-key.ts';
-import type { CatalogueReadModel, ProductEntry } from '../catalogue/catalogue-read-model.ts';
 
 /**
  * Every product's normalised search key (products.search_key) joined into one string in name

@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { searchRoutes } from './search.routes.ts';
 
 /** Search over the catalogue's read model. */

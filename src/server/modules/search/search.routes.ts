@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendVersioned } from '#server/http/send-json.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
 import { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { sendVersioned } from '../../http/send-json.ts';
 import { searchCatalogueJson } from './search.service.ts';
-import type { ModuleDeps } from '../module.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   app.get(

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import type { Database } from '#server/db/client.ts';
+import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import type { SearchQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
-import type { Database } from '../../db/client.ts';
-import type { CatalogueReadModel } from '../catalogue/catalogue-read-model.ts';
 import { SearchIndex } from './search-index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
-import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { createTestApp, type TestContext } from '#tests/test-app.ts';
 import { searchProductIdsInDatabase } from './search.service.ts';
 
 let t: TestContext;

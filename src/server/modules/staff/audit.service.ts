@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import { auditLog } from './staff.table.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 export interface AuditInput {
   actorId: string;

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { DomainError, Invalid } from '#server/errors.ts';
+import { sessions, type UserRow, users } from '#server/modules/accounts/accounts.table.ts';
+import { type ActiveSession, hashToken } from '#server/modules/accounts/session.service.ts';
+import { clearFailures, isBlocked, recordFailure } from '#server/modules/accounts/sign-in-limiter.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
 import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
-import type { Db } from '../../db/client.ts';
-import { DomainError, Invalid } from '../../errors.ts';
-import type { SecretBox } from '../../security/secret-box.ts';
-import { sessions, type UserRow, users } from '../accounts/accounts.table.ts';
-import { type ActiveSession, hashToken } from '../accounts/session.service.ts';
-import { clearFailures, isBlocked, recordFailure } from '../accounts/sign-in-limiter.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 /** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */
 const PERIOD_S = 30;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../accounts/accounts.table.ts';
-import { hashPassword, type ScryptCost } from '../accounts/password.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { hashPassword, type ScryptCost } from '#server/modules/accounts/password.ts';
 
 /** The demo staff login `npm start` seeds and prints (SEED_DEMO only). TOTP is set up at first sign-in. */
 export const DEMO_STAFF = {

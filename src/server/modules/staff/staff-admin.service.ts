@@ -1,13 +1,12 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+import { Conflict, NotFound } from '#server/errors.ts';
+import { sessions, users } from '#server/modules/accounts/accounts.table.ts';
+import type { ScryptCost } from '#server/modules/accounts/password.ts';
+import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import { staffAdminMessages as sm } from '#shared/admin/admin.schemas.ts';
-import { Conflict, NotFound } from '../../errors.ts';
-import { sessions, users } from '../accounts/accounts.table.ts';
-import type { ScryptCost } from '../accounts/password.ts';
-import { staffRecoveryCodes } from './staff.table.ts';
 import { audit } from './audit.service.ts';
-import type { StaffContext } from '../../plugins/request-context.ts';
+import { staffRecoveryCodes } from './staff.table.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 export async function listStaff({ db }: Pick<RequestContext, 'db'>) {
   const rows = await db

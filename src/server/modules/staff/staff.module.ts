@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { staffRoutes } from './staff.routes.ts';
 
 /** Staff: who they are, their second factor, the staff page and the audit log. */

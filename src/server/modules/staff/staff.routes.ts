@@ -1,5 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import {
   AuditListSchema,
   AuditQuerySchema,
@@ -13,13 +16,9 @@ import {
   TotpSetupResponseSchema,
 } from '#shared/admin/admin.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import type { ModuleDeps } from '../module.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
+import { audit, listAudit } from './audit.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
 import { addStaff, listStaff, resetStaffTotp } from './staff-admin.service.ts';
-import { audit, listAudit } from './audit.service.ts';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;

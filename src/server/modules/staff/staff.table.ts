@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { documents, users } from '../accounts/accounts.table.ts';
+import { documents, users } from '#server/modules/accounts/accounts.table.ts';
 
 /** Single-use recovery codes for a staff member's second factor; only their SHA-256 is kept. */
 export const staffRecoveryCodes = pgTable(

@@ -6,9 +6,9 @@ import {
   StaffMeSchema,
   TotpConfirmResponseSchema,
 } from '#shared/admin/admin.schemas.ts';
-import { ORIGIN, signUpBuyer } from '../../../../tests/accounts.ts';
-import { staffHelpers, totpCode } from '../../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers, totpCode } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import { StoreSettingsBodySchema } from '#shared/admin/admin.schemas.ts';
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import { ERROR_RESPONSES, noStore } from '../../http/responses.ts';
-import type { ModuleDeps } from '../module.ts';
-import { defaultAccess } from '../../plugins/request-context.ts';
-import { audit } from '../staff/audit.service.ts';
 import { savedSettings, saveSettings } from './store.service.ts';
 
 const tags = ['admin'];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditListSchema, OutboxListSchema, type StoreSettingsBody } from '#shared/admin/admin.schemas.ts';
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import { signUpBuyer } from '../../../../tests/accounts.ts';
-import { staffHelpers } from '../../../../tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '../../../../tests/test-app.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 
 let t: TestContext;
 const clock = testClock();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Database } from '#server/db/client.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
-import type { Database } from '../../db/client.ts';
 import { getStoreInfo, type StoreDefaults } from './store.service.ts';
 
 export const SETTINGS_CHANNEL = 'settings_changed';

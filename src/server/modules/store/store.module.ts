@@ -1,4 +1,4 @@
-import type { AppModule } from '../module.ts';
+import type { AppModule } from '#server/modules/module.ts';
 import { settingsStaffRoutes } from './settings-staff.routes.ts';
 import { storeRoutes } from './store.routes.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendVersioned } from '#server/http/send-json.ts';
+import type { ModuleDeps } from '#server/modules/module.ts';
 import { messages } from '#shared/messages.ts';
 import { MessageResponseSchema, NewsletterBodySchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import { sendVersioned } from '../../http/send-json.ts';
 import { subscribeToNewsletter } from './store.service.ts';
-import type { ModuleDeps } from '../module.ts';
 
 export const storeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { settings }) => {
   app.get(

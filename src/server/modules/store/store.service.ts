@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
 import { FLAT_DELIVERY_CENTS } from '#shared/catalogue/zip.ts';
 import type { NewsletterBody, StoreInfo } from '#shared/store/store.schemas.ts';
-import type { Db } from '../../db/client.ts';
 import { newsletterSubscribers, settings } from './store.table.ts';
-import type { RequestContext } from '../../plugins/request-context.ts';
 
 export const STORE_SETTINGS_KEY = 'store';
 /** Orders from buyers without both documents verified are capped at this subtotal ($500.00). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import { createTestApp, type TestContext } from '../../../../tests/test-app.ts';
+import { createTestApp, type TestContext } from '#tests/test-app.ts';
 import { SETTINGS_CHANNEL } from './store-settings.ts';
 
 let t: TestContext;

@@ -3,9 +3,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
-import { categoryHref } from '../../components/catalogue/links.ts';
-import { DialogShell } from '../../components/ui/dialog-shell.tsx';
-import { useMenu } from '../../features/catalogue/api/get-menu.ts';
+import { categoryHref } from '#web/components/catalogue/links.ts';
+import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
+import { useMenu } from '#web/features/catalogue/api/get-menu.ts';
 
 /** Mobile categories menu: a drawer with an accordion by category, then brand (SPEC §2 Header). */
 export default function MobileMenuDrawer({

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { LostPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '../../app/notifications.tsx';
-import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { useLostPassword } from './api/auth-mutations.ts';
 
 /** /lostpassword (SPEC §2): the same answer whether or not the email has an account. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '../../app/notifications.tsx';
-import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
 import { useResetPassword } from './api/auth-mutations.ts';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
 

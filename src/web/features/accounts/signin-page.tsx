@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { SignInBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '../../app/notifications.tsx';
-import { PageSpinner } from '../../app/root-layout.tsx';
-import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '../../components/ui/form.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { PageSpinner } from '#web/app/root-layout.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
 import { useSignIn } from './api/auth-mutations.ts';
 import { useSession } from './api/get-session.ts';
 

@@ -1,7 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { SignUpBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '../../app/notifications.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
 import {
   AuthCard,
   Field,
@@ -9,7 +9,7 @@ import {
   SubmitButton,
   useFormFields,
   useSchemaCheck,
-} from '../../components/ui/form.tsx';
+} from '#web/components/ui/form.tsx';
 import { useSignUp } from './api/auth-mutations.ts';
 import { useSession } from './api/get-session.ts';
 import { NewPasswordFields } from './components/new-password-fields.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../components/ui/form.tsx';
+import { AuthCard } from '#web/components/ui/form.tsx';
 import { useVerifyEmail } from './api/auth-mutations.ts';
 
 /**

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
-import { apiPost, apiUrl, ApiError } from '../../lib/api-client.ts';
+import { ApiError, apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { useStaffMe } from './api/admin-queries.ts';
 import { Loading } from './components/console-ui.tsx';
 import { ChooseOwnPassword, TwoFactorSetup, TwoFactorSignIn } from './components/two-factor.tsx';

@@ -2,8 +2,8 @@ import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '#shared/messages.ts';
-import { useNotify } from '../../app/notifications.tsx';
-import { useSession } from '../accounts/api/get-session.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { useSession } from '#web/features/accounts/api/get-session.ts';
 import { useCart } from './api/get-cart.ts';
 import { setCartDrawerOpen, useCartDrawerOpen } from './cart-drawer-state.ts';
 

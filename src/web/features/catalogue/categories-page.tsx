@@ -2,10 +2,10 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
-import { ErrorPage } from '../../app/error-page.tsx';
-import { categoryHref } from '../../components/catalogue/links.ts';
-import { ProductGrid, ProductGridSkeleton } from '../../components/catalogue/product-card.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { ErrorPage } from '#web/app/error-page.tsx';
+import { categoryHref } from '#web/components/catalogue/links.ts';
+import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 import { useListing } from './api/get-listing.ts';
 import { FilterSidebar } from './components/filter-sidebar.tsx';
 

@@ -1,11 +1,11 @@
 import { Star } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductDetail, ProductQuery } from '#shared/catalogue/catalogue.schemas.ts';
-import { ErrorPage } from '../../app/error-page.tsx';
-import { PageSpinner } from '../../app/root-layout.tsx';
-import { categoryHref } from '../../components/catalogue/links.ts';
-import { Price } from '../../components/catalogue/price.tsx';
-import { ProductCard } from '../../components/catalogue/product-card.tsx';
+import { ErrorPage } from '#web/app/error-page.tsx';
+import { PageSpinner } from '#web/app/root-layout.tsx';
+import { categoryHref } from '#web/components/catalogue/links.ts';
+import { Price } from '#web/components/catalogue/price.tsx';
+import { ProductCard } from '#web/components/catalogue/product-card.tsx';
 import { useProduct, useRelatedProducts } from './api/get-product.ts';
 import { DeliveryCheck } from './components/delivery-check.tsx';
 import { ImageGallery } from './components/image-gallery.tsx';

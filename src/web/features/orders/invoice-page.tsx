@@ -1,10 +1,10 @@
 import { Printer } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { formatCents } from '#shared/money.ts';
-import { PageSpinner } from '../../app/root-layout.tsx';
-import { OrderTotals } from '../../components/catalogue/order-totals.tsx';
-import { useSession } from '../accounts/api/get-session.ts';
-import { useStoreInfo } from '../store/api/get-store-info.ts';
+import { PageSpinner } from '#web/app/root-layout.tsx';
+import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
+import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
 import { formatOrderDate } from './order-card.tsx';
 import { OrderNotFound } from './order-not-found.tsx';
 import { useOrderParam } from './use-order-param.ts';

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
-import { useNotify } from '../../app/notifications.tsx';
-import { productHref } from '../../components/catalogue/links.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { productHref } from '#web/components/catalogue/links.ts';
 import { useBuyAgain } from './api/buy-again.ts';
 
 export const formatOrderDate = (iso: string) =>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { messages } from '#shared/messages.ts';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
-import { TabList, tabId } from '../../components/ui/tab-list.tsx';
+import { TabList, tabId } from '#web/components/ui/tab-list.tsx';
 import { useOrders } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { ProductGrid, ProductGridSkeleton } from '../../components/catalogue/product-card.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 import { useSearchProducts } from './api/search-products.ts';
 
 /** /search?q=&page=: the full results of the header search. */

@@ -2,11 +2,18 @@
  * Writes the demo catalogue into an empty database: artwork into the media store, then
  * categories, brands, products, variants and banners in one transaction.
  */
+
+import type { Db } from '#server/db/client.ts';
+import {
+  banners,
+  brands,
+  categories,
+  products,
+  variants,
+} from '#server/modules/catalogue/catalogue.table.ts';
+import type { MediaStore } from '#server/storage/media-store.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { buildSearchKey } from '#shared/catalogue/search-key.ts';
-import type { Db } from '../../../db/client.ts';
-import type { MediaStore } from '../../../storage/media-store.ts';
-import { banners, brands, categories, products, variants } from '../catalogue.table.ts';
 import { type CatalogueSize, generateBanners, generateCatalogue } from './demo-catalogue.ts';
 import { bannerSvg, logoSvg, productSvg, shade } from './svg-art.ts';
 

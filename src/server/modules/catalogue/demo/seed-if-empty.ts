@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import type { MediaStore } from '../../../storage/media-store.ts';
-import { categories } from '../catalogue.table.ts';
+import type { Db } from '#server/db/client.ts';
+import { categories } from '#server/modules/catalogue/catalogue.table.ts';
+import type { MediaStore } from '#server/storage/media-store.ts';
 import type { CatalogueSize } from './demo-catalogue.ts';
 import { type SeedSummary, seedCatalogue } from './seed-catalogue.ts';
 

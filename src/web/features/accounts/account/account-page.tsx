@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate, NavLink, useNavigate, useSearchParams } from 'react-router';
 import type { OrderTab } from '#shared/orders/order-tracking.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import { PageSpinner } from '../../../app/root-layout.tsx';
-import { OrdersPanel } from '../../orders/orders-panel.tsx';
-import { useSendVerification, useSignOut } from '../api/auth-mutations.ts';
-import { useSession } from '../api/get-session.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { PageSpinner } from '#web/app/root-layout.tsx';
+import { useSendVerification, useSignOut } from '#web/features/accounts/api/auth-mutations.ts';
+import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { OrdersPanel } from '#web/features/orders/orders-panel.tsx';
 import { AddressBook } from './address-book.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { MyProfile } from './my-profile.tsx';

@@ -1,7 +1,7 @@
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
-import { useAddresses } from '../api/account-mutations.ts';
-import { AddAddressForm } from '../components/add-address-form.tsx';
-import { AddressActions } from '../components/address-actions.tsx';
+import { useAddresses } from '#web/features/accounts/api/account-mutations.ts';
+import { AddAddressForm } from '#web/features/accounts/components/add-address-form.tsx';
+import { AddressActions } from '#web/features/accounts/components/address-actions.tsx';
 
 /** Account › Address: add (at most 5), remove, and 'Make it Default'. */
 export function AddressBook() {

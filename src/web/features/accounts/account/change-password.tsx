@@ -1,15 +1,9 @@
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import {
-  Field,
-  FormError,
-  SubmitButton,
-  useFormFields,
-  useSchemaCheck,
-} from '../../../components/ui/form.tsx';
-import { useChangePassword } from '../api/auth-mutations.ts';
-import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError, SubmitButton, useFormFields, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { useChangePassword } from '#web/features/accounts/api/auth-mutations.ts';
+import { NewPasswordFields } from '#web/features/accounts/components/new-password-fields.tsx';
 
 const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 

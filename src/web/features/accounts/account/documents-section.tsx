@@ -2,10 +2,14 @@ import { useState } from 'react';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { Document, DocumentKind, Profile } from '#shared/accounts/accounts.schemas.ts';
 import { messages } from '#shared/messages.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import { apiUrl } from '../../../lib/api-client.ts';
-import { useUploadDocument } from '../api/upload-document.ts';
-import { DOCUMENT_LABEL, DocumentUpload, EMPTY_UPLOAD } from '../components/document-upload.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { useUploadDocument } from '#web/features/accounts/api/upload-document.ts';
+import {
+  DOCUMENT_LABEL,
+  DocumentUpload,
+  EMPTY_UPLOAD,
+} from '#web/features/accounts/components/document-upload.tsx';
+import { apiUrl } from '#web/lib/api-client.ts';
 
 /** My Profile › documents: state, download link, and an upload when one is needed (SPEC §2). */
 export function DocumentsSection({ user }: { user: Profile }) {

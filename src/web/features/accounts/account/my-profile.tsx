@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import { Field, FormError, useFormFields, useSchemaCheck } from '../../../components/ui/form.tsx';
-import { useUpdateProfile } from '../api/account-mutations.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError, useFormFields, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { useUpdateProfile } from '#web/features/accounts/api/account-mutations.ts';
 import { DocumentsSection } from './documents-section.tsx';
 
 const stateName = (code: string) => US_STATES.find(([c]) => c === code)?.[1] ?? code;

@@ -4,7 +4,7 @@ import type {
   CompleteProfileBody,
   UpdateProfileBody,
 } from '#shared/accounts/accounts.schemas.ts';
-import { apiGet, apiPost, apiSend, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
 import { SESSION_KEY } from './get-session.ts';
 
 const ADDRESSES_KEY = ['account', 'addresses'] as const;

@@ -6,7 +6,7 @@ import type {
   SignInBody,
   SignUpBody,
 } from '#shared/accounts/accounts.schemas.ts';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { SESSION_KEY } from './get-session.ts';
 
 /** Mutations that change who is signed in refresh the session everywhere on the page. */

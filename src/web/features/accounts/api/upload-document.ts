@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
-import { apiUrl } from '../../../lib/api-client.ts';
-import { uploadWithProgress } from '../../../lib/upload.ts';
+import { apiUrl } from '#web/lib/api-client.ts';
+import { uploadWithProgress } from '#web/lib/upload.ts';
 import { SESSION_KEY } from './get-session.ts';
 
 /** Uploads a document with progress; resolves with null on success or the message to show. */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { AddAddressBodySchema, type Address } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import { FormError, SubmitButton, useSchemaCheck } from '../../../components/ui/form.tsx';
-import { useAddAddress } from '../api/account-mutations.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { useAddAddress } from '#web/features/accounts/api/account-mutations.ts';
 import { AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';
 
 /**

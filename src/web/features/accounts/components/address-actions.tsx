@@ -1,6 +1,6 @@
 import type { Address } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import { useMakeDefaultAddress, useRemoveAddress } from '../api/account-mutations.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { useMakeDefaultAddress, useRemoveAddress } from '#web/features/accounts/api/account-mutations.ts';
 
 /** One saved address's 'Make it Default' (or its Default badge) and remove button. */
 export function AddressActions({

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { US_STATES } from '#shared/accounts/us-states.ts';
-import { Field } from '../../../components/ui/form.tsx';
+import { Field } from '#web/components/ui/form.tsx';
 
 export const EMPTY_ADDRESS = { streetAddress: '', streetAddress2: '', city: '', state: '', zipCode: '' };
 export type AddressForm = typeof EMPTY_ADDRESS;

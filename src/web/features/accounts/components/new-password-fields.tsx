@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/accounts/accounts.rules.ts';
-import { Field } from '../../../components/ui/form.tsx';
+import { Field } from '#web/components/ui/form.tsx';
 
 /** A new password and its confirmation: sign-up, reset and Change Password use the same pair. */
 export function NewPasswordFields({

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiSend, apiUrl, type SchemaName } from '../../../lib/api-client.ts';
+import { ApiError, apiGet, apiSend, apiUrl, type SchemaName } from '#web/lib/api-client.ts';
 
 /** Every console query key starts with 'admin', so a change can refresh the console as a whole. */
 export const ADMIN = 'admin';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, imageUploadMessages } from '#shared/admin/catalogue-admin.schemas.ts';
-import { uploadWithProgress } from '../../../lib/upload.ts';
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { uploadWithProgress } from '#web/lib/upload.ts';
 import { Button } from './console-ui.tsx';
 
 /** Uploads one picture; the server answers WebP renditions and the image to store. */

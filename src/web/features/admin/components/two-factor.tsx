@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { AuthCard, Field, FormError, SubmitButton } from '../../../components/ui/form.tsx';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
-import { errorMessage, STAFF_ME_KEY } from '../api/admin-queries.ts';
+import { AuthCard, Field, FormError, SubmitButton } from '#web/components/ui/form.tsx';
+import { errorMessage, STAFF_ME_KEY } from '#web/features/admin/api/admin-queries.ts';
+import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { Button } from './console-ui.tsx';
 import { QrCode } from './qr-code.tsx';
 

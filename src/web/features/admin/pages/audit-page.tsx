@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { useAdminQuery } from '../api/admin-queries.ts';
-import { DataTable, formatDateTime, Loading, PageTitle } from '../components/console-ui.tsx';
-import { TabLinks } from '../components/tab-links.tsx';
+import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import { DataTable, formatDateTime, Loading, PageTitle } from '#web/features/admin/components/console-ui.tsx';
+import { TabLinks } from '#web/features/admin/components/tab-links.tsx';
 
 const ENTITIES = [
   '',

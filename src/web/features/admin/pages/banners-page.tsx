@@ -1,11 +1,16 @@
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { BANNER_SLOTS, type BannerSlot } from '#shared/catalogue/catalogue.constants.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
-import { Field, FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, firstError, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
-import { Button, Loading, PageTitle, Panel } from '../components/console-ui.tsx';
-import { ImageUpload } from '../components/image-picker.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError } from '#web/components/ui/form.tsx';
+import {
+  errorMessage,
+  firstError,
+  useAdminMutation,
+  useAdminQuery,
+} from '#web/features/admin/api/admin-queries.ts';
+import { Button, Loading, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
+import { ImageUpload } from '#web/features/admin/components/image-picker.tsx';
 
 const SLOT_LABELS: Record<BannerSlot, string> = {
   main: 'Main slider',

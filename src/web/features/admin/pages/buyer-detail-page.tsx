@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
-import { FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { FormError } from '#web/components/ui/form.tsx';
+import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
   Badge,
   Button,
@@ -12,7 +12,7 @@ import {
   Loading,
   PageTitle,
   Panel,
-} from '../components/console-ui.tsx';
+} from '#web/features/admin/components/console-ui.tsx';
 
 export function BuyerDetailPage() {
   const { id = '' } = useParams();

@@ -1,18 +1,18 @@
 import { Link } from 'react-router';
-import { DOCUMENT_FILTERS } from '#shared/admin/admin.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
-import { Field } from '../../../components/ui/form.tsx';
-import { useAdminQuery } from '../api/admin-queries.ts';
+import { DOCUMENT_FILTERS } from '#shared/admin/admin.schemas.ts';
+import { Field } from '#web/components/ui/form.tsx';
+import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
   Badge,
   Button,
   DataTable,
   formatDateTime,
-  PageTitle,
   Pager,
+  PageTitle,
   Select,
-} from '../components/console-ui.tsx';
-import { ListState, useUrlFilters } from '../components/list-state.tsx';
+} from '#web/features/admin/components/console-ui.tsx';
+import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 const FILTERS = ['q', 'state', 'documents'] as const;
 

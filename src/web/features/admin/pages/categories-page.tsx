@@ -1,12 +1,18 @@
 import { type FormEvent, useState } from 'react';
+import type { AdminCatalogueTree } from '#shared/admin/catalogue-admin.schemas.ts';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
-import type { AdminCatalogueTree } from '#shared/admin/catalogue-admin.schemas.ts';
-import { Field, FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { firstError, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
-import { Loading, PageTitle, Panel, SaveDeleteButtons, Select } from '../components/console-ui.tsx';
-import { ImageUpload } from '../components/image-picker.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError } from '#web/components/ui/form.tsx';
+import { firstError, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import {
+  Loading,
+  PageTitle,
+  Panel,
+  SaveDeleteButtons,
+  Select,
+} from '#web/features/admin/components/console-ui.tsx';
+import { ImageUpload } from '#web/features/admin/components/image-picker.tsx';
 
 type Category = AdminCatalogueTree['categories'][number];
 type Brand = Category['brands'][number];

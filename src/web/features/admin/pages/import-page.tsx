@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ImportReport } from '#shared/admin/catalogue-csv.ts';
 import { CATALOGUE_CSV_COLUMNS } from '#shared/admin/catalogue-csv.ts';
-import { FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { ADMIN, postText } from '../api/admin-queries.ts';
-import { Button, DataTable, PageTitle, Panel } from '../components/console-ui.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { FormError } from '#web/components/ui/form.tsx';
+import { ADMIN, postText } from '#web/features/admin/api/admin-queries.ts';
+import { Button, DataTable, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
 
 /** Catalogue CSV: export; import with a dry run first, and nothing written while any row is invalid. */
 export function ImportPage() {

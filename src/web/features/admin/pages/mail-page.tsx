@@ -1,9 +1,16 @@
 import { useSearchParams } from 'react-router';
-import { FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
-import { Badge, Button, DataTable, formatDateTime, Loading, PageTitle } from '../components/console-ui.tsx';
-import { TabLinks } from '../components/tab-links.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { FormError } from '#web/components/ui/form.tsx';
+import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import {
+  Badge,
+  Button,
+  DataTable,
+  formatDateTime,
+  Loading,
+  PageTitle,
+} from '#web/features/admin/components/console-ui.tsx';
+import { TabLinks } from '#web/features/admin/components/tab-links.tsx';
 
 const STATUSES = ['', 'pending', 'sent', 'failed'] as const;
 

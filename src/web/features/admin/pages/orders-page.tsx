@@ -1,19 +1,19 @@
 import { Link } from 'react-router';
-import { ORDER_ITEM_STATUSES } from '#shared/orders/orders.schemas.ts';
-import { trackingState } from '#shared/orders/order-tracking.ts';
 import { formatCents } from '#shared/money.ts';
-import { Field } from '../../../components/ui/form.tsx';
-import { useAdminQuery } from '../api/admin-queries.ts';
+import { trackingState } from '#shared/orders/order-tracking.ts';
+import { ORDER_ITEM_STATUSES } from '#shared/orders/orders.schemas.ts';
+import { Field } from '#web/components/ui/form.tsx';
+import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
   Badge,
   Button,
   DataTable,
   formatDateTime,
-  PageTitle,
   Pager,
+  PageTitle,
   Select,
-} from '../components/console-ui.tsx';
-import { ListState, useUrlFilters } from '../components/list-state.tsx';
+} from '#web/features/admin/components/console-ui.tsx';
+import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 const FILTERS = ['status', 'from', 'to', 'buyer', 'number'] as const;
 

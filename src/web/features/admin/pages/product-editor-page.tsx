@@ -3,9 +3,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminProduct, AdminVariant, ProductBody } from '#shared/admin/catalogue-admin.schemas.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { centsToAmount, parseAmount } from '#shared/money.ts';
-import { Field, FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, firstError, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError } from '#web/components/ui/form.tsx';
+import {
+  errorMessage,
+  firstError,
+  useAdminMutation,
+  useAdminQuery,
+} from '#web/features/admin/api/admin-queries.ts';
 import {
   Button,
   Checkbox,
@@ -15,8 +20,8 @@ import {
   SaveDeleteButtons,
   Select,
   TextArea,
-} from '../components/console-ui.tsx';
-import { ImageList, ImageUpload } from '../components/image-picker.tsx';
+} from '#web/features/admin/components/console-ui.tsx';
+import { ImageList, ImageUpload } from '#web/features/admin/components/image-picker.tsx';
 
 /** A price field: empty → null; not an amount → NaN (the form says so). */
 const amountField = (text: string) => (text.trim() === '' ? null : (parseAmount(text) ?? Number.NaN));

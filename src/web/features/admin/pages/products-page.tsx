@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { formatCents } from '#shared/money.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
-import { Field } from '../../../components/ui/form.tsx';
-import { useAdminQuery } from '../api/admin-queries.ts';
-import { Badge, Button, DataTable, PageTitle, Pager } from '../components/console-ui.tsx';
-import { ListState, useUrlFilters } from '../components/list-state.tsx';
+import { formatCents } from '#shared/money.ts';
+import { Field } from '#web/components/ui/form.tsx';
+import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import { Badge, Button, DataTable, Pager, PageTitle } from '#web/features/admin/components/console-ui.tsx';
+import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 /** Every product, hidden ones too, searchable by name, brand, category, option or SKU. */
 export function AdminProductsPage() {

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import type { StoreSettingsBody } from '#shared/admin/admin.schemas.ts';
 import { centsToAmount, parseAmount } from '#shared/money.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
-import { Field, FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
-import { Button, Loading, PageTitle, Panel } from '../components/console-ui.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError } from '#web/components/ui/form.tsx';
+import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import { Button, Loading, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
 
 export function SettingsPage() {
   const settings = useAdminQuery('settings', 'StoreInfoSchema');

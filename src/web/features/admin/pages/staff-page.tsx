@@ -1,9 +1,21 @@
 import { type FormEvent, useState } from 'react';
-import { Field, FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { firstError, useAdminMutation, useAdminQuery, useStaffMe } from '../api/admin-queries.ts';
-import { Badge, Button, DataTable, formatDateTime, PageTitle, Panel } from '../components/console-ui.tsx';
-import { ListState } from '../components/list-state.tsx';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError } from '#web/components/ui/form.tsx';
+import {
+  firstError,
+  useAdminMutation,
+  useAdminQuery,
+  useStaffMe,
+} from '#web/features/admin/api/admin-queries.ts';
+import {
+  Badge,
+  Button,
+  DataTable,
+  formatDateTime,
+  PageTitle,
+  Panel,
+} from '#web/features/admin/components/console-ui.tsx';
+import { ListState } from '#web/features/admin/components/list-state.tsx';
 
 /** Staff accounts: add one (its one-time password shown once), reset another's lost authenticator. */
 export function StaffPage() {

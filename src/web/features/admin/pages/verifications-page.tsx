@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { US_STATES } from '#shared/accounts/us-states.ts';
 import { DOCUMENT_LABELS, dayPlus, isoDay } from '#shared/accounts/document-status.ts';
-import { Field, FormError } from '../../../components/ui/form.tsx';
-import { useNotify } from '../../../app/notifications.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '../api/admin-queries.ts';
+import { US_STATES } from '#shared/accounts/us-states.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError } from '#web/components/ui/form.tsx';
+import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
   Button,
   DataTable,
@@ -14,7 +14,7 @@ import {
   Panel,
   Select,
   TextArea,
-} from '../components/console-ui.tsx';
+} from '#web/features/admin/components/console-ui.tsx';
 
 type Queued = {
   id: string;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet, apiUrl } from '#web/lib/api-client.ts';
 
 export const menuQuery = {
   queryKey: ['catalogue', 'menu'],

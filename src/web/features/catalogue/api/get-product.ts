@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProductQuery } from '#shared/catalogue/catalogue.schemas.ts';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet, apiUrl } from '#web/lib/api-client.ts';
 
 export function useProduct(q: ProductQuery) {
   return useQuery({

@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import type { BrandLink, MenuCategory } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
-import { categoryHref } from '../../../components/catalogue/links.ts';
-import { useMenu } from '../api/get-menu.ts';
+import { categoryHref } from '#web/components/catalogue/links.ts';
+import { useMenu } from '#web/features/catalogue/api/get-menu.ts';
 
 interface Props {
   id: string;

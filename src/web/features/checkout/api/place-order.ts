@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderBody } from '#shared/orders/orders.schemas.ts';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 
 /** SPEC §7 place order: the server takes its own cart; the page sends shipping and an idempotency key. */
 export function usePlaceOrder() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NewArrivalTab } from '#shared/catalogue/catalogue.constants.ts';
-import { apiGet, apiUrl } from '../../../lib/api-client.ts';
+import { apiGet, apiUrl } from '#web/lib/api-client.ts';
 
 export const useBanners = () =>
   useQuery({

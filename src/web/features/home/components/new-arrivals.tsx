@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NEW_ARRIVAL_TABS, type NewArrivalTab } from '#shared/catalogue/catalogue.constants.ts';
-import { categoryHref } from '../../../components/catalogue/links.ts';
-import { ProductGrid, ProductGridSkeleton } from '../../../components/catalogue/product-card.tsx';
-import { TabList, tabId } from '../../../components/ui/tab-list.tsx';
-import { useNewArrivals } from '../api/get-home.ts';
+import { categoryHref } from '#web/components/catalogue/links.ts';
+import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
+import { TabList, tabId } from '#web/components/ui/tab-list.tsx';
+import { useNewArrivals } from '#web/features/home/api/get-home.ts';
 
 const TAB_LABEL: Record<NewArrivalTab, string> = {
   ALL: 'ALL',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
-import { useSession } from '../../accounts/api/get-session.ts';
-import { cartKey } from '../../cart/api/get-cart.ts';
+import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { cartKey } from '#web/features/cart/api/get-cart.ts';
+import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 
 /** Buy Again: the ordered option goes back in the cart (as many as ordered, within stock). */
 export function useBuyAgain() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { NewsletterBody } from '#shared/store/store.schemas.ts';
-import { apiPost, apiUrl } from '../../../lib/api-client.ts';
+import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 
 export const useSubscribeNewsletter = () =>
   useMutation({

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { NewsletterBodySchema } from '#shared/store/store.schemas.ts';
-import { useNotify } from '../../../app/notifications.tsx';
-import { DialogShell } from '../../../components/ui/dialog-shell.tsx';
-import { useSubscribeNewsletter } from '../api/subscribe-newsletter.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
+import { useSubscribeNewsletter } from '#web/features/store/api/subscribe-newsletter.ts';
 
 export default function NewsletterDialog({
   open,
