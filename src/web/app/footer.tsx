@@ -3,10 +3,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import { categoryHref } from '#web/components/catalogue/links.ts';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
-import { useMenu } from '#web/features/catalogue/api/get-menu.ts';
-import { INFO_LINKS } from '#web/features/info/info-pages.ts';
-import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
+import { INFO_LINKS } from '#web/features/info/index.ts';
+import { useMenu } from '#web/lib/menu.ts';
+import { useSession } from '#web/lib/session.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 
 const NewsletterDialog = lazy(() => import('#web/features/store/components/newsletter-dialog.tsx'));
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useAccountEvents } from '#web/features/accounts/api/use-account-events.ts';
+import { useAccountEvents } from '#web/app/use-account-events.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
 import { NicotineBanner } from './nicotine-banner.tsx';

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { HomePage } from '#web/features/home/home-page.tsx';
+import { HomePage } from '#web/features/home/index.ts';
 import { RouteErrorPage } from './error-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 

@@ -1,8 +1,8 @@
 import { User } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSignOut } from '#web/features/accounts/api/auth-mutations.ts';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { useSignOut } from '#web/features/accounts/index.ts';
+import { useSession } from '#web/lib/session.ts';
 
 const LINKS = [
   ['My Account', '/account?p=My%20Account'],

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { LogoMark } from '#web/components/ui/logo.tsx';
-import { CartButton } from '#web/features/cart/cart-button.tsx';
-import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
+import { CartButton } from '#web/features/cart/index.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 
 import { AccountMenu } from './account-menu.tsx';
 import { MegaMenu } from './mega-menu.tsx';

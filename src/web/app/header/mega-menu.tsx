@@ -5,7 +5,7 @@ import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import type { MenuCategory } from '#shared/catalogue/catalogue.schemas.ts';
 import { brandColumnCount, splitIntoColumns } from '#shared/catalogue/menu-columns.ts';
 import { categoryHref } from '#web/components/catalogue/links.ts';
-import { useMenu } from '#web/features/catalogue/api/get-menu.ts';
+import { useMenu } from '#web/lib/menu.ts';
 
 /** SPEC §9: hover reacts after 100–300 ms, so a pointer passing over the bar opens nothing. */
 export const MENU_HOVER_DELAY_MS = 150;

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
-import { useMenu } from '#web/features/catalogue/api/get-menu.ts';
+import { useMenu } from '#web/lib/menu.ts';
 
 /** Mobile categories menu: a drawer with an accordion by category, then brand (SPEC §2 Header). */
 export default function MobileMenuDrawer({

@@ -5,9 +5,9 @@ import { CompleteProfileBodySchema } from '#shared/accounts/accounts.schemas.ts'
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
-import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
+import { useSession } from '#web/lib/session.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useCompleteProfile } from './api/account-mutations.ts';
-import { useSession } from './api/get-session.ts';
 import { useUploadDocument } from './api/upload-document.ts';
 import { AddressFields, EMPTY_ADDRESS } from './components/address-fields.tsx';
 import { DocumentUpload, EMPTY_UPLOAD } from './components/document-upload.tsx';

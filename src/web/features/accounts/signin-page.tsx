@@ -5,8 +5,8 @@ import { SignInBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { useSession } from '#web/lib/session.ts';
 import { useSignIn } from './api/auth-mutations.ts';
-import { useSession } from './api/get-session.ts';
 
 export const REMEMBERED_EMAIL_KEY = 'smokestack.rememberedEmail';
 

@@ -10,8 +10,8 @@ import {
   useFormFields,
   useSchemaCheck,
 } from '#web/components/ui/form.tsx';
+import { useSession } from '#web/lib/session.ts';
 import { useSignUp } from './api/auth-mutations.ts';
-import { useSession } from './api/get-session.ts';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
 
 const EMPTY = { businessName: '', name: '', phoneNumber: '', email: '', password: '', confirmPassword: '' };

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '#shared/messages.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { useCart } from './api/get-cart.ts';
 import { setCartDrawerOpen, useCartDrawerOpen } from './cart-drawer-state.ts';
 

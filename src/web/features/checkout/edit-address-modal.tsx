@@ -2,8 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { Address } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
-import { AddAddressForm } from '#web/features/accounts/components/add-address-form.tsx';
-import { AddressActions } from '#web/features/accounts/components/address-actions.tsx';
+import { AddAddressForm, AddressActions } from '#web/features/accounts/index.ts';
 
 export const addressLine = (a: Address) =>
   `${a.streetAddress}${a.streetAddress2 ? `, ${a.streetAddress2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`;

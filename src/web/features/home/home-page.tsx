@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Banner } from '#shared/catalogue/catalogue.schemas.ts';
 import { Carousel } from '#web/components/ui/carousel.tsx';
-import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useBanners } from './api/get-home.ts';
 import { NewArrivals } from './components/new-arrivals.tsx';
 import { Promises } from './components/promises.tsx';

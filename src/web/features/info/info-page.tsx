@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 import { INFO_PAGES } from './info-pages.ts';
 
 export function InfoPage() {

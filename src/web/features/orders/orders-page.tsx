@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/app/root-layout.tsx';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { OrdersPanel } from './orders-panel.tsx';
 
 /** /orders (SPEC §2 Orders page): tab and Past Month live in the URL, so they survive a reload. */

@@ -1,7 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/app/root-layout.tsx';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { formatOrderDate } from './order-card.tsx';
 import { OrderNotFound } from './order-not-found.tsx';
 import { useOrderParam } from './use-order-param.ts';

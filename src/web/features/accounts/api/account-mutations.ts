@@ -5,7 +5,7 @@ import type {
   UpdateProfileBody,
 } from '#shared/accounts/accounts.schemas.ts';
 import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
-import { SESSION_KEY } from './get-session.ts';
+import { SESSION_KEY } from '#web/lib/session.ts';
 
 const ADDRESSES_KEY = ['account', 'addresses'] as const;
 

@@ -7,7 +7,7 @@ import type {
   SignUpBody,
 } from '#shared/accounts/accounts.schemas.ts';
 import { apiPost, apiUrl } from '#web/lib/api-client.ts';
-import { SESSION_KEY } from './get-session.ts';
+import { SESSION_KEY } from '#web/lib/session.ts';
 
 /** Mutations that change who is signed in refresh the session everywhere on the page. */
 function useSessionChanging<T, R>(fn: (body: T) => Promise<R>) {

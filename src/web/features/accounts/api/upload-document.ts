@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { apiUrl } from '#web/lib/api-client.ts';
+import { SESSION_KEY } from '#web/lib/session.ts';
 import { uploadWithProgress } from '#web/lib/upload.ts';
-import { SESSION_KEY } from './get-session.ts';
 
 /** Uploads a document with progress; resolves with null on success or the message to show. */
 export function useUploadDocument() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddToCartBody, Cart } from '#shared/cart/cart.schemas.ts';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
 import { apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
 import { cartKey } from './get-cart.ts';
 
 /** Every cart change answers the whole new cart, which replaces the cached one at once. */

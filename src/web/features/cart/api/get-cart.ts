@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
 import { apiGet, apiUrl } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
 
 /** Keyed by the buyer so that a sign-out and another sign-in in one tab never shows a stale cart. */
 export const cartKey = (userId: string | undefined) => ['cart', userId ?? 'nobody'] as const;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { FLAT_DELIVERY_CENTS, isUsZip } from '#shared/catalogue/zip.ts';
 import { messages } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
-import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 
 /** The delivery ZIP check: validates a 5-digit US ZIP and states the flat delivery rate. */
 export function DeliveryCheck() {

@@ -6,7 +6,7 @@ import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import type { BrandLink, MenuCategory } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
 import { categoryHref } from '#web/components/catalogue/links.ts';
-import { useMenu } from '#web/features/catalogue/api/get-menu.ts';
+import { useMenu } from '#web/lib/menu.ts';
 
 interface Props {
   id: string;

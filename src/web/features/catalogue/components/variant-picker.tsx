@@ -4,9 +4,8 @@ import { cartMessages } from '#shared/cart/cart-messages.ts';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
 import { messages } from '#shared/messages.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
-import { useAddToCart } from '#web/features/cart/api/cart-mutations.ts';
-import { setCartDrawerOpen } from '#web/features/cart/cart-drawer-state.ts';
+import { setCartDrawerOpen, useAddToCart } from '#web/features/cart/index.ts';
+import { useSession } from '#web/lib/session.ts';
 
 /**
  * SPEC §2/§5: a quantity selector per variant and ADD TO CART. Counts never go below 0 nor above

@@ -1,6 +1,6 @@
 import { BadgeCheck, HandCoins, Headphones, Truck } from 'lucide-react';
 import { formatCents } from '#shared/money.ts';
-import { useStoreInfo } from '#web/features/store/api/get-store-info.ts';
+import { useStoreInfo } from '#web/lib/store-info.ts';
 
 /** SPEC §1: the four promises of the home page. */
 export function Promises() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
-import { cartKey } from '#web/features/cart/api/get-cart.ts';
+import { cartKey } from '#web/features/cart/index.ts';
 import { apiPost, apiUrl } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
 
 /** Buy Again: the ordered option goes back in the cart (as many as ordered, within stock). */
 export function useBuyAgain() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderTab } from '#shared/orders/order-tracking.ts';
-import { useSession } from '#web/features/accounts/api/get-session.ts';
 import { apiGet, apiUrl } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
 
 export const ORDERS_PREFIX = ['orders'] as const;
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SESSION_KEY, useSession } from './get-session.ts';
+import { SESSION_KEY, useSession } from '#web/lib/session.ts';
 
 /**
  * While a buyer is signed in, listens to /api/v1/events: when the account or the cart changes

@@ -1,0 +1,2 @@
+/** Search as the header's search box uses it. */
+export { useSearchProducts } from './api/search-products.ts';
