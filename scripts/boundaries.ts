@@ -18,7 +18,8 @@ export interface Violation {
 }
 
 const SOURCE = /\.(ts|tsx)$/;
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function walk(dir: string): string[] {
   let out: string[] = [];
@@ -118,7 +119,11 @@ function checkTableOwnership(root: string, files: string[]): Violation[] {
     for (const [verb, table] of writes) {
       const owned = owner.get(table);
       if (owned && owned !== mod)
-        violations.push({ file: rel, rule: 'a module writes only its own tables', detail: `${verb} ${table} (${owned}'s)` });
+        violations.push({
+          file: rel,
+          rule: 'a module writes only its own tables',
+          detail: `${verb} ${table} (${owned}'s)`,
+        });
     }
   }
   return violations;

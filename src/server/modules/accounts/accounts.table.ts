@@ -155,3 +155,21 @@ export const documents = pgTable(
   ],
 );
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * Expiry reminders sent, one per document, expiry date and stage ('30d', '7d', 'expired'), so
+ * every instance's hourly run sends each once, and a renewed document starts over.
+ */
+export const documentReminders = pgTable(
+  'document_reminders',
+  {
+    id: serial('id').primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    expiresOn: text('expires_on').notNull(),
+    stage: text('stage').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_reminders_unique').on(t.documentId, t.expiresOn, t.stage)],
+);

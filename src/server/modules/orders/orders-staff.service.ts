@@ -3,8 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { buyerMatches } from '#server/modules/accounts/buyer-search.ts';
-import { variants } from '#server/modules/catalogue/catalogue.table.ts';
-import { STOCK_CHANNEL } from '#server/modules/catalogue/catalogue-cache.ts';
+import { returnStock } from '#server/modules/catalogue/catalogue-stock.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { orderUpdateMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
@@ -163,12 +162,7 @@ export async function setItemStatus(
       .returning();
     if (!item) throw new DomainError(409, oam.itemNotPending);
     if (status === 'cancelled' && item.variantId !== null) {
-      await tx
-        .update(variants)
-        .set({ stock: sql`${variants.stock} + ${item.quantity}` })
-        .where(eq(variants.id, item.variantId));
-      // Every instance's storefront shows the stock back (delivered on commit).
-      await tx.execute(sql`select pg_notify(${STOCK_CHANNEL}, ${String(item.variantId)})`);
+      await returnStock(tx, item.variantId, item.quantity);
       const [left] = await tx
         .select({ n: count() })
         .from(orderItems)

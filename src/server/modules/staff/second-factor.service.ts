@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid } from '#server/errors.ts';
-import { sessions, type UserRow, users } from '#server/modules/accounts/accounts.table.ts';
+import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import { type ActiveSession, hashToken } from '#server/modules/accounts/session.service.ts';
 import { clearFailures, isBlocked, recordFailure } from '#server/modules/accounts/sign-in-limiter.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
+import {
+  claimTotpStep,
+  enableTotp,
+  markSecondFactor,
+  setTotpKey,
+} from '#server/modules/accounts/credentials.ts';
 
 /** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */
 const PERIOD_S = 30;
@@ -34,20 +40,11 @@ export function totpStep(secret: string, code: string, now: Date): number | null
  * so the same code (or an older one) is refused afterwards, in this session or any other, and
  * of two requests racing with one code exactly one wins.
  */
-async function claimStep(db: Db, userId: string, step: number): Promise<boolean> {
-  const claimed = await db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-  return claimed.length > 0;
-}
-
 /** An authenticator code checked and spent; a wrong or reused one is counted as a failure. */
 async function spendCode(db: Db, box: SecretBox, user: UserRow, sealed: string, code: string, now: Date) {
   const step = /^\d{6}$/.test(code) ? totpStep(storedKey(box, sealed), code, now) : null;
   if (step === null) return wrongCode(db, user.id, now);
-  if (!(await claimStep(db, user.id, step))) {
+  if (!(await claimTotpStep(db, user.id, step))) {
     await recordFailure(db, [failureKey(user.id)], now);
     throw new Invalid(am.codeAlreadyUsed);
   }
@@ -72,10 +69,7 @@ export async function startTotpSetup(ctx: SecondFactorContext) {
   if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
   const key = randomBytes(20);
   const secret = encodeBase32UpperCaseNoPadding(key);
-  await db
-    .update(users)
-    .set({ totpSecret: box.seal(secret), totpLastStep: null })
-    .where(eq(users.id, user.id));
+  await setTotpKey(db, user.id, box.seal(secret));
   return { uri: createTOTPKeyURI(issuer, user.email, key, PERIOD_S, DIGITS), secret };
 }
 
@@ -95,8 +89,7 @@ async function wrongCode(db: Db, userId: string, now: Date): Promise<never> {
   throw new Invalid(am.invalidCode);
 }
 
-const markSession = (db: Db, s: ActiveSession, now: Date) =>
-  db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, s.session.id));
+const markSession = (db: Db, s: ActiveSession, now: Date) => markSecondFactor(db, s.session.id, now);
 
 /** The first code proves the app holds the key: two-factor is on, and the recovery codes are made. */
 export async function confirmTotpSetup(ctx: SecondFactorContext, code: string) {
@@ -108,7 +101,7 @@ export async function confirmTotpSetup(ctx: SecondFactorContext, code: string) {
   await spendCode(db, box, user, user.totpSecret, code, now);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ totpEnabledAt: now }).where(eq(users.id, user.id));
+    await enableTotp(tx, user.id, now);
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
     await tx
       .insert(staffRecoveryCodes)

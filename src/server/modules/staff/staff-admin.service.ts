@@ -1,12 +1,13 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { Conflict, NotFound } from '#server/errors.ts';
-import { sessions, users } from '#server/modules/accounts/accounts.table.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
 import type { ScryptCost } from '#server/modules/accounts/password.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import { staffAdminMessages as sm } from '#shared/admin/admin.schemas.ts';
 import { audit } from './audit.service.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';
+import { clearTotp, endSessions } from '#server/modules/accounts/credentials.ts';
 
 export async function listStaff({ db }: Pick<RequestContext, 'db'>) {
   const rows = await db
@@ -49,14 +50,10 @@ export async function addStaff(ctx: StaffContext, input: { name: string; email: 
 export async function resetStaffTotp(ctx: StaffContext, staffId: string): Promise<void> {
   if (staffId === ctx.staffId) throw new Conflict(sm.notYourself);
   await ctx.db.transaction(async (tx) => {
-    const [target] = await tx
-      .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: ctx.now })
-      .where(and(eq(users.id, staffId), eq(users.role, 'staff'), ne(users.id, ctx.staffId)))
-      .returning({ id: users.id, email: users.email });
+    const target = await clearTotp(tx, staffId, ctx.staffId, ctx.now);
     if (!target) throw new NotFound(sm.staffNotFound);
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, staffId));
-    await tx.delete(sessions).where(eq(sessions.userId, staffId));
+    await endSessions(tx, staffId);
     await audit(
       tx,
       {

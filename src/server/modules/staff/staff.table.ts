@@ -1,5 +1,5 @@
-import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { documents, users } from '#server/modules/accounts/accounts.table.ts';
+import { index, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '#server/modules/accounts/accounts.table.ts';
 
 /** Single-use recovery codes for a staff member's second factor; only their SHA-256 is kept. */
 export const staffRecoveryCodes = pgTable(
@@ -35,22 +35,4 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
   ],
-);
-
-/**
- * Expiry reminders sent, one per document, expiry date and stage ('30d', '7d', 'expired'), so
- * every instance's hourly run sends each once, and a renewed document starts over.
- */
-export const documentReminders = pgTable(
-  'document_reminders',
-  {
-    id: serial('id').primaryKey(),
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
-    expiresOn: text('expires_on').notNull(),
-    stage: text('stage').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('document_reminders_unique').on(t.documentId, t.expiresOn, t.stage)],
 );

@@ -1,0 +1,93 @@
+/**
+ * The accounts module's writes of sign-in credentials that the staff module asks for: staff
+ * accounts, their authenticator key and its last used step, a session's second factor, and
+ * ending a member's sessions. Accounts owns the users and sessions tables; staff decides when.
+ */
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { hashPassword, type ScryptCost } from './password.ts';
+import { sessions, users } from './accounts.table.ts';
+
+/**
+ * A staff account (email verified, profile complete), or null when the email is taken (checked
+ * first, and by the unique index when two requests race).
+ */
+export async function insertStaffUser(
+  db: Db,
+  input: { email: string; name: string; password: string; oneTimePassword?: boolean },
+  cost: ScryptCost,
+  now: Date,
+): Promise<{ id: string } | null> {
+  const email = input.email.trim();
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (existing) return null;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(input.password, cost),
+      role: 'staff',
+      businessName: 'Staff',
+      name: input.name.trim(),
+      phone: '',
+      emailVerifiedAt: now,
+      isCompleted: true,
+      // A password handed over (printed by staff:create) is replaced at first sign-in.
+      passwordChangeRequired: input.oneTimePassword ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return user ?? null;
+}
+
+/** A new (sealed) authenticator key, not confirmed yet; no code of it has been used. */
+export async function setTotpKey(db: Db, userId: string, sealed: string): Promise<void> {
+  await db.update(users).set({ totpSecret: sealed, totpLastStep: null }).where(eq(users.id, userId));
+}
+
+export async function enableTotp(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx.update(users).set({ totpEnabledAt: now }).where(eq(users.id, userId));
+}
+
+/**
+ * Moves the member's last accepted code step forward, in one conditional update: false when
+ * that step (or a later one) was already used, so a code works once across every session.
+ */
+export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return claimed.length > 0;
+}
+
+/** Clears another staff member's authenticator (never one's own); null when there is no such member. */
+export async function clearTotp(
+  tx: Db,
+  staffId: string,
+  byStaffId: string,
+  now: Date,
+): Promise<{ id: string; email: string } | null> {
+  const [target] = await tx
+    .update(users)
+    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+    .where(and(eq(users.id, staffId), eq(users.role, 'staff'), ne(users.id, byStaffId)))
+    .returning({ id: users.id, email: users.email });
+  return target ?? null;
+}
+
+/** This session gave its second factor. */
+export async function markSecondFactor(tx: Db, sessionId: number, now: Date): Promise<void> {
+  await tx.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user. */
+export async function endSessions(tx: Db, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
