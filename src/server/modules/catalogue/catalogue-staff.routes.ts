@@ -1,64 +1,47 @@
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Invalid } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import {
-  AdminBannerListSchema,
   AdminCatalogueTreeSchema,
   AdminProductListSchema,
   AdminProductSchema,
   AdminProductsQuerySchema,
-  BannerBodySchema,
-  BannerOrderBodySchema,
   BrandBodySchema,
   CategoryBodySchema,
   catalogueAdminMessages as cm,
   IdParamsSchema,
-  IMAGE_UPLOAD_MAX_BYTES,
-  imageUploadMessages,
   ProductBodySchema,
   ProductVariantParamsSchema,
   SavedResponseSchema,
-  UploadedImageSchema,
   VariantBodySchema,
 } from '#shared/admin/catalogue-admin.schemas.ts';
-import { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
-import { textProblem } from '#shared/input/input.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';
 import {
   catalogueTree,
-  deleteBanner,
   deleteBrand,
   deleteCategory,
   deleteProduct,
   deleteVariant,
-  listBanners,
   listProducts,
   loadProduct,
-  orderBanners,
-  saveBanner,
   saveBrand,
   saveCategory,
   saveProduct,
   saveVariant,
 } from './catalogue-staff.service.ts';
-import { storeCatalogueImage } from './image-upload.service.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;
 const SavedSchema = SavedResponseSchema;
-const CSV_BODY_LIMIT = 25 * 1024 * 1024;
 
 /**
- * /api/v1/admin/catalogue: staff edit categories, brands, products, options and banners, upload
- * pictures and import or export the catalogue as CSV. Every write commits, then tells every
- * instance's storefront read model (`catalogue.changed()`), so the storefront shows it at once.
+ * /api/v1/admin/catalogue: staff edit categories, brands, products and their options. Every write
+ * commits, then tells every instance's storefront read model (`catalogue.changed()`), so the
+ * storefront shows it at once.
  */
-export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue, media }) => {
+export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
   defaultAccess(app, 'staff');
   /** Runs a write, then makes the storefront read it. */
@@ -292,156 +275,6 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     async (req) => {
       await write(async () => deleteVariant(req.ctx, req.params.id, req.params.variantId));
       return { message: cm.deleted };
-    },
-  );
-
-  app.get(
-    '/banners',
-    {
-      schema: {
-        tags,
-        summary: 'Home banners by slot, in order',
-        response: { 200: AdminBannerListSchema, ...errors },
-      },
-    },
-    async (req) => ({ banners: await listBanners(req.ctx) }),
-  );
-  app.post(
-    '/banners',
-    {
-      schema: {
-        tags,
-        summary: 'Add a banner (last in its slot)',
-        body: BannerBodySchema,
-        response: { 200: SavedSchema, ...errors },
-      },
-    },
-    async (req) => ({
-      message: cm.saved,
-      id: await write(async () => saveBanner(req.ctx, null, req.body)),
-    }),
-  );
-  app.put(
-    '/banners/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a banner',
-        params: IdParamsSchema,
-        body: BannerBodySchema,
-        response: { 200: SavedSchema, ...errors },
-      },
-    },
-    async (req) => ({
-      message: cm.saved,
-      id: await write(async () => saveBanner(req.ctx, req.params.id, req.body)),
-    }),
-  );
-  app.delete(
-    '/banners/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a banner',
-        params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors },
-      },
-    },
-    async (req) => {
-      await write(async () => deleteBanner(req.ctx, req.params.id));
-      return { message: cm.deleted };
-    },
-  );
-  app.post(
-    '/banners/order',
-    {
-      schema: {
-        tags,
-        summary: "Set the order of a slot's banners",
-        body: BannerOrderBodySchema,
-        response: { 200: MessageResponseSchema, ...errors },
-      },
-    },
-    async (req) => {
-      await write(async () => orderBanners(req.ctx, req.body.slot, req.body.ids));
-      return { message: cm.saved };
-    },
-  );
-
-  app.get(
-    '/export.csv',
-    {
-      schema: {
-        tags,
-        summary: 'The whole catalogue as CSV (one row per option)',
-      },
-    },
-    async (req, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="catalogue.csv"')
-        .send(await catalogueCsv(req.ctx)),
-  );
-
-  // The import reads the CSV as the request body (text/csv), up to 25 MB.
-  app.addContentTypeParser(
-    ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
-    (_req, body, done) => done(null, body),
-  );
-  app.post(
-    '/import',
-    {
-      bodyLimit: CSV_BODY_LIMIT,
-      schema: {
-        tags,
-        summary:
-          'Import a catalogue CSV (upsert by SKU). dryRun=true only reports; any invalid row writes nothing',
-        consumes: ['text/csv'],
-        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true') }),
-        response: { 200: ImportReportSchema, ...errors, 413: MessageResponseSchema },
-      },
-    },
-    async (req, reply) => {
-      if (typeof req.body !== 'string') throw new Invalid('Send the CSV file as text/csv.');
-      const dryRun = req.query.dryRun === 'true';
-      const ctx = req.ctx;
-      const report = await importCatalogueCsv(ctx, req.body, dryRun);
-      if (report.written) await catalogue.changed();
-      return reply.status(report.errors.length && !dryRun ? 422 : 200).send(report);
-    },
-  );
-
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
-  });
-  app.post(
-    '/images',
-    {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary:
-          'Upload a picture (multipart "file": jpeg, png or webp up to 8 MB; optional "alt") → WebP renditions',
-        consumes: ['multipart/form-data'],
-        response: { 200: UploadedImageSchema, ...errors, 413: MessageResponseSchema },
-      },
-    },
-    async (req) => {
-      if (!req.isMultipart()) throw new Invalid(imageUploadMessages.wrongType);
-      let part: MultipartFile | undefined;
-      try {
-        part = await req.file();
-      } catch {
-        throw new Invalid(imageUploadMessages.wrongType);
-      }
-      if (!part) throw new Invalid(imageUploadMessages.wrongType);
-      const alt = part.fields.alt;
-      const altText = alt && 'value' in alt && typeof alt.value === 'string' ? alt.value : undefined;
-      // Multipart fields are streamed past the input guard: the same rule, applied here.
-      const problem = altText === undefined ? null : textProblem(altText);
-      if (problem) throw new Invalid(problem);
-      return storeCatalogueImage(media, part, altText);
     },
   );
 };
