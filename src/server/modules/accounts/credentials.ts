@@ -5,8 +5,8 @@
  */
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { hashPassword, type ScryptCost } from './password.ts';
 import { sessions, users } from './accounts.table.ts';
+import { hashPassword, type ScryptCost } from './password.ts';
 
 /**
  * A staff account (email verified, profile complete), or null when the email is taken (checked

@@ -11,7 +11,7 @@ import {
   SavedResponseSchema,
 } from '#shared/admin/catalogue-admin.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { deleteBanner, listBanners, orderBanners, saveBanner } from './catalogue-staff.service.ts';
+import { deleteBanner, listBanners, orderBanners, saveBanner } from './banners-staff.service.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;

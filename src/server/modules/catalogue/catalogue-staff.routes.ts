@@ -22,15 +22,17 @@ import {
   catalogueTree,
   deleteBrand,
   deleteCategory,
+  saveBrand,
+  saveCategory,
+} from './catalogue-staff.service.ts';
+import {
   deleteProduct,
   deleteVariant,
   listProducts,
   loadProduct,
-  saveBrand,
-  saveCategory,
   saveProduct,
   saveVariant,
-} from './catalogue-staff.service.ts';
+} from './products-staff.service.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { STOCK_CHANNEL } from './catalogue-cache.ts';
 import { variants } from './catalogue.table.ts';
+import { STOCK_CHANNEL } from './catalogue-cache.ts';
 
 /**
  * Gives stock back (a cancelled order item), inside the caller's transaction; every instance's

@@ -1,6 +1,6 @@
 import type { AppModule } from '#server/modules/module.ts';
-import { catalogueRoutes } from './catalogue.routes.ts';
 import { bannersStaffRoutes } from './banners-staff.routes.ts';
+import { catalogueRoutes } from './catalogue.routes.ts';
 import { catalogueFilesStaffRoutes } from './catalogue-files.routes.ts';
 import { catalogueStaffRoutes } from './catalogue-staff.routes.ts';
 

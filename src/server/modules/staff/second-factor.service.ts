@@ -5,18 +5,18 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid } from '#server/errors.ts';
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
-import { type ActiveSession, hashToken } from '#server/modules/accounts/session.service.ts';
-import { clearFailures, isBlocked, recordFailure } from '#server/modules/accounts/sign-in-limiter.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
-import type { SecretBox } from '#server/security/secret-box.ts';
-import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
-import { staffRecoveryCodes } from './staff.table.ts';
 import {
   claimTotpStep,
   enableTotp,
   markSecondFactor,
   setTotpKey,
 } from '#server/modules/accounts/credentials.ts';
+import { type ActiveSession, hashToken } from '#server/modules/accounts/session.service.ts';
+import { clearFailures, isBlocked, recordFailure } from '#server/modules/accounts/sign-in-limiter.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
+import { adminMessages as am } from '#shared/admin/admin.schemas.ts';
+import { staffRecoveryCodes } from './staff.table.ts';
 
 /** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */
 const PERIOD_S = 30;

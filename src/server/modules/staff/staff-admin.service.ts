@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { Conflict, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
+import { clearTotp, endSessions } from '#server/modules/accounts/credentials.ts';
 import type { ScryptCost } from '#server/modules/accounts/password.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import { staffAdminMessages as sm } from '#shared/admin/admin.schemas.ts';
 import { audit } from './audit.service.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';
-import { clearTotp, endSessions } from '#server/modules/accounts/credentials.ts';
 
 export async function listStaff({ db }: Pick<RequestContext, 'db'>) {
   const rows = await db
