@@ -105,10 +105,17 @@ export function registerRequestContext(app: FastifyInstance, deps: ModuleDeps): 
       return this[kContext];
     },
   });
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: public routes (the catalogue's hot paths) pass straight through, no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
     const { access, signInMessage } = req.routeOptions.config ?? {};
-    if (!access) return;
-    (req as WithContext)[kActor] = await guard(req.ctx, access, signInMessage);
+    if (!access) return done();
+    guard(req.ctx, access, signInMessage).then(
+      (actor) => {
+        (req as WithContext)[kActor] = actor;
+        done();
+      },
+      (err: Error) => done(err),
+    );
   });
 }
 
