@@ -4,6 +4,7 @@ import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { LostPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useLostPassword } from './api/auth-mutations.ts';
 
@@ -39,7 +40,7 @@ export function LostPasswordPage() {
 
   return (
     <AuthCard title="Lost your password?">
-      <title>Lost password · Smokestack</title>
+      <PageTitle>Lost password</PageTitle>
       <p className="-mt-3 mb-5 text-sm text-gray-700">
         Enter the email of your account and we will mail you a link to choose a new password.
       </p>

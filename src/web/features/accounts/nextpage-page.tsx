@@ -5,6 +5,7 @@ import { CompleteProfileBodySchema } from '#shared/accounts/accounts.schemas.ts'
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useCompleteProfile } from './api/account-mutations.ts';
@@ -68,7 +69,7 @@ export function NextPage() {
 
   return (
     <AuthCard title="Complete your profile">
-      <title>Complete your profile · Smokestack</title>
+      <PageTitle>Complete your profile</PageTitle>
       <p className="-mt-3 mb-5 text-sm text-gray-700">
         Welcome, {user.name}. Add your business address to finish setting up {user.businessName}.
       </p>

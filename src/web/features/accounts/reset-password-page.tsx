@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useResetPassword } from './api/auth-mutations.ts';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
 
@@ -32,7 +33,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Choose a new password">
-      <title>New password · Smokestack</title>
+      <PageTitle>New password</PageTitle>
       <form onSubmit={submit} noValidate className="space-y-4">
         <NewPasswordFields
           labels={['New password', 'Confirm new password']}

@@ -5,6 +5,7 @@ import { SignInBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useSignIn } from './api/auth-mutations.ts';
 
@@ -65,7 +66,7 @@ export function SignInPage() {
 
   return (
     <AuthCard title="Sign in">
-      <title>Sign in · Smokestack</title>
+      <PageTitle>Sign in</PageTitle>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field
           label="Email"

@@ -10,6 +10,7 @@ import {
   useFormFields,
   useSchemaCheck,
 } from '#web/components/ui/form.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useSignUp } from './api/auth-mutations.ts';
 import { NewPasswordFields } from './components/new-password-fields.tsx';
@@ -41,7 +42,7 @@ export function SignUpPage() {
 
   return (
     <AuthCard title="Create a business account">
-      <title>Create an account · Smokestack</title>
+      <PageTitle>Create an account</PageTitle>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field
           label="Business name"

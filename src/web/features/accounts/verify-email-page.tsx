@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '#web/components/ui/form.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useVerifyEmail } from './api/auth-mutations.ts';
 
 /**
@@ -20,7 +21,7 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard title="Email verification">
-      <title>Email verification · Smokestack</title>
+      <PageTitle>Email verification</PageTitle>
       <div role="status" aria-live="polite">
         {verify.isPending && <p>Checking your link…</p>}
         {verify.isSuccess && <p className="font-semibold text-green-800">{verify.data.message}</p>}

@@ -5,6 +5,7 @@ import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import { ErrorPage } from '#web/app/error-page.tsx';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { useListing } from './api/get-listing.ts';
 import { FilterSidebar } from './components/filter-sidebar.tsx';
@@ -41,7 +42,7 @@ export function CategoriesPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-4">
-      <title>{`${data?.title ?? 'Products'} · Smokestack`}</title>
+      <PageTitle>{`${data?.title ?? 'Products'}`}</PageTitle>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{data?.title ?? ' '}</h1>

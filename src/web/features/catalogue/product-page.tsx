@@ -6,6 +6,7 @@ import { PageSpinner } from '#web/app/root-layout.tsx';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { Price } from '#web/components/catalogue/price.tsx';
 import { ProductCard } from '#web/components/catalogue/product-card.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useProduct, useRelatedProducts } from './api/get-product.ts';
 import { DeliveryCheck } from './components/delivery-check.tsx';
 import { ImageGallery } from './components/image-gallery.tsx';
@@ -56,7 +57,7 @@ function ProductView({ query }: { query: ProductQuery }) {
     );
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-4">
-      <title>{`${p.name} · Smokestack`}</title>
+      <PageTitle>{`${p.name}`}</PageTitle>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-700">
         <ol className="flex flex-wrap items-center gap-1">
           <li>

@@ -7,6 +7,7 @@ import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useAddresses } from '#web/features/accounts/index.ts';
 import { useCart } from '#web/features/cart/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -31,7 +32,7 @@ export function CheckoutPage() {
   if (!cart.data?.items.length)
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <title>Checkout · Smokestack</title>
+        <PageTitle>Checkout</PageTitle>
         <h1 className="text-2xl font-extrabold">Checkout</h1>
         <p className="mt-3 text-gray-700">{om.emptyCart} Add products to your cart to check out.</p>
         <Link
@@ -117,7 +118,7 @@ function Checkout() {
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
-      <title>Checkout · Smokestack</title>
+      <PageTitle>Checkout</PageTitle>
       <h1 className="text-2xl font-extrabold tracking-tight">Checkout</h1>
       {!user.emailVerified && (
         <div role="note" className="mt-4 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300">

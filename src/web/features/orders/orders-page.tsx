@@ -1,6 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/app/root-layout.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { OrdersPanel } from './orders-panel.tsx';
 
@@ -25,7 +26,7 @@ export function OrdersPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
-      <title>Your Orders · Smokestack</title>
+      <PageTitle>Your Orders</PageTitle>
       <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Your Orders</h1>
       <OrdersPanel
         tab={tab}

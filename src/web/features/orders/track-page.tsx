@@ -1,6 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/app/root-layout.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { formatOrderDate } from './order-card.tsx';
 import { OrderNotFound } from './order-not-found.tsx';
@@ -22,7 +23,7 @@ export function TrackPage() {
   const state = trackingState(order.events);
   return (
     <div className="mx-auto max-w-3xl px-3 py-6 sm:px-4">
-      <title>{`Track ${order.orderNumber} · Smokestack`}</title>
+      <PageTitle>{`Track ${order.orderNumber}`}</PageTitle>
       <Link to="/orders" className="text-sm font-semibold text-blue-800 hover:underline">
         ← Your Orders
       </Link>

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { useSearchProducts } from './api/search-products.ts';
 
@@ -16,7 +17,7 @@ export function SearchPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-4">
-      <title>{q ? `Search: ${q} · Smokestack` : 'Search · Smokestack'}</title>
+      <PageTitle>{q ? `Search: ${q}` : 'Search'}</PageTitle>
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
         {q ? `Search results for “${q}”` : 'Search'}
       </h1>

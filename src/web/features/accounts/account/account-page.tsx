@@ -3,6 +3,7 @@ import { Link, Navigate, NavLink, useNavigate, useSearchParams } from 'react-rou
 import type { OrderTab } from '#shared/orders/order-tracking.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
+import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSendVerification, useSignOut } from '#web/features/accounts/api/auth-mutations.ts';
 import { OrdersPanel } from '#web/features/orders/index.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -28,7 +29,7 @@ export function AccountPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
-      <title>{`${p} · Smokestack`}</title>
+      <PageTitle>{`${p}`}</PageTitle>
       {!user.emailVerified && <VerifyBanner />}
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[220px_minmax(0,1fr)]">
         <AccountMenu current={p} />
