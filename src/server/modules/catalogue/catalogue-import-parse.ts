@@ -1,0 +1,104 @@
+/**
+ * Step 1 of a catalogue CSV import, pure: the text read into rows, each checked on its own (the
+ * console's rules) and against the rest of the file (an option SKU once per file; one product's
+ * fields the same on each of its rows). No database: unit-tested on its own.
+ */
+import {
+  CATALOGUE_CSV_COLUMNS,
+  CATALOGUE_CSV_MAX_ROWS,
+  type CatalogueCsvRow,
+  CatalogueCsvRowSchema,
+  catalogueCsvMessages as m,
+  type ProductFields,
+  productFieldsFromRow,
+  productFieldsOf,
+} from '#shared/admin/catalogue-csv.ts';
+import { parseCsv } from '#shared/csv.ts';
+
+export interface ParsedRow {
+  line: number;
+  row: CatalogueCsvRow;
+  /** The product's fields as written to the products table (brandId filled in at write time). */
+  product: ProductFields;
+  productKey: string;
+}
+
+/** A row the import refuses: its line in the file, its SKU and why. */
+export interface ImportIssue {
+  line: number;
+  sku: string;
+  message: string;
+}
+
+export interface ParsedCatalogueCsv {
+  /** Data rows in the file (valid or not). */
+  rowCount: number;
+  rows: ParsedRow[];
+  errors: ImportIssue[];
+}
+
+export const lower = (s: string) => s.trim().toLowerCase();
+/** Brands are matched by category and name, case and surrounding spaces ignored. */
+export const brandKey = (category: string, brand: string) => `${lower(category)}\u0000${lower(brand)}`;
+
+function sameProduct(a: ProductFields & { brand: string }, b: ProductFields & { brand: string }): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
+  const errors: ImportIssue[] = [];
+  const fail = (line: number, sku: string, message: string) => errors.push({ line, sku, message });
+  const refused = (line: number, message: string): ParsedCatalogueCsv => ({
+    rowCount: 0,
+    rows: [],
+    errors: [{ line, sku: '', message }],
+  });
+
+  const parsed = parseCsv(text);
+  if (parsed.error) return refused(parsed.error.line, parsed.error.message);
+  const [header, ...dataRows] = parsed.rows;
+  if (!header || !dataRows.length) return refused(1, m.empty);
+  const columns = header.map(lower);
+  const missing = CATALOGUE_CSV_COLUMNS.filter((c) => !columns.includes(c));
+  if (missing.length) return refused(1, m.missingColumns(missing));
+  if (dataRows.length > CATALOGUE_CSV_MAX_ROWS) return refused(1, m.tooManyRows);
+  const index = Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((c) => [c, columns.indexOf(c)]));
+
+  const rows: ParsedRow[] = [];
+  const skuLine = new Map<string, number>();
+  const productFirst = new Map<string, { line: number; fields: ProductFields & { brand: string } }>();
+  for (const [i, cells] of dataRows.entries()) {
+    const line = parsed.lines[i + 1]!;
+    const raw = Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((c) => [c, cells[index[c]!] ?? '']));
+    const result = CatalogueCsvRowSchema.safeParse(raw);
+    const sku = String(raw.sku ?? '').trim();
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      fail(line, sku, `${String(issue.path[0] ?? '')}: ${issue.message}`);
+      continue;
+    }
+    const row = result.data;
+    const checked = productFieldsOf(row);
+    if (!checked.success) {
+      fail(line, sku, checked.error.issues[0]!.message);
+      continue;
+    }
+    const skuKey = row.sku.toLowerCase();
+    const earlier = skuLine.get(skuKey);
+    if (earlier) {
+      fail(line, row.sku, m.duplicateSku(earlier));
+      continue;
+    }
+    skuLine.set(skuKey, line);
+    const fields = { ...productFieldsFromRow(row), brand: brandKey(row.category, row.brand) };
+    const first = productFirst.get(row.product_sku);
+    if (first && !sameProduct(first.fields, fields)) {
+      fail(line, row.sku, m.productDiffers(first.line));
+      continue;
+    }
+    if (!first) productFirst.set(row.product_sku, { line, fields });
+    rows.push({ line, row, product: productFieldsFromRow(row), productKey: row.product_sku });
+  }
+
+  return { rowCount: dataRows.length, rows, errors };
+}

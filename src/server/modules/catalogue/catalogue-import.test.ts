@@ -1,0 +1,164 @@
+/** The CSV import's pure steps, without a database: parse and check, then plan against a snapshot. */
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE_CSV_COLUMNS } from '#shared/admin/catalogue-csv.ts';
+import { csvLine } from '#shared/csv.ts';
+import { parseCatalogueCsv } from './catalogue-import-parse.ts';
+import { type CatalogueSnapshot, planImport, type ProductColumns } from './catalogue-import-plan.ts';
+
+type Row = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
+const base: Row = {
+  category: 'Disposable Vapes',
+  category_group: 'Vape Hardware',
+  brand: 'Glacier',
+  product: 'Glacier Puff',
+  product_sku: 'GP-1',
+  product_code: 'GP',
+  description: 'A disposable.',
+  price: '12.50',
+  discount_price: '',
+  discount_percentage: '',
+  rating: '5',
+  is_new: 'false',
+  is_hot: 'false',
+  hidden: 'false',
+  delivery: '',
+  seller: '',
+  important_notice: '',
+  highlights: '',
+  specifications: '',
+  option: 'Banana Ice',
+  sku: 'GP-1-BAN',
+  stock: '40',
+};
+const csv = (...rows: Partial<Row>[]) =>
+  [
+    csvLine([...CATALOGUE_CSV_COLUMNS]),
+    ...rows.map((r) => csvLine(CATALOGUE_CSV_COLUMNS.map((c) => ({ ...base, ...r })[c]))),
+  ].join('\r\n');
+
+const product: ProductColumns = {
+  id: 7,
+  brandId: 3,
+  slug: 'glacier-puff',
+  name: 'Glacier Puff',
+  description: 'A disposable.',
+  productCode: 'GP',
+  sku: 'GP-1',
+  rating: 5,
+  priceCents: 1250,
+  discountPriceCents: null,
+  discountPercentage: null,
+  delivery: '',
+  highlights: [],
+  importantNotice: '',
+  seller: '',
+  specifications: [],
+  isNew: false,
+  isHot: false,
+  hidden: false,
+  firstImage: null,
+};
+const snapshot = (over: Partial<CatalogueSnapshot> = {}): CatalogueSnapshot => ({
+  categories: [
+    {
+      id: 1,
+      name: 'Disposable Vapes',
+      slug: 'disposable-vapes',
+      group: 'Vape Hardware',
+      position: 1,
+    } as never,
+  ],
+  brands: [{ id: 3, categoryId: 1, name: 'Glacier', slug: 'glacier' } as never],
+  products: [product],
+  variants: [{ id: 70, sku: 'GP-1-BAN', name: 'Banana Ice', stock: 40, position: 0, productId: 7 }],
+  ...over,
+});
+
+describe('parse', () => {
+  it('reads the rows and numbers them by their line in the file', () => {
+    const parsed = parseCatalogueCsv(csv({}, { option: 'Mint', sku: 'GP-1-MIN' }));
+    expect(parsed.rowCount).toBe(2);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows.map((r) => [r.line, r.row.sku, r.product.priceCents])).toEqual([
+      [2, 'GP-1-BAN', 1250],
+      [3, 'GP-1-MIN', 1250],
+    ]);
+  });
+
+  it('refuses the file before any row: no header columns, no rows', () => {
+    expect(parseCatalogueCsv('sku,name\nA,B').errors[0]!.message).toMatch(/^The header is missing: category/);
+    expect(parseCatalogueCsv(csvLine([...CATALOGUE_CSV_COLUMNS])).errors).toEqual([
+      { line: 1, sku: '', message: 'The file has no rows.' },
+    ]);
+  });
+
+  it('names each bad row: a bad cell, a repeated SKU, one product described two ways', () => {
+    const parsed = parseCatalogueCsv(
+      csv({}, { stock: 'lots', sku: 'GP-1-X' }, { sku: 'gp-1-ban' }, { sku: 'GP-1-Y', price: '13.00' }),
+    );
+    expect(parsed.errors).toEqual([
+      { line: 3, sku: 'GP-1-X', message: 'stock: Stock must be a whole number, 0 or more.' },
+      { line: 4, sku: 'gp-1-ban', message: 'This SKU is already on line 2.' },
+      {
+        line: 5,
+        sku: 'GP-1-Y',
+        message: 'The product fields differ from line 2, which has the same product_sku.',
+      },
+    ]);
+    expect(parsed.rows.map((r) => r.line)).toEqual([2]);
+  });
+});
+
+describe('plan', () => {
+  const plan = (text: string, current = snapshot()) => planImport(parseCatalogueCsv(text).rows, current);
+
+  it('a row the catalogue already has changes nothing', () => {
+    const p = plan(csv({}));
+    expect(p.changes).toEqual({
+      categoriesCreated: 0,
+      brandsCreated: 0,
+      productsCreated: 0,
+      productsUpdated: 0,
+      optionsCreated: 0,
+      optionsUpdated: 0,
+      unchanged: 1,
+    });
+    expect(p.preview).toEqual([]);
+  });
+
+  it('new stock updates the option; a new price updates the product; a new option is created', () => {
+    const p = plan(csv({ stock: '12', price: '14.00' }, { option: 'Mint', sku: 'GP-1-MIN', price: '14.00' }));
+    expect(p.changes).toMatchObject({
+      productsUpdated: 1,
+      optionsUpdated: 1,
+      optionsCreated: 1,
+      unchanged: 0,
+    });
+    expect(p.preview.map((x) => [x.line, x.action, x.summary])).toEqual([
+      [2, 'update', 'Glacier Puff — Banana Ice: product changed; option stock 40 → 12'],
+      [3, 'create', 'Glacier Puff — Mint: new option, stock 40'],
+    ]);
+  });
+
+  it('new category and brand names are created once, matched without case', () => {
+    const p = plan(
+      csv(
+        { category: 'Kratom', brand: 'Borneo Roots', product_sku: 'BR-1', sku: 'BR-1-A' },
+        { category: 'kratom ', brand: 'borneo roots', product_sku: 'BR-1', sku: 'BR-1-B', option: 'B' },
+      ),
+    );
+    expect(p.changes).toMatchObject({
+      categoriesCreated: 1,
+      brandsCreated: 1,
+      productsCreated: 1,
+      optionsCreated: 2,
+    });
+  });
+
+  it("an option SKU that is another product's is refused, naming that product", () => {
+    const p = plan(csv({ product_sku: 'OTHER-1', product: 'Other', sku: 'GP-1-BAN' }));
+    expect(p.errors).toEqual([
+      { line: 2, sku: 'GP-1-BAN', message: 'This SKU is an option of another product (Glacier Puff, GP-1).' },
+    ]);
+  });
+});
