@@ -24,6 +24,15 @@ export async function issueToken(tx: Tx, userId: string, purpose: TokenPurpose, 
   return token;
 }
 
+/** The token of this purpose, not used and not expired. */
+const usable = (token: string, purpose: TokenPurpose, now: Date) =>
+  and(
+    eq(emailTokens.tokenHash, hashToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+
 /**
  * Marks a token used and returns its user, in one conditional update: of two requests racing
  * with the same link, exactly one gets the user.
@@ -38,14 +47,7 @@ export async function consumeToken(
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(token, purpose, now))
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
 }
@@ -56,14 +58,7 @@ export async function tokenIsLive(tx: Tx, token: string, purpose: TokenPurpose, 
   const [row] = await tx
     .select({ id: emailTokens.id })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(usable(token, purpose, now))
     .limit(1);
   return Boolean(row);
 }

@@ -21,12 +21,6 @@ const SavedSchema = SavedResponseSchema;
 export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
   defaultAccess(app, 'staff');
-  /** Runs a write, then makes the storefront read it. */
-  const write = async <T>(work: () => Promise<T>): Promise<T> => {
-    const result = await work();
-    await catalogue.changed();
-    return result;
-  };
 
   app.get(
     '/banners',
@@ -51,7 +45,7 @@ export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBanner(req.ctx, null, req.body)),
+      id: await catalogue.write(() => saveBanner(req.ctx, null, req.body)),
     }),
   );
   app.put(
@@ -67,7 +61,7 @@ export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBanner(req.ctx, req.params.id, req.body)),
+      id: await catalogue.write(() => saveBanner(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -81,7 +75,7 @@ export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
       },
     },
     async (req) => {
-      await write(async () => deleteBanner(req.ctx, req.params.id));
+      await catalogue.write(() => deleteBanner(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -96,7 +90,7 @@ export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
       },
     },
     async (req) => {
-      await write(async () => orderBanners(req.ctx, req.body.slot, req.body.ids));
+      await catalogue.write(() => orderBanners(req.ctx, req.body.slot, req.body.ids));
       return { message: cm.saved };
     },
   );

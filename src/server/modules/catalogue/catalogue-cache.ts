@@ -38,6 +38,13 @@ export class CatalogueCache {
     this.current = null;
   }
 
+  /** Runs a catalogue write (it commits inside), then makes every instance's storefront read it. */
+  async write<T>(work: () => Promise<T>): Promise<T> {
+    const result = await work();
+    await this.changed();
+    return result;
+  }
+
   /** Call after a catalogue write commits: drops this instance's model and tells the others. */
   async changed(): Promise<void> {
     this.invalidate();

@@ -46,12 +46,6 @@ const SavedSchema = SavedResponseSchema;
 export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
   defaultAccess(app, 'staff');
-  /** Runs a write, then makes the storefront read it. */
-  const write = async <T>(work: () => Promise<T>): Promise<T> => {
-    const result = await work();
-    await catalogue.changed();
-    return result;
-  };
 
   app.get(
     '/tree',
@@ -77,7 +71,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveCategory(req.ctx, null, req.body)),
+      id: await catalogue.write(() => saveCategory(req.ctx, null, req.body)),
     }),
   );
   app.put(
@@ -93,7 +87,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveCategory(req.ctx, req.params.id, req.body)),
+      id: await catalogue.write(() => saveCategory(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -107,7 +101,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       },
     },
     async (req) => {
-      await write(async () => deleteCategory(req.ctx, req.params.id));
+      await catalogue.write(() => deleteCategory(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -124,7 +118,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBrand(req.ctx, null, req.body)),
+      id: await catalogue.write(() => saveBrand(req.ctx, null, req.body)),
     }),
   );
   app.put(
@@ -140,7 +134,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveBrand(req.ctx, req.params.id, req.body)),
+      id: await catalogue.write(() => saveBrand(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -154,7 +148,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       },
     },
     async (req) => {
-      await write(async () => deleteBrand(req.ctx, req.params.id));
+      await catalogue.write(() => deleteBrand(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -198,7 +192,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveProduct(req.ctx, null, req.body.product, req.body.variants)),
+      id: await catalogue.write(() => saveProduct(req.ctx, null, req.body.product, req.body.variants)),
     }),
   );
   app.put(
@@ -214,7 +208,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveProduct(req.ctx, req.params.id, req.body)),
+      id: await catalogue.write(() => saveProduct(req.ctx, req.params.id, req.body)),
     }),
   );
   app.delete(
@@ -228,7 +222,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       },
     },
     async (req) => {
-      await write(async () => deleteProduct(req.ctx, req.params.id));
+      await catalogue.write(() => deleteProduct(req.ctx, req.params.id));
       return { message: cm.deleted };
     },
   );
@@ -245,7 +239,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveVariant(req.ctx, req.params.id, null, req.body)),
+      id: await catalogue.write(() => saveVariant(req.ctx, req.params.id, null, req.body)),
     }),
   );
   app.put(
@@ -261,7 +255,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
     },
     async (req) => ({
       message: cm.saved,
-      id: await write(async () => saveVariant(req.ctx, req.params.id, req.params.variantId, req.body)),
+      id: await catalogue.write(() => saveVariant(req.ctx, req.params.id, req.params.variantId, req.body)),
     }),
   );
   app.delete(
@@ -275,7 +269,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
       },
     },
     async (req) => {
-      await write(async () => deleteVariant(req.ctx, req.params.id, req.params.variantId));
+      await catalogue.write(() => deleteVariant(req.ctx, req.params.id, req.params.variantId));
       return { message: cm.deleted };
     },
   );
