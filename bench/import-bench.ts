@@ -5,11 +5,11 @@
  * Started by bench/run.ts with the data dir, and a PostgreSQL URL to use instead of PGlite.
  */
 import path from 'node:path';
-import { CATALOGUE_CSV_COLUMNS } from '../src/shared/admin/catalogue-csv.ts';
-import { csvLine, parseCsv } from '../src/shared/csv.ts';
 import { openPglite, openPostgres } from '../src/server/db/client.ts';
 import { catalogueCsv, importCatalogueCsv } from '../src/server/modules/catalogue/catalogue-csv.service.ts';
 import { createStaff } from '../src/server/modules/staff/staff-accounts.ts';
+import { CATALOGUE_CSV_COLUMNS } from '../src/shared/catalogue/catalogue-csv.ts';
+import { csvLine, parseCsv } from '../src/shared/csv.ts';
 
 const [dataDir, pgUrl] = process.argv.slice(2);
 const database = pgUrl

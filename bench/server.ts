@@ -3,9 +3,10 @@
  * answering constant JSON bodies (port B), and a stats endpoint with server-side timings.
  * Started by bench/run.ts; prints one JSON line with its ports when ready.
  */
+
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/server/app.ts';
 import { openPglite, openPostgres } from '../src/server/db/client.ts';
 import { hashPassword } from '../src/server/modules/accounts/password.ts';

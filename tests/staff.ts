@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { expect } from 'vitest';
-import { TotpConfirmResponseSchema } from '#shared/admin/admin.schemas.ts';
+import { TotpConfirmResponseSchema } from '#shared/staff/staff.schemas.ts';
 import { createStaff } from '../src/server/modules/staff/staff-accounts.ts';
 import { ORIGIN, sessionCookie } from './accounts.ts';
 import type { TestContext } from './test-app.ts';

@@ -8,30 +8,8 @@ export {
   SignInResponseSchema,
   SignUpResponseSchema,
 } from '#shared/accounts/accounts.schemas.ts';
-export {
-  AdminOrderListSchema,
-  AdminOrderSchema,
-  AuditListSchema,
-  BuyerDetailSchema,
-  BuyerListSchema,
-  ExpiringListSchema,
-  NewStaffResponseSchema,
-  OutboxListSchema,
-  StaffListSchema,
-  StaffMeSchema,
-  TotpConfirmResponseSchema,
-  TotpSetupResponseSchema,
-  VerificationQueueSchema,
-} from '#shared/admin/admin.schemas.ts';
-export {
-  AdminBannerListSchema,
-  AdminCatalogueTreeSchema,
-  AdminProductListSchema,
-  AdminProductSchema,
-  SavedResponseSchema,
-  UploadedImageSchema,
-} from '#shared/admin/catalogue-admin.schemas.ts';
-export { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
+export { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staff.schemas.ts';
+export { ExpiringListSchema, VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
 export {
   BannersResponseSchema,
@@ -42,10 +20,29 @@ export {
   ProductListResponseSchema,
   SearchResponseSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
+export { ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
+export {
+  AdminBannerListSchema,
+  AdminCatalogueTreeSchema,
+  AdminProductListSchema,
+  AdminProductSchema,
+  SavedResponseSchema,
+  UploadedImageSchema,
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
+export { OutboxListSchema } from '#shared/mail/outbox.schemas.ts';
 export {
   BuyAgainResponseSchema,
   OrderListSchema,
   OrderSchema,
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
+export { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
+export {
+  AuditListSchema,
+  NewStaffResponseSchema,
+  StaffListSchema,
+  StaffMeSchema,
+  TotpConfirmResponseSchema,
+  TotpSetupResponseSchema,
+} from '#shared/staff/staff.schemas.ts';
 export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';

@@ -8,7 +8,7 @@ import {
   BuyerListSchema,
   BuyersQuerySchema,
   DisableBuyerBodySchema,
-} from '#shared/admin/admin.schemas.ts';
+} from '#shared/accounts/buyers-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { buyerDetail, listBuyers, setBuyerDisabled, verifyBuyerEmail } from './buyers-staff.service.ts';
 

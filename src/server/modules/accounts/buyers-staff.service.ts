@@ -5,7 +5,7 @@ import { withDetails } from '#server/modules/orders/orders.service.ts';
 import { orders } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import type { BuyersQuery } from '#shared/admin/admin.schemas.ts';
+import type { BuyersQuery } from '#shared/accounts/buyers-staff.schemas.ts';
 import { addresses, documents, sessions, users } from './accounts.table.ts';
 import { listAddresses } from './addresses.service.ts';
 import { buyerMatches } from './buyer-search.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema, BuyerDetailSchema, BuyerListSchema } from '#shared/admin/admin.schemas.ts';
+import { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staff.schemas.ts';
+import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExpiringListSchema } from '#shared/admin/admin.schemas.ts';
+import { ExpiringListSchema } from '#shared/accounts/documents-staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';

@@ -11,7 +11,7 @@ import {
   VerificationQueueSchema,
   VerifyDocumentBodySchema,
   verificationMessages as vm,
-} from '#shared/admin/admin.schemas.ts';
+} from '#shared/accounts/documents-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema, VerificationQueueSchema } from '#shared/admin/admin.schemas.ts';
+import { VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
+import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { multipart, PDF } from '#tests/multipart.ts';
 import { staffHelpers } from '#tests/staff.ts';

@@ -7,7 +7,7 @@ import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
-import { verificationMessages as vm } from '#shared/admin/admin.schemas.ts';
+import { verificationMessages as vm } from '#shared/accounts/documents-staff.schemas.ts';
 import type { MailSettings } from './accounts.service.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 

@@ -9,7 +9,7 @@ import {
   catalogueAdminMessages as cm,
   IdParamsSchema,
   SavedResponseSchema,
-} from '#shared/admin/catalogue-admin.schemas.ts';
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { deleteBanner, listBanners, orderBanners, saveBanner } from './banners-staff.service.ts';
 

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { CATALOGUE_CSV_COLUMNS, type ImportReport, LIST_SEPARATOR } from '#shared/admin/catalogue-csv.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { CATALOGUE_CSV_COLUMNS, type ImportReport, LIST_SEPARATOR } from '#shared/catalogue/catalogue-csv.ts';
 import { csvLine } from '#shared/csv.ts';
 import { centsToAmount } from '#shared/money.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';

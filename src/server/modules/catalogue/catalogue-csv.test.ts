@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema } from '#shared/admin/admin.schemas.ts';
-import { CATALOGUE_CSV_COLUMNS, ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
 import { ProductDetailSchema } from '#shared/catalogue/catalogue.schemas.ts';
+import { CATALOGUE_CSV_COLUMNS, ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
+import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';

@@ -5,12 +5,12 @@ import { Invalid } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
+import { ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
 import {
   IMAGE_UPLOAD_MAX_BYTES,
   imageUploadMessages,
   UploadedImageSchema,
-} from '#shared/admin/catalogue-admin.schemas.ts';
-import { ImportReportSchema } from '#shared/admin/catalogue-csv.ts';
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { textProblem } from '#shared/input/input.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';

@@ -12,7 +12,7 @@ import {
   type ProductFields,
   productFieldsFromRow,
   productFieldsOf,
-} from '#shared/admin/catalogue-csv.ts';
+} from '#shared/catalogue/catalogue-csv.ts';
 import { parseCsv } from '#shared/csv.ts';
 
 export interface ParsedRow {

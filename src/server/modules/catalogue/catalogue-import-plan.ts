@@ -4,14 +4,15 @@
  * rows change nothing, and rows whose SKU is another product's option. No database: the caller
  * reads the snapshot, and the plan is unit-tested on its own.
  */
+
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   type CatalogueCsvRow,
   type ImportReport,
   catalogueCsvMessages as m,
   PRODUCT_FIELD_KEYS,
   type ProductFields,
-} from '#shared/admin/catalogue-csv.ts';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+} from '#shared/catalogue/catalogue-csv.ts';
 import type { brands, categories, products } from './catalogue.table.ts';
 import { brandKey, type ImportIssue, lower, type ParsedRow } from './catalogue-import-parse.ts';
 

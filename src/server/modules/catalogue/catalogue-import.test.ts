@@ -1,9 +1,9 @@
 /** The CSV import's pure steps, without a database: parse and check, then plan against a snapshot. */
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_CSV_COLUMNS } from '#shared/admin/catalogue-csv.ts';
+import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
 import { csvLine } from '#shared/csv.ts';
 import { parseCatalogueCsv } from './catalogue-import-parse.ts';
-import { type CatalogueSnapshot, planImport, type ProductColumns } from './catalogue-import-plan.ts';
+import { type CatalogueSnapshot, type ProductColumns, planImport } from './catalogue-import-plan.ts';
 
 type Row = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
 const base: Row = {

@@ -16,7 +16,7 @@ import {
   ProductVariantParamsSchema,
   SavedResponseSchema,
   VariantBodySchema,
-} from '#shared/admin/catalogue-admin.schemas.ts';
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import {
   catalogueTree,

@@ -4,13 +4,13 @@ import { isUniqueViolation } from '#server/db/errors.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
 import {
   type AdminCatalogueTree,
   type BrandValues,
   type CategoryValues,
   catalogueAdminMessages as cm,
-} from '#shared/admin/catalogue-admin.schemas.ts';
-import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { buildSearchKey } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';

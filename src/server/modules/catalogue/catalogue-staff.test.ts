@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema } from '#shared/admin/admin.schemas.ts';
+import {
+  BannersResponseSchema,
+  MenuResponseSchema,
+  ProductDetailSchema,
+} from '#shared/catalogue/catalogue.schemas.ts';
 import {
   AdminBannerListSchema,
   AdminCatalogueTreeSchema,
@@ -9,12 +13,8 @@ import {
   AdminProductSchema,
   type ProductBody,
   UploadedImageSchema,
-} from '#shared/admin/catalogue-admin.schemas.ts';
-import {
-  BannersResponseSchema,
-  MenuResponseSchema,
-  ProductDetailSchema,
-} from '#shared/catalogue/catalogue.schemas.ts';
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { multipart, PDF } from '#tests/multipart.ts';
 import { staffHelpers } from '#tests/staff.ts';

@@ -3,12 +3,12 @@ import sharp from 'sharp';
 import { DomainError, Invalid } from '#server/errors.ts';
 import { detectDocumentType, safeDisplayName } from '#server/modules/accounts/file-type.ts';
 import type { MediaStore } from '#server/storage/media-store.ts';
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   IMAGE_RENDITIONS,
   IMAGE_UPLOAD_MAX_BYTES,
   imageUploadMessages as m,
-} from '#shared/admin/catalogue-admin.schemas.ts';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);

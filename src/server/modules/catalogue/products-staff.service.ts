@@ -5,13 +5,13 @@ import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/c
 import { orderItems } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   type AdminProduct,
   catalogueAdminMessages as cm,
   type ProductValues,
   type VariantValues,
-} from '#shared/admin/catalogue-admin.schemas.ts';
-import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
+} from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';

@@ -4,8 +4,8 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { OutboxListSchema, OutboxQuerySchema } from '#shared/admin/admin.schemas.ts';
-import { IdParamsSchema } from '#shared/admin/catalogue-admin.schemas.ts';
+import { IdParamsSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { OutboxListSchema, OutboxQuerySchema } from '#shared/mail/outbox.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { listOutbox, retryMail } from './outbox.ts';
 

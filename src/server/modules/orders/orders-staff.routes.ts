@@ -10,7 +10,7 @@ import {
   OrdersCsvQuerySchema,
   SetItemStatusBodySchema,
   SetStageBodySchema,
-} from '#shared/admin/admin.schemas.ts';
+} from '#shared/orders/orders-staff.schemas.ts';
 import {
   listAdminOrders,
   loadAdminOrder,

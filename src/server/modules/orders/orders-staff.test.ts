@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminOrderListSchema, AdminOrderSchema, AuditListSchema } from '#shared/admin/admin.schemas.ts';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
+import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';

@@ -14,7 +14,7 @@ import {
   staffAdminMessages,
   TotpConfirmResponseSchema,
   TotpSetupResponseSchema,
-} from '#shared/admin/admin.schemas.ts';
+} from '#shared/staff/staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { audit, listAudit } from './audit.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';

@@ -5,7 +5,7 @@ import {
   StaffListSchema,
   StaffMeSchema,
   TotpConfirmResponseSchema,
-} from '#shared/admin/admin.schemas.ts';
+} from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers, totpCode } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';

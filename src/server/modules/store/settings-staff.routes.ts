@@ -3,7 +3,7 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { StoreSettingsBodySchema } from '#shared/admin/admin.schemas.ts';
+import { StoreSettingsBodySchema } from '#shared/store/settings-staff.schemas.ts';
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { savedSettings, saveSettings } from './store.service.ts';
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditListSchema, OutboxListSchema, type StoreSettingsBody } from '#shared/admin/admin.schemas.ts';
+import { OutboxListSchema } from '#shared/mail/outbox.schemas.ts';
+import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
+import type { StoreSettingsBody } from '#shared/store/settings-staff.schemas.ts';
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { IMAGE_UPLOAD_MAX_BYTES, imageUploadMessages } from '#shared/admin/catalogue-admin.schemas.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { IMAGE_UPLOAD_MAX_BYTES, imageUploadMessages } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { uploadWithProgress } from '#web/lib/upload.ts';
 import { Button } from './console-ui.tsx';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { DOCUMENT_FILTERS } from '#shared/accounts/buyers-staff.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
-import { DOCUMENT_FILTERS } from '#shared/admin/admin.schemas.ts';
 import { Field } from '#web/components/ui/form.tsx';
 import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {

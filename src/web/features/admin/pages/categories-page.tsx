@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import type { AdminCatalogueTree } from '#shared/admin/catalogue-admin.schemas.ts';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import type { AdminCatalogueTree } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError } from '#web/components/ui/form.tsx';
 import { firstError, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ImportReport } from '#shared/admin/catalogue-csv.ts';
-import { CATALOGUE_CSV_COLUMNS } from '#shared/admin/catalogue-csv.ts';
+import type { ImportReport } from '#shared/catalogue/catalogue-csv.ts';
+import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { ADMIN, postText } from '#web/features/admin/api/admin-queries.ts';

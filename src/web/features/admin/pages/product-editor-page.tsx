@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { AdminProduct, AdminVariant, ProductBody } from '#shared/admin/catalogue-admin.schemas.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import type { AdminProduct, AdminVariant, ProductBody } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { centsToAmount, parseAmount } from '#shared/money.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError } from '#web/components/ui/form.tsx';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import type { StoreSettingsBody } from '#shared/admin/admin.schemas.ts';
 import { centsToAmount, parseAmount } from '#shared/money.ts';
+import type { StoreSettingsBody } from '#shared/store/settings-staff.schemas.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError } from '#web/components/ui/form.tsx';

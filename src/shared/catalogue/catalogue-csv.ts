@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import { parseAmount } from '#shared/money.ts';
-import { catalogueAdminMessages as cm, ProductBodySchema, SkuSchema } from './catalogue-admin.schemas.ts';
+import { catalogueAdminMessages as cm, ProductBodySchema, SkuSchema } from './catalogue-staff.schemas.ts';
 
 /**
  * The catalogue as CSV: one row per option (SPEC's product, our variant), upserted by its SKU.

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { DOCUMENT_KINDS } from '#shared/accounts/accounts.schemas.ts';
+import { US_STATE_CODES } from '#shared/accounts/us-states.ts';
+
+/** Staff review of buyers' documents: the verification queue, verify or ask again, what expires soon. */
+export const verificationMessages = {
+  numberRequired: 'Enter the licence or certificate number.',
+  stateRequired: 'Choose the issuing state.',
+  expiryInvalid: 'Enter the expiry date as YYYY-MM-DD.',
+  expiryPast: 'The expiry date has passed: request a new upload instead.',
+  noteRequired: 'Tell the buyer what to fix (up to 500 characters).',
+  notPending: 'This document is no longer waiting for review.',
+  verified: 'Document verified.',
+  reuploadRequested: 'The buyer was asked for a new upload.',
+  documentNotFound: 'Document not found',
+} as const;
+const vm = verificationMessages;
+
+export const VerifyDocumentBodySchema = z.object({
+  documentNumber: z.string({ message: vm.numberRequired }).trim().min(1, vm.numberRequired).max(60),
+  issuingState: z
+    .string({ message: vm.stateRequired })
+    .trim()
+    .toUpperCase()
+    .refine((s) => US_STATE_CODES.includes(s), vm.stateRequired),
+  expiresOn: z.iso.date({ message: vm.expiryInvalid }),
+});
+export type VerifyDocumentBody = z.input<typeof VerifyDocumentBodySchema>;
+
+export const RequestReuploadBodySchema = z.object({
+  note: z.string({ message: vm.noteRequired }).trim().min(1, vm.noteRequired).max(500, vm.noteRequired),
+});
+
+export const QueuedDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  originalName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+  buyer: z.object({ id: z.string(), name: z.string(), businessName: z.string(), email: z.string() }),
+});
+export const VerificationQueueSchema = z.object({ documents: z.array(QueuedDocumentSchema) });
+
+export const ExpiringQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const ExpiringListSchema = z.object({
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(DOCUMENT_KINDS),
+      expiresOn: z.string(),
+      documentNumber: z.string().nullable(),
+      buyer: z.object({ id: z.string(), name: z.string(), businessName: z.string(), email: z.string() }),
+    }),
+  ),
+});

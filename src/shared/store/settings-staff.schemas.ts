@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** What staff edit in the store settings. */
+const settingText = (max: number, label: string) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} is too long.`);
+
+/** What staff edit in Settings; the store's full name comes from the deployment (STORE_NAME). */
+export const StoreSettingsBodySchema = z.object({
+  shortName: settingText(40, 'The short name'),
+  contact: z.object({
+    phone: settingText(40, 'The phone number'),
+    email: z.email({ message: 'The contact email is not valid.' }).max(254),
+    address: settingText(200, 'The address'),
+    hours: settingText(120, 'The opening hours'),
+  }),
+  social: z
+    .array(
+      z.object({
+        name: settingText(40, 'The network name'),
+        url: z.url({ protocol: /^https$/, message: 'Social links must be https:// addresses.' }).max(300),
+      }),
+    )
+    .max(8),
+  pickupAddress: settingText(200, 'The pickup address'),
+  deliveryFeeCents: z.number().int().min(0, 'The delivery fee cannot be negative.').max(100_000),
+  unverifiedCapCents: z.number().int().min(0, 'The cap cannot be negative.').max(100_000_000),
+});
+export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;
