@@ -298,10 +298,7 @@ export class CatalogueReadModel {
    * stock changes its card and its place in every listing (in stock first): its card is
    * re-serialised, the listings re-sorted in place and the scope caches dropped.
    */
-  /**
-   * What the answers built from this model are a version of: it changes with every reload and
-   * every stock change, so an ETag made from it is fresh whenever a price or stock figure is.
-   */
+  /** Changes with every reload and stock change: an ETag from it is fresh whenever prices or stock are. */
   get version(): string {
     return `${this.loadId}.${this.stockRevision}`;
   }

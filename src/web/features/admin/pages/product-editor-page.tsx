@@ -1,116 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
-import type { AdminProduct, AdminVariant, ProductBody } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { centsToAmount, parseAmount } from '#shared/money.ts';
+import type { AdminProduct } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError } from '#web/components/ui/form.tsx';
-import {
-  errorMessage,
-  firstError,
-  useAdminMutation,
-  useAdminQuery,
-} from '#web/features/admin/api/admin-queries.ts';
+import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
   Button,
   Checkbox,
   Loading,
   PageTitle,
   Panel,
-  SaveDeleteButtons,
   Select,
   TextArea,
 } from '#web/features/admin/components/console-ui.tsx';
-import { ImageList, ImageUpload } from '#web/features/admin/components/image-picker.tsx';
+import { ImageList } from '#web/features/admin/components/image-picker.tsx';
 
-/** A price field: empty → null; not an amount → NaN (the form says so). */
-const amountField = (text: string) => (text.trim() === '' ? null : (parseAmount(text) ?? Number.NaN));
-
-interface FormState {
-  brandId: string;
-  name: string;
-  slug: string;
-  sku: string;
-  productCode: string;
-  description: string;
-  price: string;
-  discountPrice: string;
-  discountPercentage: string;
-  rating: string;
-  delivery: string;
-  highlights: string;
-  importantNotice: string;
-  seller: string;
-  specifications: { title: string; details: string }[];
-  images: Image[];
-  specImages: Image[];
-  isNew: boolean;
-  isHot: boolean;
-  hidden: boolean;
-}
-
-function formOf(p: AdminProduct | null): FormState {
-  return {
-    brandId: p ? String(p.brandId) : '',
-    name: p?.name ?? '',
-    slug: p?.slug ?? '',
-    sku: p?.sku ?? '',
-    productCode: p?.productCode ?? '',
-    description: p?.description ?? '',
-    price: centsToAmount(p?.priceCents ?? null),
-    discountPrice: centsToAmount(p?.discountPriceCents ?? null),
-    discountPercentage: p?.discountPercentage == null ? '' : String(p.discountPercentage),
-    rating: String(p?.rating ?? 5),
-    delivery: p?.delivery ?? '',
-    highlights: (p?.highlights ?? []).join('\n'),
-    importantNotice: p?.importantNotice ?? '',
-    seller: p?.seller ?? '',
-    specifications: p?.specifications ?? [],
-    images: p?.images ?? [],
-    specImages: p?.specImages ?? [],
-    isNew: p?.isNew ?? false,
-    isHot: p?.isHot ?? false,
-    hidden: p?.hidden ?? false,
-  };
-}
-
-/** The form's values as the API's body, or the message to show. */
-function bodyOf(f: FormState): ProductBody | string {
-  const priceCents = amountField(f.price);
-  const discountPriceCents = amountField(f.discountPrice);
-  if (priceCents === null || Number.isNaN(priceCents)) return 'Enter the price as an amount like 12.50.';
-  if (Number.isNaN(discountPriceCents))
-    return 'Enter the discount price as an amount like 9.99, or leave it empty.';
-  const pct = f.discountPercentage.trim() === '' ? null : Number(f.discountPercentage);
-  if (pct !== null && (Number.isNaN(pct) || pct < 0 || pct > 100))
-    return 'The discount percentage is a number from 0 to 100.';
-  if (!f.brandId) return 'Choose a brand.';
-  return {
-    brandId: Number(f.brandId),
-    name: f.name,
-    ...(f.slug ? { slug: f.slug } : {}),
-    sku: f.sku,
-    productCode: f.productCode,
-    description: f.description,
-    priceCents,
-    discountPriceCents,
-    discountPercentage: pct,
-    rating: Number(f.rating) || 0,
-    delivery: f.delivery,
-    highlights: f.highlights
-      .split('\n')
-      .map((h) => h.trim())
-      .filter(Boolean),
-    importantNotice: f.importantNotice,
-    seller: f.seller,
-    specifications: f.specifications.filter((s) => s.title.trim()),
-    images: f.images,
-    specImages: f.specImages,
-    isNew: f.isNew,
-    isHot: f.isHot,
-    hidden: f.hidden,
-  };
-}
+import { bodyOf, type FormState, formOf } from './product-form-state.ts';
+import { OptionsEditor } from './product-options-editor.tsx';
 
 export function ProductEditorPage() {
   const { id } = useParams();
@@ -410,86 +316,5 @@ function ProductEditor({ product }: { product: AdminProduct | null }) {
       </form>
       {product && <OptionsEditor product={product} />}
     </>
-  );
-}
-
-/** The product's options, each edited and saved on its own row. */
-function OptionsEditor({ product }: { product: AdminProduct }) {
-  return (
-    <div className="mt-6">
-      <Panel title="Options">
-        <ul className="space-y-3">
-          {product.variants.map((v) => (
-            <OptionRow key={`${v.id}-${v.stock}-${v.name}`} productId={product.id} variant={v} />
-          ))}
-          <OptionRow key={`new-${product.variants.length}`} productId={product.id} variant={null} />
-        </ul>
-      </Panel>
-    </div>
-  );
-}
-
-function OptionRow({ productId, variant }: { productId: number; variant: AdminVariant | null }) {
-  const notify = useNotify();
-  const [name, setName] = useState(variant?.name ?? '');
-  const [sku, setSku] = useState(variant?.sku ?? '');
-  const [stock, setStock] = useState(String(variant?.stock ?? 0));
-  const [image, setImage] = useState<Image | null>(variant?.image ?? null);
-  const base = `catalogue/products/${productId}/variants`;
-  const save = useAdminMutation(
-    variant ? 'PUT' : 'POST',
-    () => (variant ? `${base}/${variant.id}` : base),
-    'SavedResponseSchema',
-  );
-  const remove = useAdminMutation(
-    'DELETE',
-    () => `${base}/${variant?.id}`,
-    'MessageResponseSchema',
-    () => undefined,
-  );
-  const label = variant ? variant.name : 'New option';
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { name, sku, stock: Number(stock), image, position: variant?.position ?? 0 },
-      {
-        onSuccess: () => notify({ type: 'success', message: variant ? `${name} saved.` : `${name} added.` }),
-      },
-    );
-  };
-  return (
-    <li className="rounded-lg p-3 ring-1 ring-gray-200">
-      <form
-        onSubmit={onSubmit}
-        aria-label={label}
-        noValidate
-        className="grid gap-2 sm:grid-cols-[auto_1fr_1fr_8rem_auto] sm:items-end"
-      >
-        <div className="flex items-center gap-2">
-          {image ? (
-            <img src={image.url} alt="" className="size-12 rounded object-cover" />
-          ) : (
-            <span className="size-12 rounded bg-gray-100" />
-          )}
-          <ImageUpload label="Picture" onUploaded={setImage} />
-        </div>
-        <Field label={`${label}: name`} value={name} onChange={(e) => setName(e.target.value)} />
-        <Field label={`${label}: SKU`} value={sku} onChange={(e) => setSku(e.target.value)} />
-        <Field
-          label={`${label}: stock`}
-          type="number"
-          min={0}
-          value={stock}
-          onChange={(e) => setStock(e.target.value)}
-        />
-        <SaveDeleteButtons
-          saveLabel={variant ? 'Save' : 'Add'}
-          saving={save.isPending}
-          onDelete={variant ? () => remove.mutate(undefined) : undefined}
-          deleting={remove.isPending}
-        />
-      </form>
-      <FormError message={firstError(save.error, remove.error)} />
-    </li>
   );
 }

@@ -1,0 +1,89 @@
+import { type FormEvent, useState } from 'react';
+import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import type { AdminProduct, AdminVariant } from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { Field, FormError } from '#web/components/ui/form.tsx';
+import { firstError, useAdminMutation } from '#web/features/admin/api/admin-queries.ts';
+import { Panel, SaveDeleteButtons } from '#web/features/admin/components/console-ui.tsx';
+import { ImageUpload } from '#web/features/admin/components/image-picker.tsx';
+
+/** The product's options, each edited and saved on its own row. */
+export function OptionsEditor({ product }: { product: AdminProduct }) {
+  return (
+    <div className="mt-6">
+      <Panel title="Options">
+        <ul className="space-y-3">
+          {product.variants.map((v) => (
+            <OptionRow key={`${v.id}-${v.stock}-${v.name}`} productId={product.id} variant={v} />
+          ))}
+          <OptionRow key={`new-${product.variants.length}`} productId={product.id} variant={null} />
+        </ul>
+      </Panel>
+    </div>
+  );
+}
+
+function OptionRow({ productId, variant }: { productId: number; variant: AdminVariant | null }) {
+  const notify = useNotify();
+  const [name, setName] = useState(variant?.name ?? '');
+  const [sku, setSku] = useState(variant?.sku ?? '');
+  const [stock, setStock] = useState(String(variant?.stock ?? 0));
+  const [image, setImage] = useState<Image | null>(variant?.image ?? null);
+  const base = `catalogue/products/${productId}/variants`;
+  const save = useAdminMutation(
+    variant ? 'PUT' : 'POST',
+    () => (variant ? `${base}/${variant.id}` : base),
+    'SavedResponseSchema',
+  );
+  const remove = useAdminMutation(
+    'DELETE',
+    () => `${base}/${variant?.id}`,
+    'MessageResponseSchema',
+    () => undefined,
+  );
+  const label = variant ? variant.name : 'New option';
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { name, sku, stock: Number(stock), image, position: variant?.position ?? 0 },
+      {
+        onSuccess: () => notify({ type: 'success', message: variant ? `${name} saved.` : `${name} added.` }),
+      },
+    );
+  };
+  return (
+    <li className="rounded-lg p-3 ring-1 ring-gray-200">
+      <form
+        onSubmit={onSubmit}
+        aria-label={label}
+        noValidate
+        className="grid gap-2 sm:grid-cols-[auto_1fr_1fr_8rem_auto] sm:items-end"
+      >
+        <div className="flex items-center gap-2">
+          {image ? (
+            <img src={image.url} alt="" className="size-12 rounded object-cover" />
+          ) : (
+            <span className="size-12 rounded bg-gray-100" />
+          )}
+          <ImageUpload label="Picture" onUploaded={setImage} />
+        </div>
+        <Field label={`${label}: name`} value={name} onChange={(e) => setName(e.target.value)} />
+        <Field label={`${label}: SKU`} value={sku} onChange={(e) => setSku(e.target.value)} />
+        <Field
+          label={`${label}: stock`}
+          type="number"
+          min={0}
+          value={stock}
+          onChange={(e) => setStock(e.target.value)}
+        />
+        <SaveDeleteButtons
+          saveLabel={variant ? 'Save' : 'Add'}
+          saving={save.isPending}
+          onDelete={variant ? () => remove.mutate(undefined) : undefined}
+          deleting={remove.isPending}
+        />
+      </form>
+      <FormError message={firstError(save.error, remove.error)} />
+    </li>
+  );
+}
