@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/server/app.ts';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
 import type { Mailer } from '../src/server/modules/mail/mailer.ts';
@@ -81,4 +81,22 @@ export async function createTestApp(
       rmSync(privateDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's app: made before its tests, closed after them. Read it inside tests (`t.app`,
+ * `t.database`); it forwards to the app the file's `beforeAll` made.
+ */
+export function useTestApp(opts: Parameters<typeof createTestApp>[0] = {}): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(opts);
+  });
+  afterAll(async () => current?.close());
+  return new Proxy({} as TestContext, {
+    get(_, key) {
+      if (!current) throw new Error('the test app is made in beforeAll: use it inside a test or hook');
+      return current[key as keyof TestContext];
+    },
+  });
 }

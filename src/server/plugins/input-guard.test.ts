@@ -4,18 +4,14 @@
  * problem, and nothing is written.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inputMessages } from '#shared/input/input.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
+import { testClock, useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
 const clock = testClock();
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ clock });
 const { call, staffWithTotp } = staffHelpers(() => t, clock);
 
 const count = async (sql: string) => (await t.database.query<{ n: number }>(sql))[0]!.n;

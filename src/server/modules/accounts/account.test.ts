@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AddressListSchema,
   ProfileSchema,
   SessionResponseSchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
-import { createTestApp, type TestContext } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staff.schemas.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
+import { testClock, useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
 const clock = testClock();
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ clock });
 const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 let staff: Awaited<ReturnType<typeof staffWithTotp>>;
 beforeAll(async () => {

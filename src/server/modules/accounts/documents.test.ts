@@ -1,16 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProfileSchema } from '#shared/accounts/accounts.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { EXE, multipart, PDF, PNG } from '#tests/multipart.ts';
-import { createTestApp, type TestContext } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const upload = (cookie: string | undefined, kind: string, file: Parameters<typeof multipart>[0]) => {
   const body = multipart(file);

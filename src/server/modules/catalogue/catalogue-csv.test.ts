@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProductDetailSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { CATALOGUE_CSV_COLUMNS, ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
+import { testClock, useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
 const clock = testClock();
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ clock });
 const { call, staffWithTotp } = staffHelpers(() => t, clock);
 const api = '/api/v1/admin/catalogue';
 

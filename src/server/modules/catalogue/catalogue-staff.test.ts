@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BannersResponseSchema,
   MenuResponseSchema,
@@ -18,14 +18,10 @@ import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { multipart, PDF } from '#tests/multipart.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
+import { testClock, useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
 const clock = testClock();
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ clock });
 const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 const api = '/api/v1/admin/catalogue';
 let seq = 0;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BannersResponseSchema,
   ListingResponseSchema,
@@ -8,14 +8,10 @@ import {
   ProductDetailSchema,
   ProductListResponseSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
-import { createTestApp, type TestContext } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { CATALOGUE_CHANNEL } from './catalogue-cache.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

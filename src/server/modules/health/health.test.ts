@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '#tests/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe('health and the API surface', () => {
   it('/healthz and /readyz answer ok', async () => {

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
-import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
+import { testClock, useTestApp } from '#tests/test-app.ts';
 
-let t: TestContext;
 const clock = testClock();
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(async () => t?.close());
+const t = useTestApp({ clock });
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import { createTestApp, type TestContext } from '#tests/test-app.ts';
+import { useTestApp } from '#tests/test-app.ts';
 import { SETTINGS_CHANNEL } from './store-settings.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const subscribe = (body: unknown, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/newsletter', payload: body as object, remoteAddress: ip });
