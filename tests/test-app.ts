@@ -87,7 +87,7 @@ export async function createTestApp(
  * A test file's app: made before its tests, closed after them. Read it inside tests (`t.app`,
  * `t.database`); it forwards to the app the file's `beforeAll` made.
  */
-export function useTestApp(opts: Parameters<typeof createTestApp>[0] = {}): TestContext {
+export function testAppForFile(opts: Parameters<typeof createTestApp>[0] = {}): TestContext {
   let current: TestContext | undefined;
   beforeAll(async () => {
     current = await createTestApp(opts);

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { inputMessages } from '#shared/input/input.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 const { call, staffWithTotp } = staffHelpers(() => t, clock);
 
 const count = async (sql: string) => (await t.database.query<{ n: number }>(sql))[0]!.n;

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 
 const EVIL = 'http://evil.example';
 

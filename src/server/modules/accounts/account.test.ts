@@ -5,9 +5,9 @@ import {
   SessionResponseSchema,
 } from '#shared/accounts/accounts.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
-import { useTestApp } from '#tests/test-app.ts';
+import { testAppForFile } from '#tests/test-app.ts';
 
-const t = useTestApp();
+const t = testAppForFile();
 
 const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({

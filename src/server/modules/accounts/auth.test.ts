@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SessionResponseSchema, SignInResponseSchema } from '#shared/accounts/accounts.schemas.ts';
 import { makeSignUp, ORIGIN, sessionCookie, signUpBuyer } from '#tests/accounts.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 
 const post = (
   url: string,

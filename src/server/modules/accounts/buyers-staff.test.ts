@@ -3,10 +3,10 @@ import { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staf
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 let staff: Awaited<ReturnType<typeof staffWithTotp>>;
 beforeAll(async () => {

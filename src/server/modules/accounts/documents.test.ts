@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ProfileSchema } from '#shared/accounts/accounts.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { EXE, multipart, PDF, PNG } from '#tests/multipart.ts';
-import { useTestApp } from '#tests/test-app.ts';
+import { testAppForFile } from '#tests/test-app.ts';
 
-const t = useTestApp();
+const t = testAppForFile();
 
 const upload = (cookie: string | undefined, kind: string, file: Parameters<typeof multipart>[0]) => {
   const body = multipart(file);

@@ -5,10 +5,10 @@ import { csvLine, parseCsv } from '#shared/csv.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 const { call, staffWithTotp } = staffHelpers(() => t, clock);
 const api = '/api/v1/admin/catalogue';
 

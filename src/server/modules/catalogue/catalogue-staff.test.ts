@@ -18,10 +18,10 @@ import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { multipart, PDF } from '#tests/multipart.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 const api = '/api/v1/admin/catalogue';
 let seq = 0;

@@ -8,10 +8,10 @@ import {
   ProductDetailSchema,
   ProductListResponseSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
-import { useTestApp } from '#tests/test-app.ts';
+import { testAppForFile } from '#tests/test-app.ts';
 import { CATALOGUE_CHANNEL } from './catalogue-cache.ts';
 
-const t = useTestApp();
+const t = testAppForFile();
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '#tests/test-app.ts';
+import { testAppForFile } from '#tests/test-app.ts';
 
-const t = useTestApp();
+const t = testAppForFile();
 
 describe('health and the API surface', () => {
   it('/healthz and /readyz answer ok', async () => {

@@ -5,10 +5,10 @@ import { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-st
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 
 const shipping = {

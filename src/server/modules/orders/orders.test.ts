@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 
 const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
   t.app.inject({

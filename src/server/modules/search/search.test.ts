@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
-import { useTestApp } from '#tests/test-app.ts';
+import { testAppForFile } from '#tests/test-app.ts';
 import { searchProductIdsInDatabase } from './search.service.ts';
 
-const t = useTestApp();
+const t = testAppForFile();
 
 const search = async (q: string, extra = '') => {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/search?q=${encodeURIComponent(q)}${extra}` });

@@ -8,10 +8,10 @@ import {
 } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers, totpCode } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 
 const { call, newStaff, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 const codeFor = (secret: string, at = clock()) => totpCode(secret, at);

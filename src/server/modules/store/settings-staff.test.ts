@@ -5,10 +5,10 @@ import type { StoreSettingsBody } from '#shared/store/settings-staff.schemas.ts'
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, useTestApp } from '#tests/test-app.ts';
+import { testClock, testAppForFile } from '#tests/test-app.ts';
 
 const clock = testClock();
-const t = useTestApp({ clock });
+const t = testAppForFile({ clock });
 const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 
 const settings: StoreSettingsBody = {

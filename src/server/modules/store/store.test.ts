@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
-import { useTestApp } from '#tests/test-app.ts';
+import { testAppForFile } from '#tests/test-app.ts';
 import { SETTINGS_CHANNEL } from './store-settings.ts';
 
-const t = useTestApp();
+const t = testAppForFile();
 
 const subscribe = (body: unknown, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/newsletter', payload: body as object, remoteAddress: ip });
