@@ -8,6 +8,7 @@ import {
   seriousAxeViolations,
   watchErrors,
 } from './support/browser-session.ts';
+import { expectFieldError, expectFocused } from './support/forms.ts';
 import { waitForLink } from './support/mailbox.ts';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
@@ -45,7 +46,17 @@ describe('a buyer account, end to end', () => {
     await expectNoSeriousAxe(page, '/signup');
     const form = page.getByRole('main');
     await form.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('alert').filter({ hasText: 'All fields are required' }).waitFor();
+    // Each empty field says so under itself; focus goes to the first.
+    for (const [label, exact] of [
+      ['Business name', false],
+      ['Name', true],
+      ['Phone number', false],
+      ['Email', false],
+      ['Password', true],
+      ['Confirm password', false],
+    ] as const)
+      await expectFieldError(form.getByLabel(label, { exact }), 'All fields are required');
+    await expectFocused(form.getByLabel('Business name'));
     await form.getByLabel('Business name').fill('Corner Smoke Shop LLC');
     await form.getByLabel('Name', { exact: true }).fill('Dana Buyer');
     await form.getByLabel('Phone number').fill('+1 (555) 010-4200');
@@ -53,7 +64,8 @@ describe('a buyer account, end to end', () => {
     await form.getByLabel('Password', { exact: true }).fill(password);
     await form.getByLabel('Confirm password').fill('something else');
     await form.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
+    await expectFieldError(form.getByLabel('Confirm password'), 'Passwords do not match');
+    await expectFocused(form.getByLabel('Confirm password'));
     await form.getByLabel('Confirm password').fill(password);
     await form.getByRole('button', { name: 'Create account' }).click();
     await notification(page, 'Sign up successful');
@@ -63,7 +75,12 @@ describe('a buyer account, end to end', () => {
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
     await expectNoSeriousAxe(page, '/nextpage');
     await page.getByRole('button', { name: 'Continue to Smokestack' }).click();
-    await page.getByRole('alert').filter({ hasText: 'All address fields are required' }).waitFor();
+    await expectFieldError(
+      page.getByLabel('Street address', { exact: true }),
+      'All address fields are required',
+    );
+    await expectFieldError(page.getByLabel('State'), 'All address fields are required');
+    await expectFocused(page.getByLabel('Street address', { exact: true }));
     await page.getByLabel('Street address', { exact: true }).fill('1200 Commerce Park Dr');
     await page.getByLabel('City').fill('Dallas');
     await page.getByLabel('State').selectOption('TX');
@@ -154,6 +171,16 @@ describe('a buyer account, end to end', () => {
 
     // Change the password.
     await page.goto('/account?p=Change%20Password');
+    // The server's answer names the field it is about: it shows under that field.
+    await page.getByLabel('Old password').fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill('second password 2');
+    await page.getByLabel('Confirm new password').fill('second password 2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectFieldError(
+      page.getByLabel('Old password'),
+      'Re-authentication failed. Please make sure you entered the correct password.',
+    );
+    await expectFocused(page.getByLabel('Old password'));
     await page.getByLabel('Old password').fill(password);
     await page.getByLabel('New password', { exact: true }).fill('second password 2');
     await page.getByLabel('Confirm new password').fill('second password 2');

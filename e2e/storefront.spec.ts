@@ -156,7 +156,7 @@ describe('header search', () => {
     assert.match(await options.first().innerText(), /Mango Ice/i);
     await box.press('ArrowDown');
     assert.equal(await options.first().getAttribute('aria-selected'), 'true');
-    const name = (await options.first().locator('span span').first().innerText()).trim();
+    const name = (await options.first().locator('p').first().innerText()).trim();
     await box.press('Enter');
     await page.waitForURL(/\/product\?/);
     await page.getByRole('heading', { level: 1, name }).waitFor();

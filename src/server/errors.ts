@@ -1,8 +1,12 @@
-/** Typed domain errors; the error handler maps them to `{ message }` with a status code. */
+/**
+ * Typed domain errors; the error handler maps them to `{ message, field? }` with a status code.
+ * `field` names the body field the message is about, so a form can show it under that field.
+ */
 export class DomainError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -14,17 +18,17 @@ export class NotFound extends DomainError {
   }
 }
 export class Invalid extends DomainError {
-  constructor(message: string) {
-    super(400, message);
+  constructor(message: string, field?: string) {
+    super(400, message, field);
   }
 }
 export class Conflict extends DomainError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, field?: string) {
+    super(409, message, field);
   }
 }
 export class Forbidden extends DomainError {
-  constructor(message: string) {
-    super(403, message);
+  constructor(message: string, field?: string) {
+    super(403, message, field);
   }
 }

@@ -8,7 +8,9 @@ import { messages } from '#shared/messages.ts';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.field ? { field: error.field } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

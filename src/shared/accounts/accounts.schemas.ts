@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountMessages as m } from './account-messages.ts';
 import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
 import { US_STATE_CODES } from './us-states.ts';
+import { requireFilled } from '#shared/input/required.ts';
 
 export const DOCUMENT_KINDS = ['sales_id', 'tobacco_license'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -23,8 +24,8 @@ export const SignUpBodySchema = z
   })
   .superRefine((b, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-    const required = [b.businessName, b.name, b.phoneNumber, b.email, b.password, b.confirmPassword];
-    if (required.some((v) => v.trim() === '')) return fail(m.allFieldsRequired, 'businessName');
+    const all = ['businessName', 'name', 'phoneNumber', 'email', 'password', 'confirmPassword'] as const;
+    if (requireFilled(ctx, b, all, m.allFieldsRequired)) return;
     if (b.password !== b.confirmPassword) return fail(m.passwordsDoNotMatch, 'confirmPassword');
     if (!isValidEmail(b.email.trim())) return fail(m.invalidEmailFormat, 'email');
     if (!isValidPhone(b.phoneNumber)) return fail(m.invalidPhoneFormat, 'phoneNumber');
@@ -121,10 +122,20 @@ export const LostPasswordBodySchema = z.object({
 export type LostPasswordBody = z.input<typeof LostPasswordBodySchema>;
 
 /** A new password with its confirmation: the reset page and Change Password share these rules. */
-function newPasswordRules(b: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
-  if (!b.password || !b.confirmPassword)
-    ctx.addIssue({ code: 'custom', message: m.allFieldsRequiredDot, path: ['password'] });
-  else if (b.password !== b.confirmPassword)
+function newPasswordRules(
+  b: { password: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+  anotherBlank = false,
+) {
+  const blank = requireFilled(
+    ctx,
+    b,
+    ['password', 'confirmPassword'],
+    m.allFieldsRequiredDot,
+    (v) => v === '',
+  );
+  if (blank || anotherBlank) return;
+  if (b.password !== b.confirmPassword)
     ctx.addIssue({ code: 'custom', message: m.newPasswordsDoNotMatch, path: ['confirmPassword'] });
   else if (!isValidPasswordLength(b.password))
     ctx.addIssue({ code: 'custom', message: m.passwordLength, path: ['password'] });
@@ -146,9 +157,8 @@ export const ChangePasswordBodySchema = z
     confirmPassword: z.string({ message: m.allFieldsRequiredDot }).max(1024),
   })
   .superRefine((b, ctx) => {
-    if (!b.oldPassword)
-      return ctx.addIssue({ code: 'custom', message: m.allFieldsRequiredDot, path: ['oldPassword'] });
-    newPasswordRules(b, ctx);
+    const blank = requireFilled(ctx, b, ['oldPassword'], m.allFieldsRequiredDot, (v) => v === '');
+    newPasswordRules(b, ctx, blank);
   });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
 
@@ -177,8 +187,7 @@ function addressBody(requiredMessage: string) {
     })
     .superRefine((b, ctx) => {
       const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
-      if ([b.streetAddress, b.city, b.state, b.zipCode].some((v) => v.trim() === ''))
-        return fail(requiredMessage, 'streetAddress');
+      if (requireFilled(ctx, b, ['streetAddress', 'city', 'state', 'zipCode'], requiredMessage)) return;
       if (!US_STATE_CODES.includes(b.state.trim().toUpperCase())) return fail(m.invalidState, 'state');
       if (!/^\d{5}(-\d{4})?$/.test(b.zipCode.trim())) return fail(m.invalidZip, 'zipCode');
     })

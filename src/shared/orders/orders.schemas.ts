@@ -28,6 +28,8 @@ export const PlaceOrderBodySchema = z.object({
   idempotencyKey: z.uuid(),
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;
+/** What the checkout form itself edits; the address and the key come from elsewhere on the page. */
+export const CheckoutFormSchema = PlaceOrderBodySchema.pick({ shippingType: true, comments: true });
 export type PlaceOrderInput = z.output<typeof PlaceOrderBodySchema>;
 
 export const ORDER_ITEM_STATUSES = ['pending', 'cancelled', 'delivered'] as const;

@@ -10,11 +10,13 @@ import type * as ApiSchemas from './api-schemas.ts';
 export type SchemaName = keyof typeof ApiSchemas;
 type Parsed<K extends SchemaName> = z.infer<(typeof ApiSchemas)[K]>;
 
-/** An API answer other than 2xx, carrying the server's `{ message }`. */
+/** An API answer other than 2xx, carrying the server's `{ message, field? }`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The body field the message is about, when the server names one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -32,8 +34,12 @@ async function request<K extends SchemaName>(url: string, schema: K, init?: Requ
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new ApiError(res.status, typeof message === 'string' ? message : 'Oops! Something went wrong.');
+    const { message, field } = (body ?? {}) as { message?: unknown; field?: unknown };
+    throw new ApiError(
+      res.status,
+      typeof message === 'string' ? message : 'Oops! Something went wrong.',
+      typeof field === 'string' ? field : undefined,
+    );
   }
   if (import.meta.env.DEV) {
     const schemas = await import('./api-schemas.ts');

@@ -190,12 +190,14 @@ describe('My Profile edits', () => {
     const { body, cookie } = await signUpBuyer(t.app);
     const taken = await signUpBuyer(t.app);
     const newEmail = `new-${body.email}`;
-    expect((await edit(cookie, { email: newEmail })).json().message).toBe(
-      'Enter your current password to change your email address.',
-    );
-    expect((await edit(cookie, { email: newEmail, currentPassword: 'wrong password' })).json().message).toBe(
-      'Re-authentication failed. Please make sure you entered the correct password.',
-    );
+    expect((await edit(cookie, { email: newEmail })).json()).toEqual({
+      message: 'Enter your current password to change your email address.',
+      field: 'currentPassword',
+    });
+    expect((await edit(cookie, { email: newEmail, currentPassword: 'wrong password' })).json()).toEqual({
+      message: 'Re-authentication failed. Please make sure you entered the correct password.',
+      field: 'currentPassword',
+    });
     expect((await edit(cookie, { email: 'nope', currentPassword: body.password })).json().message).toBe(
       'Invalid email format',
     );

@@ -82,7 +82,7 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
 
 /** SPEC §3/§7: the account is created with isCompleted false and signed in (a new session). */
 export async function signUp(ctx: AccountsContext, body: NewAccount) {
-  if (await findUserByEmail(ctx.db, body.email)) throw new Conflict(m.emailInUse);
+  if (await findUserByEmail(ctx.db, body.email)) throw new Conflict(m.emailInUse, 'email');
   const passwordHash = await hashPassword(body.password, ctx.scryptCost);
   // The account and its verification mail are written together: no account without its mail.
   const user = await ctx.db.transaction(async (tx) => {
@@ -100,7 +100,7 @@ export async function signUp(ctx: AccountsContext, body: NewAccount) {
       .onConflictDoNothing()
       .returning();
     // Two sign-ups racing for one address: the unique index lets one through.
-    if (!created) throw new Conflict(m.emailInUse);
+    if (!created) throw new Conflict(m.emailInUse, 'email');
     await queueVerificationMail(tx, created, ctx);
     return created;
   });
@@ -161,11 +161,11 @@ export async function updateProfile(
   const nextEmail = body.email?.trim();
   const changesEmail = Boolean(nextEmail) && nextEmail!.toLowerCase() !== user.email.toLowerCase();
   if (changesEmail) {
-    if (user.emailVerifiedAt) throw new DomainError(400, m.emailLocked);
-    if (!isValidEmail(nextEmail!)) throw new DomainError(400, m.invalidEmailFormat);
-    if (!body.currentPassword) throw new DomainError(400, m.currentPasswordRequired);
-    await reauthenticate(ctx.db, user, body.currentPassword, ctx.now);
-    if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(m.emailInUse);
+    if (user.emailVerifiedAt) throw new DomainError(400, m.emailLocked, 'email');
+    if (!isValidEmail(nextEmail!)) throw new DomainError(400, m.invalidEmailFormat, 'email');
+    if (!body.currentPassword) throw new DomainError(400, m.currentPasswordRequired, 'currentPassword');
+    await reauthenticate(ctx.db, user, body.currentPassword, ctx.now, 'currentPassword');
+    if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(m.emailInUse, 'email');
   }
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

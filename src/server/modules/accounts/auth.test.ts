@@ -82,7 +82,8 @@ describe('POST /api/v1/auth/signup', () => {
     const before = await userCount();
     const res = await post('/api/v1/auth/signup', makeSignUp({ email: `  ${body.email.toUpperCase()} ` }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Email already in use. Please sign in.');
+    // The answer names the field, so the form shows it under Email.
+    expect(res.json()).toEqual({ message: 'Email already in use. Please sign in.', field: 'email' });
     expect(await userCount()).toBe(before);
   });
 

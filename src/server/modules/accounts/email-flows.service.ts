@@ -110,7 +110,7 @@ export async function changePassword(
   { oldPassword, password }: { oldPassword: string; password: string },
 ) {
   const { user, session } = ctx.actor;
-  await reauthenticate(ctx.db, user, oldPassword, ctx.now);
+  await reauthenticate(ctx.db, user, oldPassword, ctx.now, 'oldPassword');
   const passwordHash = await hashPassword(password, ctx.scryptCost);
   await ctx.db.transaction(async (tx) => {
     await tx

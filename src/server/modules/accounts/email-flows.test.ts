@@ -294,9 +294,10 @@ describe('change password', () => {
       confirmPassword: 'new password 1',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(
-      'Re-authentication failed. Please make sure you entered the correct password.',
-    );
+    expect(wrong.json()).toEqual({
+      message: 'Re-authentication failed. Please make sure you entered the correct password.',
+      field: 'oldPassword',
+    });
 
     const ok = await change({
       oldPassword: body.password,

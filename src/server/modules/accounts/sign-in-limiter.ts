@@ -52,10 +52,16 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
  * per account like sign-in failures, so a stolen session cannot make the server hash guesses
  * without end; the 11th in 15 minutes is refused before any hashing.
  */
-export async function reauthenticate(db: Db, user: UserRow, password: string, now: Date): Promise<void> {
+export async function reauthenticate(
+  db: Db,
+  user: UserRow,
+  password: string,
+  now: Date,
+  field: string,
+): Promise<void> {
   const key = `reauth:${user.id}`;
   if (await isBlocked(db, [key], now)) throw new DomainError(429, m.tooManyReauthAttempts);
   if (await verifyPassword(password, user.passwordHash)) return;
   await recordFailure(db, [key], now);
-  throw new DomainError(400, m.reauthFailed);
+  throw new DomainError(400, m.reauthFailed, field);
 }

@@ -46,7 +46,7 @@ async function spendCode(db: Db, box: SecretBox, user: UserRow, sealed: string, 
   if (step === null) return wrongCode(db, user.id, now);
   if (!(await claimTotpStep(db, user.id, step))) {
     await recordFailure(db, [failureKey(user.id)], now);
-    throw new Invalid(am.codeAlreadyUsed);
+    throw new Invalid(am.codeAlreadyUsed, 'code');
   }
 }
 
@@ -86,7 +86,7 @@ async function guardAttempts(db: Db, userId: string, now: Date) {
 
 async function wrongCode(db: Db, userId: string, now: Date): Promise<never> {
   await recordFailure(db, [failureKey(userId)], now);
-  throw new Invalid(am.invalidCode);
+  throw new Invalid(am.invalidCode, 'code');
 }
 
 const markSession = (db: Db, s: ActiveSession, now: Date) => markSecondFactor(db, s.session.id, now);

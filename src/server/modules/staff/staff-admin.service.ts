@@ -33,7 +33,7 @@ export async function listStaff({ db }: Pick<RequestContext, 'db'>) {
 export async function addStaff(ctx: StaffContext, input: { name: string; email: string }, cost: ScryptCost) {
   const password = oneTimePassword();
   const created = await createStaff(ctx.db, { ...input, password, oneTimePassword: true }, cost, ctx.now);
-  if (!created) throw new Conflict(sm.emailTaken);
+  if (!created) throw new Conflict(sm.emailTaken, 'email');
   await audit(
     ctx.db,
     { actorId: ctx.staffId, action: 'staff.created', entity: 'user', entityId: created.id, after: input },

@@ -73,7 +73,7 @@ describe('two-factor sign-in', () => {
     expect(stored!.totp_secret).not.toContain(setup.secret);
     const wrong = await call('POST', '/api/v1/admin/2fa/confirm', cookie, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('That code is not valid. Try again.');
+    expect(wrong.json()).toEqual({ message: 'That code is not valid. Try again.', field: 'code' });
     expect((await call('GET', '/api/v1/admin/audit', cookie)).statusCode).toBe(401);
 
     const ok = await call('POST', '/api/v1/admin/2fa/confirm', cookie, { code: codeFor(setup.secret) });

@@ -6,6 +6,7 @@ import type { SearchHit } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch, SEARCH_QUERY_MAX_LENGTH } from '#shared/catalogue/search-key.ts';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { useSearchProducts } from '#web/features/search/index.ts';
+import { LineItem } from '#web/components/catalogue/line-item.tsx';
 
 /** SPEC §9: search reacts after 100–300 ms; we wait 200 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -129,22 +130,11 @@ export function SearchBox({ id }: { id: string }) {
             onClick={() => go(hit)}
             className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-amber-100' : ''}`}
           >
-            <img
-              src={hit.image.url}
-              srcSet={hit.image.srcSet}
-              sizes={hit.image.srcSet ? '40px' : undefined}
-              alt=""
-              width={40}
-              height={40}
-              className="size-10 shrink-0 rounded object-cover"
+            <LineItem
+              image={hit.image}
+              title={hit.name}
+              detail={`${hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}${hit.brandName} · ${hit.categoryName}`}
             />
-            <span className="min-w-0">
-              <span className="block truncate text-sm font-medium">{hit.name}</span>
-              <span className="block truncate text-xs text-gray-600">
-                {hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}
-                {hit.brandName} · {hit.categoryName}
-              </span>
-            </span>
           </li>
         ))}
         {showList && hits.length === 0 && !isFetching && (

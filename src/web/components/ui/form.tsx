@@ -1,35 +1,54 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import type { output, ZodType } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
+import {
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormProps,
+  type UseFormRegisterReturn,
+  useForm,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '#web/lib/api-client.ts';
 
-/** A labelled input; the error (if any) is announced and tied to the field. */
-export function Field({
+type ShellProps = {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  className?: string;
+  labelClassName?: string;
+};
+
+/**
+ * A label, the control and its hint and error, tied together: the control is `aria-invalid` while
+ * it has an error and `aria-describedby` names the hint and the error.
+ */
+function FieldShell({
   label,
   error,
   hint,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null; hint?: ReactNode }) {
+  className,
+  labelClassName = 'text-sm font-semibold',
+  control,
+}: ShellProps & {
+  control: (a11y: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const id = useId();
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
+    <div className={className}>
+      <label htmlFor={id} className={`block text-gray-900 ${labelClassName}`}>
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 py-2.5 text-gray-900 disabled:bg-gray-100"
-        {...input}
-      />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-gray-700">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
           {error}
         </p>
       )}
@@ -37,8 +56,79 @@ export function Field({
   );
 }
 
+const CONTROL =
+  'mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 py-2.5 text-gray-900 disabled:bg-gray-100 aria-[invalid=true]:border-red-700';
+
+/** A labelled input; its error (if any) sits under it and is tied to it. */
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  labelClassName,
+  ...input
+}: ComponentPropsWithRef<'input'> & ShellProps) {
+  return (
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      labelClassName={labelClassName}
+      control={(a11y) => <input {...a11y} className={CONTROL} {...input} />}
+    />
+  );
+}
+
+/** A labelled select, like Field. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  labelClassName,
+  children,
+  ...select
+}: ComponentPropsWithRef<'select'> & ShellProps) {
+  return (
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      labelClassName={labelClassName}
+      control={(a11y) => (
+        <select {...a11y} className={CONTROL} {...select}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+/** A labelled textarea, like Field. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  labelClassName,
+  ...area
+}: ComponentPropsWithRef<'textarea'> & ShellProps) {
+  return (
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      labelClassName={labelClassName}
+      control={(a11y) => <textarea {...a11y} className={CONTROL} {...area} />}
+    />
+  );
+}
+
 /** The message a form shows above its button; role=alert so it is read out. */
-export function FormError({ message }: { message: string | null }) {
+export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
     <p
@@ -73,29 +163,47 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/**
- * Checks a form's values with a shared schema (the server's own rules) and holds the message to
- * show: the first issue, or the server's answer set with `setError`.
- */
-export function useSchemaCheck<S extends ZodType>(schema: S) {
-  const [error, setError] = useState<string | null>(null);
-  const check = (value: unknown): output<S> | null => {
-    const result = schema.safeParse(value);
-    if (!result.success) {
-      setError(result.error.issues[0]?.message ?? 'Please check the form');
-      return null;
-    }
-    setError(null);
-    return result.data;
-  };
-  return { error, setError, check };
-}
+/** What `form.field(name)` gives a Field: the registration and the field's current error. */
+export type FieldProps = UseFormRegisterReturn & { error?: string };
 
-/** A form's values, with change handlers for inputs (`onInput(key)`) and for plain values (`setField(key)`). */
-export function useFormFields<T extends Record<string, string>>(initial: T) {
-  const [values, setValues] = useState(initial);
-  const setField = (key: keyof T) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const onInput = (key: keyof T) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setField(key)(e.target.value);
-  return { values, setValues, setField, onInput };
+/**
+ * A react-hook-form form checked by a shared zod schema (the server's own rules, so both say the
+ * same message). Errors sit under their fields and focus goes to the first invalid one.
+ * `field(name)` spreads into a Field; `serverError(err)` puts the server's answer on the field it
+ * names (`{ field }`) when this form shows that field through `field()`, else above the button;
+ * `formError` is that message.
+ */
+export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
+  schema: S,
+  options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
+) {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    // biome-ignore lint/suspicious/noExplicitAny: the resolver's zod 3/4 overloads do not narrow on a generic schema
+    resolver: zodResolver(schema as any) as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    ...options,
+  });
+  const { errors } = form.formState;
+  // The fields this render shows through `field()`: a server error naming another goes on top.
+  const shown = new Set<string>();
+  const field = (name: Path<z.input<S>>): FieldProps => {
+    shown.add(name);
+    return {
+      ...form.register(name),
+      error: (get(errors, name) as { message?: string } | undefined)?.message,
+    };
+  };
+  const serverError = (err: Error) => {
+    const name = err instanceof ApiError ? err.field : undefined;
+    if (name && shown.has(name)) {
+      form.setError(
+        name as Path<z.input<S>>,
+        { type: 'server', message: err.message },
+        { shouldFocus: true },
+      );
+    } else form.setError('root.server', { type: 'server', message: err.message });
+  };
+  return { ...form, field, serverError, formError: errors.root?.server?.message };
 }

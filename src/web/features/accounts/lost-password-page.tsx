@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { LostPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useLostPassword } from './api/auth-mutations.ts';
@@ -13,13 +12,9 @@ export function LostPasswordPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const lost = useLostPassword();
-  const [email, setEmail] = useState('');
-  const { error, check } = useSchemaCheck(LostPasswordBodySchema);
+  const form = useZodForm(LostPasswordBodySchema, { defaultValues: { email: '' } });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = check({ email });
-    if (!parsed) return;
+  const submit = form.handleSubmit((parsed) =>
     lost.mutate(parsed, {
       onSuccess: (res) => {
         notify({ type: 'success', message: res.message });
@@ -35,8 +30,8 @@ export function LostPasswordPage() {
               ? err.message
               : m.resetSendFailed,
         }),
-    });
-  };
+    }),
+  );
 
   return (
     <AuthCard title="Lost your password?">
@@ -45,14 +40,8 @@ export function LostPasswordPage() {
         Enter the email of your account and we will mail you a link to choose a new password.
       </p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <FormError message={error} />
+        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <FormError message={form.formError} />
         <SubmitButton pending={lost.isPending}>Get the link</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">

@@ -4,7 +4,7 @@ import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { CompleteProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
-import { AuthCard, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { AuthCard, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
@@ -20,8 +20,7 @@ export function NextPage() {
   const session = useSession();
   const shortName = useStoreInfo().data?.shortName ?? 'Smokestack';
   const complete = useCompleteProfile();
-  const [form, setForm] = useState(EMPTY_ADDRESS);
-  const { error, setError, check } = useSchemaCheck(CompleteProfileBodySchema);
+  const form = useZodForm(CompleteProfileBodySchema, { defaultValues: EMPTY_ADDRESS });
   const [salesId, setSalesId] = useState(EMPTY_UPLOAD);
   const [licence, setLicence] = useState(EMPTY_UPLOAD);
   const [uploading, setUploading] = useState(false);
@@ -32,12 +31,9 @@ export function NextPage() {
   if (!user || (user.isCompleted && !complete.isSuccess && !complete.isPending))
     return <Navigate to="/" replace />;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = check(form);
-    if (!parsed) return;
+  const submit = form.handleSubmit(() => {
     if (salesId.error || licence.error) return;
-    complete.mutate(form, {
+    complete.mutate(form.getValues(), {
       // The address first (it completes the profile), then the optional documents, each with its progress bar.
       onSuccess: async (res) => {
         setUploading(true);
@@ -63,9 +59,9 @@ export function NextPage() {
         notify({ type: 'success', message: res.message });
         navigate('/', { replace: true });
       },
-      onError: (err) => setError(err.message),
+      onError: form.serverError,
     });
-  };
+  });
 
   return (
     <AuthCard title="Complete your profile">
@@ -74,7 +70,7 @@ export function NextPage() {
         Welcome, {user.name}. Add your business address to finish setting up {user.businessName}.
       </p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <AddressFields value={form} onChange={setForm} withLine2 />
+        <AddressFields field={form.field} withLine2 />
         <fieldset className="space-y-4 rounded-xl p-4 ring-1 ring-gray-200">
           <legend className="px-1 text-sm font-bold">Licences (optional)</legend>
           <p className="text-xs text-gray-700">
@@ -84,7 +80,7 @@ export function NextPage() {
           <DocumentUpload kind="sales_id" state={salesId} onChange={setSalesId} />
           <DocumentUpload kind="tobacco_license" state={licence} onChange={setLicence} />
         </fieldset>
-        <FormError message={error} />
+        <FormError message={form.formError} />
         <SubmitButton pending={complete.isPending || uploading}>{m.continueTo(shortName)}</SubmitButton>
       </form>
     </AuthCard>

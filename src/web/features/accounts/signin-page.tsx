@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { SignInBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
-import { AuthCard, Field, FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useSignIn } from './api/auth-mutations.ts';
@@ -19,16 +19,20 @@ function rememberedEmail(): string {
   }
 }
 
+const signInDefaults = () => {
+  const email = rememberedEmail();
+  return { email, password: '', rememberMe: email !== '' };
+};
+
 /** /signin (SPEC §2 Sign in). */
 export function SignInPage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const session = useSession();
   const signIn = useSignIn();
-  const [email, setEmail] = useState(rememberedEmail);
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(() => rememberedEmail() !== '');
-  const { error, setError, check } = useSchemaCheck(SignInBodySchema);
+  const form = useZodForm(SignInBodySchema, {
+    defaultValues: signInDefaults(),
+  });
   const rememberId = useId();
   const user = session.data?.user;
 
@@ -44,14 +48,11 @@ export function SignInPage() {
 
   if (session.isPending) return <PageSpinner />;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = check({ email, password, rememberMe: remember });
-    if (!parsed) return;
+  const submit = form.handleSubmit((parsed) =>
     signIn.mutate(parsed, {
       onSuccess: (res) => {
         try {
-          if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, parsed.email);
+          if (parsed.rememberMe) localStorage.setItem(REMEMBERED_EMAIL_KEY, parsed.email);
           else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
         } catch {
           // storage blocked: nothing to remember
@@ -60,37 +61,28 @@ export function SignInPage() {
         else notify({ type: 'success', message: res.message });
         navigate(res.next, { replace: true });
       },
-      onError: (err) => setError(err.message),
-    });
-  };
+      onError: form.serverError,
+    }),
+  );
 
   return (
     <AuthCard title="Sign in">
       <PageTitle>Sign in</PageTitle>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <Field label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <Field
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.field('password')}
         />
         <div className="flex items-center justify-between gap-3 text-sm">
           <label htmlFor={rememberId} className="flex items-center gap-2">
             <input
               id={rememberId}
               type="checkbox"
-              checked={remember}
-              onChange={(e) => setRemember(e.target.checked)}
+              {...form.register('rememberMe')}
               className="size-4 accent-gray-900"
             />
             Remember me
@@ -99,7 +91,7 @@ export function SignInPage() {
             Lost your password?
           </Link>
         </div>
-        <FormError message={error} />
+        <FormError message={form.formError} />
         <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">

@@ -2,14 +2,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { SignUpBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import {
-  AuthCard,
-  Field,
-  FormError,
-  SubmitButton,
-  useFormFields,
-  useSchemaCheck,
-} from '#web/components/ui/form.tsx';
+import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useSignUp } from './api/auth-mutations.ts';
@@ -23,56 +16,36 @@ export function SignUpPage() {
   const notify = useNotify();
   const session = useSession();
   const signUp = useSignUp();
-  const { values: form, setField, onInput } = useFormFields(EMPTY);
-  const { error, setError, check } = useSchemaCheck(SignUpBodySchema);
+  const form = useZodForm(SignUpBodySchema, { defaultValues: EMPTY });
   if (session.data?.user && !signUp.isSuccess) return <Navigate to="/" replace />;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = check(form);
-    if (!parsed) return;
-    signUp.mutate(form, {
+  // The server gets what was typed and applies the same schema itself.
+  const submit = form.handleSubmit(() =>
+    signUp.mutate(form.getValues(), {
       onSuccess: () => {
         notify({ type: 'success', message: m.signUpSuccessful });
         navigate('/nextpage', { replace: true });
       },
-      onError: (err) => setError(err.message),
-    });
-  };
+      onError: form.serverError,
+    }),
+  );
 
   return (
     <AuthCard title="Create a business account">
       <PageTitle>Create an account</PageTitle>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field
-          label="Business name"
-          autoComplete="organization"
-          value={form.businessName}
-          onChange={onInput('businessName')}
-        />
-        <Field label="Name" autoComplete="name" value={form.name} onChange={onInput('name')} />
+        <Field label="Business name" autoComplete="organization" {...form.field('businessName')} />
+        <Field label="Name" autoComplete="name" {...form.field('name')} />
         <Field
           label="Phone number"
           type="tel"
           autoComplete="tel"
-          value={form.phoneNumber}
-          onChange={onInput('phoneNumber')}
           hint="With the country code, e.g. +1 555 010 4200"
+          {...form.field('phoneNumber')}
         />
-        <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={onInput('email')}
-        />
-        <NewPasswordFields
-          password={form.password}
-          confirmPassword={form.confirmPassword}
-          onPassword={setField('password')}
-          onConfirm={setField('confirmPassword')}
-        />
-        <FormError message={error} />
+        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <NewPasswordFields field={form.field} />
+        <FormError message={form.formError} />
         <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">

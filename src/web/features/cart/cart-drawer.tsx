@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { useNotify } from '#web/app/notifications.tsx';
+import { LineItem } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { useRemoveFromCart, useSetCartQuantity } from './api/cart-mutations.ts';
@@ -90,22 +91,20 @@ function CartDrawerLine({ line }: { line: CartLine }) {
 
   return (
     <li className="flex gap-3 py-3">
-      <img
-        src={line.imageUrl}
-        alt=""
-        width={64}
-        height={64}
-        className="size-16 shrink-0 rounded object-cover"
-      />
-      <div className="min-w-0 flex-1">
-        <Link
-          to={productHref({ categoryId: line.categoryId, brandId: line.brandId, id: line.productId })}
-          onClick={() => setCartDrawerOpen(false)}
-          className="line-clamp-2 text-sm font-semibold hover:underline"
-        >
-          {line.productName}
-        </Link>
-        <p className="text-xs text-gray-700">{line.variantName}</p>
+      <LineItem
+        image={{ url: line.imageUrl }}
+        thumb="lg"
+        title={
+          <Link
+            to={productHref({ categoryId: line.categoryId, brandId: line.brandId, id: line.productId })}
+            onClick={() => setCartDrawerOpen(false)}
+            className="hover:underline"
+          >
+            {line.productName}
+          </Link>
+        }
+        detail={line.variantName}
+      >
         <p className="mt-0.5 text-sm">
           <span className="font-bold">{formatCents(line.unitPriceCents)}</span>
           {discounted && (
@@ -161,7 +160,7 @@ function CartDrawerLine({ line }: { line: CartLine }) {
           </button>
           <span className="ml-auto text-sm font-bold">{formatCents(line.lineTotalCents)}</span>
         </div>
-      </div>
+      </LineItem>
     </li>
   );
 }

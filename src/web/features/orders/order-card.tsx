@@ -3,6 +3,7 @@ import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
+import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { useBuyAgain } from './api/buy-again.ts';
 
@@ -17,8 +18,6 @@ const STATUS_STYLE = {
 
 /** SPEC §2 Orders: an order card with View Invoice and Track package; item rows with View Product and Buy Again. */
 export function OrderCard({ order }: { order: Order }) {
-  const buyAgain = useBuyAgain();
-  const notify = useNotify();
   const q = `?order=${encodeURIComponent(order.orderNumber)}`;
   const itemCount = order.items.reduce((n, i) => n + i.quantity, 0);
   const headingId = `order-${order.orderNumber}`;
@@ -72,57 +71,60 @@ export function OrderCard({ order }: { order: Order }) {
       </p>
       <ul className="divide-y divide-gray-100 px-4">
         {order.items.map((item) => {
-          const label = `${item.productName} — ${item.variantName}`;
           return (
             <li key={item.variantId} className="flex flex-wrap items-center gap-3 py-3">
-              <img
-                src={item.imageUrl}
-                alt=""
-                width={56}
-                height={56}
-                className="size-14 rounded object-cover"
-              />
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="font-semibold">{item.productName}</p>
-                <p className="text-sm text-gray-700">
-                  {item.variantName} · {item.quantity} × {formatCents(item.unitPriceCents)}
-                </p>
+              <LineItem
+                image={{ url: item.imageUrl }}
+                thumb="md"
+                bodyClassName="basis-48"
+                title={item.productName}
+                detail={quantityDetail(item.variantName, item.quantity, formatCents(item.unitPriceCents))}
+                aside={<OrderItemActions order={order} item={item} />}
+              >
                 <span
                   className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-bold capitalize ${STATUS_STYLE[item.status]}`}
                 >
                   {item.status}
                 </span>
-              </div>
-              <div className="flex w-full justify-end gap-2 sm:w-auto">
-                <Link
-                  to={productHref({ categoryId: item.categoryId, brandId: item.brandId, id: item.productId })}
-                  aria-label={`View Product ${label}`}
-                  className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-gray-100"
-                >
-                  View Product
-                </Link>
-                <button
-                  type="button"
-                  aria-label={`Buy Again ${label}`}
-                  disabled={buyAgain.isPending}
-                  onClick={() =>
-                    buyAgain.mutate(
-                      { orderNumber: order.orderNumber, variantId: item.variantId },
-                      {
-                        onSuccess: (res) => notify({ type: 'success', message: res.message }),
-                        onError: (err) => notify({ type: 'error', message: err.message }),
-                      },
-                    )
-                  }
-                  className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-bold text-gray-900 hover:bg-amber-300 disabled:opacity-60"
-                >
-                  Buy Again
-                </button>
-              </div>
+              </LineItem>
             </li>
           );
         })}
       </ul>
     </article>
+  );
+}
+
+function OrderItemActions({ order, item }: { order: Order; item: Order['items'][number] }) {
+  const buyAgain = useBuyAgain();
+  const notify = useNotify();
+  const label = `${item.productName} — ${item.variantName}`;
+  return (
+    <div className="flex w-full justify-end gap-2 sm:w-auto">
+      <Link
+        to={productHref({ categoryId: item.categoryId, brandId: item.brandId, id: item.productId })}
+        aria-label={`View Product ${label}`}
+        className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-gray-100"
+      >
+        View Product
+      </Link>
+      <button
+        type="button"
+        aria-label={`Buy Again ${label}`}
+        disabled={buyAgain.isPending}
+        onClick={() =>
+          buyAgain.mutate(
+            { orderNumber: order.orderNumber, variantId: item.variantId },
+            {
+              onSuccess: (res) => notify({ type: 'success', message: res.message }),
+              onError: (err) => notify({ type: 'error', message: err.message }),
+            },
+          )
+        }
+        className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-bold text-gray-900 hover:bg-amber-300 disabled:opacity-60"
+      >
+        Buy Again
+      </button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { accountMessages as m } from '#shared/accounts/account-messages.ts';
 import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError, SubmitButton, useFormFields, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { useChangePassword } from '#web/features/accounts/api/auth-mutations.ts';
 import { NewPasswordFields } from '#web/features/accounts/components/new-password-fields.tsx';
 
@@ -9,26 +9,22 @@ const EMPTY = { oldPassword: '', password: '', confirmPassword: '' };
 
 /** Account › Change Password: old, new and confirm (SPEC §5 messages). */
 export function ChangePassword() {
-  const { values: form, setValues: setForm, setField, onInput } = useFormFields(EMPTY);
-  const { error, setError, check } = useSchemaCheck(ChangePasswordBodySchema);
+  const form = useZodForm(ChangePasswordBodySchema, { defaultValues: EMPTY });
   const change = useChangePassword();
   const notify = useNotify();
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = check(form);
-    if (!parsed) return;
-    change.mutate(form, {
+  const submit = form.handleSubmit((values) =>
+    change.mutate(values, {
       onSuccess: (res) => {
-        setForm(EMPTY);
+        form.reset(EMPTY);
         notify({ type: 'success', message: res.message });
       },
       onError: (err) => {
-        setError(err.message);
+        form.serverError(err);
         notify({ type: 'error', message: m.passwordUpdateFailed(err.message) });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4">
@@ -36,17 +32,10 @@ export function ChangePassword() {
         label="Old password"
         type="password"
         autoComplete="current-password"
-        value={form.oldPassword}
-        onChange={onInput('oldPassword')}
+        {...form.field('oldPassword')}
       />
-      <NewPasswordFields
-        labels={['New password', 'Confirm new password']}
-        password={form.password}
-        confirmPassword={form.confirmPassword}
-        onPassword={setField('password')}
-        onConfirm={setField('confirmPassword')}
-      />
-      <FormError message={error} />
+      <NewPasswordFields labels={['New password', 'Confirm new password']} field={form.field} />
+      <FormError message={form.formError} />
       <SubmitButton pending={change.isPending}>Change password</SubmitButton>
     </form>
   );

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError, useFormFields, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useUpdateProfile } from '#web/features/accounts/api/account-mutations.ts';
 import { DocumentsSection } from './documents-section.tsx';
 
@@ -15,52 +14,39 @@ export function MyProfile({ user }: { user: Profile }) {
     businessName: user.businessName,
     phoneNumber: user.phoneNumber,
     email: user.email,
+    currentPassword: '',
   };
-  const { values: form, setValues: setForm, onInput } = useFormFields(initial);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const { error, setError, check } = useSchemaCheck(UpdateProfileBodySchema);
+  const form = useZodForm(UpdateProfileBodySchema, { defaultValues: initial });
   const update = useUpdateProfile();
   const notify = useNotify();
-  const changed = (Object.keys(initial) as (keyof typeof initial)[]).some((k) => form[k] !== initial[k]);
-  const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const changed = form.formState.isDirty;
+  // A verified email is locked (its input disabled, so it has no value to send).
+  const emailChanged =
+    !user.emailVerified && (form.watch('email') ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
-  const save = (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = { ...form, ...(emailChanged ? { currentPassword } : { email: undefined }) };
-    const parsed = check(body);
-    if (!parsed) return;
+  const save = form.handleSubmit(() => {
+    const { currentPassword, ...values } = form.getValues();
+    const body = { ...values, ...(emailChanged ? { currentPassword } : { email: undefined }) };
     update.mutate(body, {
       onSuccess: (res) => {
         notify({ type: 'success', message: res.message });
-        setCurrentPassword('');
+        form.reset({ ...body, email: body.email ?? user.email, currentPassword: '' });
       },
-      onError: (err) => setError(err.message),
+      onError: form.serverError,
     });
-  };
+  });
 
   return (
     <div className="space-y-8">
       <form onSubmit={save} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Name" autoComplete="name" value={form.name} onChange={onInput('name')} />
-        <Field
-          label="Business name"
-          autoComplete="organization"
-          value={form.businessName}
-          onChange={onInput('businessName')}
-        />
-        <Field
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          value={form.phoneNumber}
-          onChange={onInput('phoneNumber')}
-        />
+        <Field label="Name" autoComplete="name" {...form.field('name')} />
+        <Field label="Business name" autoComplete="organization" {...form.field('businessName')} />
+        <Field label="Phone number" type="tel" autoComplete="tel" {...form.field('phoneNumber')} />
         <Field
           label="Email"
           type="email"
           autoComplete="email"
-          value={form.email}
-          onChange={onInput('email')}
+          {...form.field('email')}
           disabled={user.emailVerified}
           hint={
             user.emailVerified
@@ -73,12 +59,11 @@ export function MyProfile({ user }: { user: Profile }) {
             label="Current password (to change your email)"
             type="password"
             autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
+            {...form.field('currentPassword')}
           />
         )}
         <div className="sm:col-span-2">
-          <FormError message={error} />
+          <FormError message={form.formError} />
         </div>
         {changed && (
           <div className="flex gap-3 sm:col-span-2">
@@ -91,11 +76,7 @@ export function MyProfile({ user }: { user: Profile }) {
             </button>
             <button
               type="button"
-              onClick={() => {
-                setForm(initial);
-                setCurrentPassword('');
-                setError(null);
-              }}
+              onClick={() => form.reset(initial)}
               className="rounded-lg border border-gray-300 px-5 py-2.5 font-semibold hover:bg-gray-100"
             >
               Cancel

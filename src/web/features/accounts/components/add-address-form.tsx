@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { AddAddressBodySchema, type Address } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { FormError, SubmitButton, useSchemaCheck } from '#web/components/ui/form.tsx';
+import { FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { useAddAddress } from '#web/features/accounts/api/account-mutations.ts';
 import { AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';
 
@@ -19,22 +19,21 @@ export function AddAddressForm({
   const add = useAddAddress();
   const notify = useNotify();
   const headingId = useId();
-  const [form, setForm] = useState(EMPTY_ADDRESS);
-  const { error, setError, check } = useSchemaCheck(AddAddressBodySchema);
+  const form = useZodForm(AddAddressBodySchema, { defaultValues: EMPTY_ADDRESS });
 
   const submit = (e: React.FormEvent) => {
-    e.preventDefault();
     // A form inside a dialog must not submit the page's own form behind it.
     e.stopPropagation();
-    if (!check(form)) return;
-    add.mutate(form, {
-      onSuccess: (address) => {
-        setForm(EMPTY_ADDRESS);
-        notify({ type: 'success', message: 'Address added' });
-        onAdded?.(address);
-      },
-      onError: (err) => setError(err.message),
-    });
+    return form.handleSubmit(() =>
+      add.mutate(form.getValues(), {
+        onSuccess: (address) => {
+          form.reset(EMPTY_ADDRESS);
+          notify({ type: 'success', message: 'Address added' });
+          onAdded?.(address);
+        },
+        onError: form.serverError,
+      }),
+    )(e);
   };
 
   return (
@@ -42,8 +41,8 @@ export function AddAddressForm({
       <h2 id={headingId} className="text-lg font-bold">
         {title}
       </h2>
-      <AddressFields value={form} onChange={setForm} />
-      <FormError message={error} />
+      <AddressFields field={form.field} />
+      <FormError message={form.formError} />
       <SubmitButton pending={add.isPending}>Add address</SubmitButton>
     </form>
   );

@@ -46,6 +46,7 @@ export function DocumentUpload({
           const file = e.target.files?.[0] ?? null;
           onChange({ file, percent: null, error: file ? checkFile(file) : null });
         }}
+        aria-invalid={state.error ? true : undefined}
         aria-describedby={`${id}-hint${state.error ? ` ${id}-error` : ''}`}
         className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-gray-900 file:px-3 file:py-2 file:font-semibold file:text-white"
       />

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState } from 'react';
 import { NewsletterBodySchema } from '#shared/store/store.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useSubscribeNewsletter } from '#web/features/store/api/subscribe-newsletter.ts';
 
 export default function NewsletterDialog({
@@ -12,29 +12,19 @@ export default function NewsletterDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const subscribe = useSubscribeNewsletter();
   const notify = useNotify();
-  const inputId = useId();
-  const errorId = useId();
+  const form = useZodForm(NewsletterBodySchema, { defaultValues: { email: '' } });
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = NewsletterBodySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setError(null);
-    subscribe.mutate(parsed.data, {
+  const submit = form.handleSubmit((body) =>
+    subscribe.mutate(body, {
       onSuccess: (res) => {
         notify({ type: 'success', message: res.message });
         onOpenChange(false);
       },
-      onError: (err) => setError(err.message),
-    });
-  };
+      onError: form.serverError,
+    }),
+  );
 
   return (
     <DialogShell
@@ -48,24 +38,10 @@ export default function NewsletterDialog({
         New arrivals, restocks and wholesale deals. Unsubscribe any time.
       </Dialog.Description>
       <form onSubmit={submit} noValidate className="mt-4">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          Email
-        </label>
-        <input
-          id={inputId}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className="mt-1 w-full rounded-lg border border-gray-400 px-3 py-2.5"
-        />
-        {error && (
-          <p id={errorId} className="mt-1 text-sm text-red-700" role="alert">
-            {error}
-          </p>
-        )}
+        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <div className="mt-3">
+          <FormError message={form.formError} />
+        </div>
         <button
           type="submit"
           disabled={subscribe.isPending}

@@ -1,0 +1,21 @@
+import assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+
+/**
+ * A form's error on one field: the control is `aria-invalid` and its description (what a screen
+ * reader reads with it) holds the message.
+ */
+export async function expectFieldError(control: Locator, message: string): Promise<void> {
+  await control.and(control.page().locator('[aria-invalid="true"]')).waitFor();
+  const ids = ((await control.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => control.page().locator(`[id="${id}"]`).textContent()));
+  assert.ok(
+    texts.some((t) => t?.includes(message)),
+    `expected "${message}" in the field's description, got ${JSON.stringify(texts)}`,
+  );
+}
+
+/** Focus went to this control (the first invalid field of a refused form). */
+export async function expectFocused(control: Locator): Promise<void> {
+  await control.page().waitForFunction((el) => el === document.activeElement, await control.elementHandle());
+}

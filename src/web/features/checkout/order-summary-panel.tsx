@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import type { Cart } from '#shared/cart/cart.schemas.ts';
+import { formatCents } from '#shared/money.ts';
+import { orderMessages as om } from '#shared/orders/orders-messages.ts';
+import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
+import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
+import { FormError } from '#web/components/ui/form.tsx';
+
+/** The lines, the totals, the unverified-buyer cap, the error and Check out. */
+export function OrderSummaryPanel({
+  cart,
+  shippingCents,
+  shippingLabel,
+  cap,
+  overCap,
+  error,
+  blocked,
+  pending,
+  onCheckOut,
+}: {
+  cart: Cart;
+  shippingCents: number;
+  shippingLabel: string;
+  /** The cap on an order from a buyer whose documents are not verified; undefined once they are. */
+  cap: number | undefined;
+  overCap: boolean;
+  error: string | undefined;
+  blocked: boolean;
+  pending: boolean;
+  onCheckOut: () => void;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="self-start rounded-2xl bg-white p-5 ring-1 ring-gray-200 lg:sticky lg:top-4"
+    >
+      <h2 id={id} className="text-lg font-bold">
+        Order summary
+      </h2>
+      <ul className="mt-3 divide-y divide-gray-100">
+        {cart.items.map((l) => (
+          <li key={l.variantId} className="flex gap-3 py-2">
+            <LineItem
+              image={{ url: l.imageUrl }}
+              title={l.productName}
+              detail={quantityDetail(l.variantName, l.quantity, formatCents(l.unitPriceCents))}
+              aside={<span className="text-sm font-semibold">{formatCents(l.lineTotalCents)}</span>}
+            />
+          </li>
+        ))}
+      </ul>
+      <OrderTotals
+        subtotalCents={cart.subtotalCents}
+        shippingCents={shippingCents}
+        totalCents={cart.subtotalCents + shippingCents}
+        shippingLabel={shippingLabel}
+        className="mt-3 border-t border-gray-200 pt-3"
+        totalTestId="checkout-total"
+      />
+      {cap !== undefined && (
+        <p
+          className={`mt-3 rounded-lg p-3 text-xs ${overCap ? 'bg-red-50 text-red-900' : 'bg-gray-50 text-gray-700'}`}
+        >
+          {om.overCap(cap)}
+        </p>
+      )}
+      <div className="mt-3">
+        <FormError message={error} />
+      </div>
+      <button
+        type="button"
+        onClick={onCheckOut}
+        aria-disabled={blocked || pending}
+        disabled={pending}
+        className={`mt-3 w-full rounded-lg px-4 py-3 text-base font-extrabold ${blocked ? 'cursor-not-allowed bg-gray-200 text-gray-600' : 'bg-amber-400 text-gray-900 hover:bg-amber-300 disabled:opacity-60'}`}
+      >
+        {pending ? 'Placing your order…' : 'Check out'}
+      </button>
+    </section>
+  );
+}
