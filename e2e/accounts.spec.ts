@@ -130,7 +130,7 @@ describe('a buyer account, end to end', () => {
 
     // Sign out from the header menu; sign in with Remember me; the email is prefilled next time.
     await page.getByRole('button', { name: /account menu/ }).click();
-    await page.getByRole('button', { name: 'Logout' }).last().click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     await page.goto('/signin');
     await expectNoSeriousAxe(page, '/signin');
@@ -189,7 +189,7 @@ describe('a buyer account, end to end', () => {
 
     // Lost password → reset through the mailed link → sign in with the new password.
     await page.getByRole('button', { name: /account menu/ }).click();
-    await page.getByRole('button', { name: 'Logout' }).last().click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.goto('/signin');
     assert.equal(await page.getByLabel('Email').inputValue(), email, 'Remember me prefills the email');
     await page.getByRole('link', { name: 'Lost your password?' }).click();

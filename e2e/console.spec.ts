@@ -12,6 +12,7 @@ import {
   seriousAxeViolations,
   watchErrors,
 } from './support/browser-session.ts';
+import { expectFieldError, expectFocused } from './support/forms.ts';
 import { waitForLink } from './support/mailbox.ts';
 
 let browser: Browser;
@@ -178,7 +179,9 @@ describe('staff console', () => {
     staffSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
     await page.getByLabel('Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('alert').filter({ hasText: 'That code is not valid. Try again.' }).waitFor();
+    // The server's refusal names the field: it shows under the code, which gets the focus.
+    await expectFieldError(page.getByLabel('Code from the app'), 'That code is not valid. Try again.');
+    await expectFocused(page.getByLabel('Code from the app'));
     errors.splice(0); // the browser logs the refused code's 400, which was the point
     await page.getByLabel('Code from the app').fill(await totpNow());
     await page.getByRole('button', { name: 'Continue' }).click();

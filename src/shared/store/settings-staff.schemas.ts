@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { amountText } from '#shared/input/form-text.ts';
+
+export const settingsMessages = {
+  amount: 'Enter the delivery fee and the cap as amounts like 20.00.',
+} as const;
 
 /** What staff edit in the store settings. */
 const settingText = (max: number, label: string) =>
@@ -30,3 +35,28 @@ export const StoreSettingsBodySchema = z.object({
   unverifiedCapCents: z.number().int().min(0, 'The cap cannot be negative.').max(100_000_000),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;
+
+const settingsShape = StoreSettingsBodySchema.shape;
+const socialLink = settingsShape.social.element;
+const isBlankLink = (l: { name: string; url: string }) => !l.name.trim() && !l.url.trim();
+
+/**
+ * The Settings form: amounts typed as text, and social rows left blank dropped (a row with
+ * anything in it is checked like the body's).
+ */
+export const StoreSettingsFormSchema = StoreSettingsBodySchema.extend({
+  social: z
+    .array(
+      z.object({ name: z.string(), url: z.string() }).superRefine((link, ctx) => {
+        if (isBlankLink(link)) return;
+        const checked = socialLink.safeParse(link);
+        if (!checked.success)
+          for (const issue of checked.error.issues)
+            ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }),
+    )
+    .max(8)
+    .transform((links) => links.filter((l) => !isBlankLink(l)).map((l) => socialLink.parse(l))),
+  deliveryFeeCents: amountText(settingsMessages.amount).pipe(settingsShape.deliveryFeeCents),
+  unverifiedCapCents: amountText(settingsMessages.amount).pipe(settingsShape.unverifiedCapCents),
+});

@@ -1,5 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { useId } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
@@ -53,53 +52,8 @@ export function Button({
   );
 }
 
-export function Select({
-  label,
-  children,
-  ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        {...props}
-        className="mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 py-2.5 text-gray-900"
-      >
-        {children}
-      </select>
-    </div>
-  );
-}
-
-export function TextArea({
-  label,
-  hint,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-gray-900">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...props}
-        className="mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-gray-900"
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-700">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The console's select and textarea are the form kit's: label, hint and error tied to the control. */
+export { SelectField as Select, TextAreaField as TextArea } from '#web/components/ui/form.tsx';
 
 export function Checkbox({
   label,

@@ -1,42 +1,39 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { AuthCard, Field, FormError, SubmitButton } from '#web/components/ui/form.tsx';
+import { type ChangePasswordBody, ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { SecondFactorBodySchema } from '#shared/staff/staff.schemas.ts';
+import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { errorMessage, STAFF_ME_KEY } from '#web/features/admin/api/admin-queries.ts';
 import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { Button } from './console-ui.tsx';
 import { QrCode } from './qr-code.tsx';
 
+type OnError = { onError: (err: Error) => void };
+
+/** One code (authenticator or recovery), checked by the server's own schema before it is sent. */
 function CodeForm({
   label,
   hint,
   submit,
   pending,
-  error,
 }: {
   label: string;
   hint: string;
-  submit: (code: string) => void;
+  submit: (code: string, handlers: OnError) => void;
   pending: boolean;
-  error: string | null;
 }) {
-  const [code, setCode] = useState('');
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    submit(code);
-  };
+  const form = useZodForm(SecondFactorBodySchema, { defaultValues: { code: '' } });
+  const onSubmit = form.handleSubmit(() => submit(form.getValues().code, { onError: form.serverError }));
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <Field
         label={label}
         hint={hint}
-        name="code"
         autoComplete="one-time-code"
         inputMode="text"
         autoFocus
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+        {...form.field('code')}
       />
-      <FormError message={error} />
+      <FormError message={form.formError} />
       <SubmitButton pending={pending}>Continue</SubmitButton>
     </form>
   );
@@ -54,9 +51,8 @@ export function TwoFactorSignIn() {
       <CodeForm
         label="Authentication code"
         hint="The 6-digit code from your authenticator app, or one of your recovery codes."
-        submit={(code) => verify.mutate(code)}
+        submit={(code, handlers) => verify.mutate(code, handlers)}
         pending={verify.isPending}
-        error={verify.error ? errorMessage(verify.error) : null}
       />
     </AuthCard>
   );
@@ -118,9 +114,8 @@ export function TwoFactorSetup() {
           <CodeForm
             label="Code from the app"
             hint="Type the 6-digit code the app shows now."
-            submit={(code) => confirm.mutate(code)}
+            submit={(code, handlers) => confirm.mutate(code, handlers)}
             pending={confirm.isPending}
-            error={confirm.error ? errorMessage(confirm.error) : null}
           />
         </div>
       )}
@@ -131,22 +126,15 @@ export function TwoFactorSetup() {
 /** Staff signed in with the one-time password staff:create printed: their own password first. */
 export function ChooseOwnPassword() {
   const qc = useQueryClient();
-  const [oldPassword, setOld] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
+  const form = useZodForm(ChangePasswordBodySchema, {
+    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
+  });
   const change = useMutation({
-    mutationFn: () =>
-      apiPost(
-        apiUrl('auth/change-password'),
-        { oldPassword, password, confirmPassword },
-        'MessageResponseSchema',
-      ),
+    mutationFn: (body: ChangePasswordBody) =>
+      apiPost(apiUrl('auth/change-password'), body, 'MessageResponseSchema'),
     onSuccess: () => qc.invalidateQueries({ queryKey: STAFF_ME_KEY }),
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    change.mutate();
-  };
+  const onSubmit = form.handleSubmit((body) => change.mutate(body, { onError: form.serverError }));
   return (
     <AuthCard title="Choose your password">
       <p className="mb-4 text-sm text-gray-800">
@@ -157,24 +145,16 @@ export function ChooseOwnPassword() {
           label="One-time password"
           type="password"
           autoComplete="current-password"
-          value={oldPassword}
-          onChange={(e) => setOld(e.target.value)}
+          {...form.field('oldPassword')}
         />
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <Field label="New password" type="password" autoComplete="new-password" {...form.field('password')} />
         <Field
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(e) => setConfirm(e.target.value)}
+          {...form.field('confirmPassword')}
         />
-        <FormError message={change.error ? errorMessage(change.error) : null} />
+        <FormError message={form.formError} />
         <SubmitButton pending={change.isPending}>Save password</SubmitButton>
       </form>
     </AuthCard>

@@ -1,14 +1,10 @@
-import { type DragEvent, type FormEvent, useState } from 'react';
+import { type DragEvent, useState } from 'react';
 import { BANNER_SLOTS, type BannerSlot } from '#shared/catalogue/catalogue.constants.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError } from '#web/components/ui/form.tsx';
-import {
-  errorMessage,
-  firstError,
-  useAdminMutation,
-  useAdminQuery,
-} from '#web/features/admin/api/admin-queries.ts';
+import { BannerFormSchema } from '#shared/catalogue/catalogue-forms.ts';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { firstError, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import { Button, Loading, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
 import { ImageUpload } from '#web/features/admin/components/image-picker.tsx';
 
@@ -130,29 +126,29 @@ function SlotPanel({ slot, banners }: { slot: BannerSlot; banners: Banner[] }) {
 /** A banner's picture, title and link: a new one (added last in its slot) or an existing one. */
 function BannerForm({ slot, banner, onDone }: { slot: BannerSlot; banner?: Banner; onDone?: () => void }) {
   const notify = useNotify();
-  const [title, setTitle] = useState(banner?.title ?? '');
-  const [href, setHref] = useState(banner?.href ?? '/');
-  const [image, setImage] = useState<Image | null>(banner?.image ?? null);
-  const [message, setMessage] = useState<string | null>(null);
+  const form = useZodForm(BannerFormSchema, {
+    defaultValues: {
+      slot,
+      title: banner?.title ?? '',
+      href: banner?.href ?? '/',
+      image: banner?.image ?? null,
+    },
+  });
+  const image = form.watch('image');
   const save = useAdminMutation(
     banner ? 'PUT' : 'POST',
     () => (banner ? `catalogue/banners/${banner.id}` : 'catalogue/banners'),
     'SavedResponseSchema',
   );
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!image) return setMessage('Upload the banner picture first.');
-    save.mutate(
-      { slot, title, href, image },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', message: banner ? 'Banner saved.' : 'Banner added.' });
-          onDone?.();
-        },
-        onError: (err) => setMessage(errorMessage(err)),
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        notify({ type: 'success', message: banner ? 'Banner saved.' : 'Banner added.' });
+        onDone?.();
       },
-    );
-  };
+      onError: form.serverError,
+    }),
+  );
   const name = banner ? `Edit ${banner.title}` : `New banner in ${SLOT_LABELS[slot]}`;
   return (
     <form
@@ -163,15 +159,19 @@ function BannerForm({ slot, banner, onDone }: { slot: BannerSlot; banner?: Banne
     >
       <div className="flex items-center gap-2">
         {image ? <img src={image.url} alt="" className="h-10 w-20 rounded object-cover" /> : null}
-        <ImageUpload label="Picture" onUploaded={setImage} />
+        <ImageUpload
+          label="Picture"
+          onUploaded={(img) => form.setValue('image', img, { shouldDirty: true })}
+        />
       </div>
-      <Field label="Title" value={title} onChange={(e) => setTitle(e.target.value)} />
-      <Field label="Link (a page of this store)" value={href} onChange={(e) => setHref(e.target.value)} />
+      <Field label="Title" {...form.field('title')} />
+      <Field label="Link (a page of this store)" {...form.field('href')} />
       <Button type="submit" disabled={save.isPending}>
         {banner ? 'Save banner' : 'Add banner'}
       </Button>
       <div className="sm:col-span-4">
-        <FormError message={message} />
+        {/* The picture is not a text field: its message shows here, with the server's own. */}
+        <FormError message={form.formState.errors.image?.message ?? form.formError} />
       </div>
     </form>
   );

@@ -1,9 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { BrandFormSchema, CategoryFormSchema } from '#shared/catalogue/catalogue-forms.ts';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import type { AdminCatalogueTree } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError } from '#web/components/ui/form.tsx';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { firstError, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
   Loading,
@@ -58,9 +57,14 @@ export function CategoriesPage() {
 
 function CategoryForm({ category }: { category: Category | null }) {
   const notify = useNotify();
-  const [name, setName] = useState(category?.name ?? '');
-  const [group, setGroup] = useState(category?.group ?? '');
-  const [position, setPosition] = useState(String(category?.position ?? 0));
+  const form = useZodForm(CategoryFormSchema, {
+    defaultValues: {
+      name: category?.name ?? '',
+      ...(category ? { slug: category.slug } : {}),
+      group: category?.group ?? '',
+      position: String(category?.position ?? 0),
+    },
+  });
   const save = useAdminMutation(
     category ? 'PUT' : 'POST',
     () => (category ? `catalogue/categories/${category.id}` : 'catalogue/categories'),
@@ -72,36 +76,24 @@ function CategoryForm({ category }: { category: Category | null }) {
     'MessageResponseSchema',
     () => undefined,
   );
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      {
-        name,
-        ...(category ? { slug: category.slug } : {}),
-        group: group || null,
-        position: Number(position) || 0,
-      },
-      { onSuccess: () => notify({ type: 'success', message: `${name} saved.` }) },
-    );
-  };
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => notify({ type: 'success', message: `${body.name} saved.` }),
+      onError: form.serverError,
+    }),
+  );
   const label = category ? `Category ${category.name}` : 'New category';
   return (
     <form onSubmit={onSubmit} aria-label={label} noValidate>
       <div className="grid gap-2 sm:grid-cols-[2fr_1.5fr_6rem_auto] sm:items-end">
-        <Field label="Category name" value={name} onChange={(e) => setName(e.target.value)} />
-        <Select label="Menu group" value={group} onChange={(e) => setGroup(e.target.value)}>
+        <Field label="Category name" {...form.field('name')} />
+        <Select label="Menu group" {...form.field('group')}>
           <option value="">None</option>
           {CATEGORY_GROUPS.map((g) => (
             <option key={g}>{g}</option>
           ))}
         </Select>
-        <Field
-          label="Order"
-          type="number"
-          min={0}
-          value={position}
-          onChange={(e) => setPosition(e.target.value)}
-        />
+        <Field label="Order" type="number" min={0} {...form.field('position')} />
         <SaveDeleteButtons
           saveLabel={category ? 'Save' : 'Add category'}
           saving={save.isPending}
@@ -109,7 +101,7 @@ function CategoryForm({ category }: { category: Category | null }) {
           deleting={remove.isPending}
         />
       </div>
-      <FormError message={firstError(save.error, remove.error)} />
+      <FormError message={form.formError ?? firstError(remove.error)} />
     </form>
   );
 }
@@ -124,10 +116,16 @@ function BrandForm({
   categoryId: number;
 }) {
   const notify = useNotify();
-  const [name, setName] = useState(brand?.name ?? '');
-  const [category, setCategory] = useState(String(brand?.categoryId ?? categoryId));
-  const [position, setPosition] = useState(String(brand?.position ?? 0));
-  const [logo, setLogo] = useState<Image | null>(brand?.logo ?? null);
+  const form = useZodForm(BrandFormSchema, {
+    defaultValues: {
+      categoryId: String(brand?.categoryId ?? categoryId),
+      name: brand?.name ?? '',
+      ...(brand ? { slug: brand.slug } : {}),
+      logo: brand?.logo ?? null,
+      position: String(brand?.position ?? 0),
+    },
+  });
+  const logo = form.watch('logo');
   const save = useAdminMutation(
     brand ? 'PUT' : 'POST',
     () => (brand ? `catalogue/brands/${brand.id}` : 'catalogue/brands'),
@@ -139,19 +137,12 @@ function BrandForm({
     'MessageResponseSchema',
     () => undefined,
   );
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      {
-        categoryId: Number(category),
-        name,
-        ...(brand ? { slug: brand.slug } : {}),
-        logo,
-        position: Number(position) || 0,
-      },
-      { onSuccess: () => notify({ type: 'success', message: `${name} saved.` }) },
-    );
-  };
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => notify({ type: 'success', message: `${body.name} saved.` }),
+      onError: form.serverError,
+    }),
+  );
   const label = brand ? `Brand ${brand.name}` : 'New brand';
   return (
     <form onSubmit={onSubmit} aria-label={label} noValidate className="rounded-lg p-3 ring-1 ring-gray-200">
@@ -162,27 +153,20 @@ function BrandForm({
           ) : (
             <span className="size-10 rounded bg-gray-100" />
           )}
-          <ImageUpload label="Logo" onUploaded={setLogo} />
+          <ImageUpload
+            label="Logo"
+            onUploaded={(image) => form.setValue('logo', image, { shouldDirty: true })}
+          />
         </div>
-        <Field
-          label={brand ? 'Brand name' : 'New brand name'}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Select label="Category" value={category} onChange={(e) => setCategory(e.target.value)}>
+        <Field label={brand ? 'Brand name' : 'New brand name'} {...form.field('name')} />
+        <Select label="Category" {...form.field('categoryId')}>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>
           ))}
         </Select>
-        <Field
-          label="Order"
-          type="number"
-          min={0}
-          value={position}
-          onChange={(e) => setPosition(e.target.value)}
-        />
+        <Field label="Order" type="number" min={0} {...form.field('position')} />
         <SaveDeleteButtons
           saveLabel={brand ? 'Save' : 'Add brand'}
           saving={save.isPending}
@@ -191,7 +175,7 @@ function BrandForm({
         />
       </div>
       {brand && <p className="mt-1 text-xs text-gray-700">{brand.productCount} products</p>}
-      <FormError message={firstError(save.error, remove.error)} />
+      <FormError message={form.formError ?? firstError(remove.error)} />
     </form>
   );
 }

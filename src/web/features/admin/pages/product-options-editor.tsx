@@ -1,8 +1,7 @@
-import { type FormEvent, useState } from 'react';
-import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import { VariantFormSchema } from '#shared/catalogue/catalogue-forms.ts';
 import type { AdminProduct, AdminVariant } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError } from '#web/components/ui/form.tsx';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { firstError, useAdminMutation } from '#web/features/admin/api/admin-queries.ts';
 import { Panel, SaveDeleteButtons } from '#web/features/admin/components/console-ui.tsx';
 import { ImageUpload } from '#web/features/admin/components/image-picker.tsx';
@@ -25,10 +24,16 @@ export function OptionsEditor({ product }: { product: AdminProduct }) {
 
 function OptionRow({ productId, variant }: { productId: number; variant: AdminVariant | null }) {
   const notify = useNotify();
-  const [name, setName] = useState(variant?.name ?? '');
-  const [sku, setSku] = useState(variant?.sku ?? '');
-  const [stock, setStock] = useState(String(variant?.stock ?? 0));
-  const [image, setImage] = useState<Image | null>(variant?.image ?? null);
+  const form = useZodForm(VariantFormSchema, {
+    defaultValues: {
+      name: variant?.name ?? '',
+      sku: variant?.sku ?? '',
+      stock: String(variant?.stock ?? 0),
+      image: variant?.image ?? null,
+      position: variant?.position ?? 0,
+    },
+  });
+  const image = form.watch('image');
   const base = `catalogue/products/${productId}/variants`;
   const save = useAdminMutation(
     variant ? 'PUT' : 'POST',
@@ -42,15 +47,13 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
     () => undefined,
   );
   const label = variant ? variant.name : 'New option';
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { name, sku, stock: Number(stock), image, position: variant?.position ?? 0 },
-      {
-        onSuccess: () => notify({ type: 'success', message: variant ? `${name} saved.` : `${name} added.` }),
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () =>
+        notify({ type: 'success', message: variant ? `${body.name} saved.` : `${body.name} added.` }),
+      onError: form.serverError,
+    }),
+  );
   return (
     <li className="rounded-lg p-3 ring-1 ring-gray-200">
       <form
@@ -65,17 +68,14 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
           ) : (
             <span className="size-12 rounded bg-gray-100" />
           )}
-          <ImageUpload label="Picture" onUploaded={setImage} />
+          <ImageUpload
+            label="Picture"
+            onUploaded={(img) => form.setValue('image', img, { shouldDirty: true })}
+          />
         </div>
-        <Field label={`${label}: name`} value={name} onChange={(e) => setName(e.target.value)} />
-        <Field label={`${label}: SKU`} value={sku} onChange={(e) => setSku(e.target.value)} />
-        <Field
-          label={`${label}: stock`}
-          type="number"
-          min={0}
-          value={stock}
-          onChange={(e) => setStock(e.target.value)}
-        />
+        <Field label={`${label}: name`} {...form.field('name')} />
+        <Field label={`${label}: SKU`} {...form.field('sku')} />
+        <Field label={`${label}: stock`} type="number" min={0} {...form.field('stock')} />
         <SaveDeleteButtons
           saveLabel={variant ? 'Save' : 'Add'}
           saving={save.isPending}
@@ -83,7 +83,7 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
           deleting={remove.isPending}
         />
       </form>
-      <FormError message={firstError(save.error, remove.error)} />
+      <FormError message={form.formError ?? firstError(remove.error)} />
     </li>
   );
 }

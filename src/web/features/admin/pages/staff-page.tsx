@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from 'react';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError } from '#web/components/ui/form.tsx';
+import { NewStaffBodySchema } from '#shared/staff/staff.schemas.ts';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import {
   firstError,
   useAdminMutation,
@@ -81,13 +81,9 @@ export function StaffPage() {
 }
 
 function AddStaff() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const form = useZodForm(NewStaffBodySchema, { defaultValues: { name: '', email: '' } });
   const add = useAdminMutation('POST', () => 'staff', 'NewStaffResponseSchema');
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    add.mutate({ name, email });
-  };
+  const onSubmit = form.handleSubmit((body) => add.mutate(body, { onError: form.serverError }));
   return (
     <Panel title="Add a staff member">
       {add.data ? (
@@ -104,8 +100,7 @@ function AddStaff() {
             tone="secondary"
             onClick={() => {
               add.reset();
-              setName('');
-              setEmail('');
+              form.reset();
             }}
           >
             Add another
@@ -118,13 +113,13 @@ function AddStaff() {
           aria-label="Add a staff member"
           className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         >
-          <Field label="Full name" value={name} onChange={(e) => setName(e.target.value)} />
-          <Field label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field label="Full name" {...form.field('name')} />
+          <Field label="Email" type="email" {...form.field('email')} />
           <Button type="submit" disabled={add.isPending}>
             Add staff
           </Button>
           <div className="sm:col-span-3">
-            <FormError message={firstError(add.error)} />
+            <FormError message={form.formError} />
           </div>
         </form>
       )}

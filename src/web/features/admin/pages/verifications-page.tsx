@@ -1,10 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENT_LABELS, dayPlus, isoDay } from '#shared/accounts/document-status.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError } from '#web/components/ui/form.tsx';
-import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import {
+  RequestReuploadBodySchema,
+  VerifyDocumentBodySchema,
+} from '#shared/accounts/documents-staff.schemas.ts';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
   Button,
   DataTable,
@@ -105,10 +109,10 @@ export function VerificationsPage() {
 function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
   const notify = useNotify();
   const fileUrl = `/api/v1/admin/documents/${doc.id}/file`;
-  const [number, setNumber] = useState('');
-  const [state, setState] = useState('');
-  const [expiresOn, setExpiresOn] = useState(dayPlus(isoDay(new Date()), 365));
-  const [note, setNote] = useState('');
+  const verifyForm = useZodForm(VerifyDocumentBodySchema, {
+    defaultValues: { documentNumber: '', issuingState: '', expiresOn: dayPlus(isoDay(new Date()), 365) },
+  });
+  const reuploadForm = useZodForm(RequestReuploadBodySchema, { defaultValues: { note: '' } });
   const verify = useAdminMutation('POST', () => `documents/${doc.id}/verify`, 'MessageResponseSchema');
   const reupload = useAdminMutation(
     'POST',
@@ -116,30 +120,16 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
     'MessageResponseSchema',
   );
 
-  const onVerify = (e: FormEvent) => {
-    e.preventDefault();
-    verify.mutate(
-      { documentNumber: number, issuingState: state, expiresOn },
-      {
-        onSuccess: (res) => {
-          notify({ type: 'success', message: res.message });
-          onDone();
-        },
-      },
-    );
+  const done = (res: { message: string }) => {
+    notify({ type: 'success', message: res.message });
+    onDone();
   };
-  const onReupload = (e: FormEvent) => {
-    e.preventDefault();
-    reupload.mutate(
-      { note },
-      {
-        onSuccess: (res) => {
-          notify({ type: 'success', message: res.message });
-          onDone();
-        },
-      },
-    );
-  };
+  const onVerify = verifyForm.handleSubmit((body) =>
+    verify.mutate(body, { onSuccess: done, onError: verifyForm.serverError }),
+  );
+  const onReupload = reuploadForm.handleSubmit((body) =>
+    reupload.mutate(body, { onSuccess: done, onError: reuploadForm.serverError }),
+  );
 
   return (
     <Panel title={`${label(doc.kind)} — ${doc.buyer.businessName}`}>
@@ -184,10 +174,9 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
           <h3 className="font-bold">Verify</h3>
           <Field
             label={doc.kind === 'sales_id' ? 'Certificate number' : 'Licence number'}
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
+            {...verifyForm.field('documentNumber')}
           />
-          <Select label="Issuing state" value={state} onChange={(e) => setState(e.target.value)}>
+          <Select label="Issuing state" {...verifyForm.field('issuingState')}>
             <option value="">Choose…</option>
             {US_STATES.map(([code, name]) => (
               <option key={code} value={code}>
@@ -195,13 +184,8 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
               </option>
             ))}
           </Select>
-          <Field
-            label="Expires on"
-            type="date"
-            value={expiresOn}
-            onChange={(e) => setExpiresOn(e.target.value)}
-          />
-          <FormError message={verify.error ? errorMessage(verify.error) : null} />
+          <Field label="Expires on" type="date" {...verifyForm.field('expiresOn')} />
+          <FormError message={verifyForm.formError} />
           <Button type="submit" tone="success" disabled={verify.isPending}>
             Verify {DOCUMENT_LABELS[doc.kind]}
           </Button>
@@ -213,10 +197,9 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
             hint="Emailed to the buyer; say what to fix."
             rows={4}
             maxLength={500}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
+            {...reuploadForm.field('note')}
           />
-          <FormError message={reupload.error ? errorMessage(reupload.error) : null} />
+          <FormError message={reuploadForm.formError} />
           <Button type="submit" tone="danger" disabled={reupload.isPending}>
             Request re-upload
           </Button>
