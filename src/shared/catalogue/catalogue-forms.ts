@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
-import { amountText, decimalText, optionalAmountText, wholeNumberText } from '#shared/input/form-text.ts';
+import { wholeNumberText } from '#shared/input/form-text.ts';
 import { ImageSchema } from './catalogue.schemas.ts';
 import {
   BannerBodySchema,
   BrandBodySchema,
   CategoryBodySchema,
-  ProductBodySchema,
   VariantBodySchema,
 } from './catalogue-staff.schemas.ts';
 
@@ -19,9 +18,6 @@ import {
 export const catalogueFormMessages = {
   position: 'Enter the order as a whole number from 0 to 100000.',
   stock: 'Enter the stock as a whole number from 0.',
-  amount: 'Enter an amount like 12.50.',
-  percentage: 'Enter a percentage from 0 to 100.',
-  rating: 'Enter a rating from 0 to 5.',
 } as const;
 const fm = catalogueFormMessages;
 
@@ -43,25 +39,6 @@ export const BrandFormSchema = BrandBodySchema.extend({
 export const VariantFormSchema = VariantBodySchema.extend({
   stock: wholeNumberText(10_000_000, fm.stock),
 });
-
-/** The product editor: the body's fields with prices, percentage and rating typed as text. */
-export const ProductFormSchema = z
-  .object({
-    ...ProductBodySchema.shape,
-    brandId: z.string().transform(Number).pipe(ProductBodySchema.shape.brandId),
-    priceCents: amountText(fm.amount),
-    discountPriceCents: optionalAmountText(fm.amount),
-    discountPercentage: decimalText(0, 100, fm.percentage, null),
-    rating: decimalText(0, 5, fm.rating, 5),
-  })
-  .transform((values, ctx) => {
-    // The body's own cross-field rules (the discount pair) on the converted values.
-    const checked = ProductBodySchema.safeParse(values);
-    if (checked.success) return checked.data;
-    for (const issue of checked.error.issues)
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-    return z.NEVER;
-  });
 
 /** A banner: the picture is uploaded first, then title and link. */
 export const BannerFormSchema = BannerBodySchema.extend({

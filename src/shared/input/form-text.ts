@@ -15,24 +15,10 @@ export const wholeNumberText = (max: number, message: string) =>
     .transform((t) => (t === '' ? 0 : Number(t)))
     .pipe(z.number().max(max, message));
 
-/** An amount typed in a box ("12.50", "$12.50") as integer cents; empty is none when optional. */
+/** An amount typed in a box ("12.50", "$12.50") as integer cents. */
 export const amountText = (message: string) =>
   z
     .string()
     .trim()
     .refine((t) => parseAmount(t) !== null, message)
     .transform((t) => parseAmount(t)!);
-export const optionalAmountText = (message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((t) => t === '' || parseAmount(t) !== null, message)
-    .transform((t) => (t === '' ? null : parseAmount(t)!));
-
-/** A decimal typed in a box, within bounds; empty is `empty`. */
-export const decimalText = <E extends number | null>(min: number, max: number, message: string, empty: E) =>
-  z
-    .string()
-    .trim()
-    .refine((t) => t === '' || (/^\d{1,3}(\.\d{1,2})?$/.test(t) && +t >= min && +t <= max), message)
-    .transform((t): number | E => (t === '' ? empty : Number(t)));
