@@ -59,44 +59,23 @@ function FieldShell({
 const CONTROL =
   'mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 py-2.5 text-gray-900 disabled:bg-gray-100 aria-[invalid=true]:border-red-700';
 
+/** A field's own props apart from what goes on its control. */
+function splitShell<P extends ShellProps>({ label, error, hint, className, labelClassName, ...control }: P) {
+  return [{ label, error, hint, className, labelClassName }, control] as const;
+}
+
 /** A labelled input; its error (if any) sits under it and is tied to it. */
-export function Field({
-  label,
-  error,
-  hint,
-  className,
-  labelClassName,
-  ...input
-}: ComponentPropsWithRef<'input'> & ShellProps) {
-  return (
-    <FieldShell
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      labelClassName={labelClassName}
-      control={(a11y) => <input {...a11y} className={CONTROL} {...input} />}
-    />
-  );
+export function Field(props: ComponentPropsWithRef<'input'> & ShellProps) {
+  const [shell, input] = splitShell(props);
+  return <FieldShell {...shell} control={(a11y) => <input {...a11y} className={CONTROL} {...input} />} />;
 }
 
 /** A labelled select, like Field. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  className,
-  labelClassName,
-  children,
-  ...select
-}: ComponentPropsWithRef<'select'> & ShellProps) {
+export function SelectField(props: ComponentPropsWithRef<'select'> & ShellProps) {
+  const [shell, { children, ...select }] = splitShell(props);
   return (
     <FieldShell
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      labelClassName={labelClassName}
+      {...shell}
       control={(a11y) => (
         <select {...a11y} className={CONTROL} {...select}>
           {children}
@@ -107,24 +86,9 @@ export function SelectField({
 }
 
 /** A labelled textarea, like Field. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  className,
-  labelClassName,
-  ...area
-}: ComponentPropsWithRef<'textarea'> & ShellProps) {
-  return (
-    <FieldShell
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      labelClassName={labelClassName}
-      control={(a11y) => <textarea {...a11y} className={CONTROL} {...area} />}
-    />
-  );
+export function TextAreaField(props: ComponentPropsWithRef<'textarea'> & ShellProps) {
+  const [shell, area] = splitShell(props);
+  return <FieldShell {...shell} control={(a11y) => <textarea {...a11y} className={CONTROL} {...area} />} />;
 }
 
 /** The message a form shows above its button; role=alert so it is read out. */
