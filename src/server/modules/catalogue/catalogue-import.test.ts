@@ -1,35 +1,13 @@
 /** The CSV import's pure steps, without a database: parse and check, then plan against a snapshot. */
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
+import { type CatalogueCsvRow, catalogueCsvRow } from '#shared/catalogue/catalogue-csv.fixture.ts';
 import { csvLine } from '#shared/csv.ts';
 import { parseCatalogueCsv } from './catalogue-import-parse.ts';
 import { type CatalogueSnapshot, type ProductColumns, planImport } from './catalogue-import-plan.ts';
 
-type Row = Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string>;
-const base: Row = {
-  category: 'Disposable Vapes',
-  category_group: 'Vape Hardware',
-  brand: 'Glacier',
-  product: 'Glacier Puff',
-  product_sku: 'GP-1',
-  product_code: 'GP',
-  description: 'A disposable.',
-  price: '12.50',
-  discount_price: '',
-  discount_percentage: '',
-  rating: '5',
-  is_new: 'false',
-  is_hot: 'false',
-  hidden: 'false',
-  delivery: '',
-  seller: '',
-  important_notice: '',
-  highlights: '',
-  specifications: '',
-  option: 'Banana Ice',
-  sku: 'GP-1-BAN',
-  stock: '40',
-};
+type Row = CatalogueCsvRow;
+const base = catalogueCsvRow();
 const csv = (...rows: Partial<Row>[]) =>
   [
     csvLine([...CATALOGUE_CSV_COLUMNS]),
