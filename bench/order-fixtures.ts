@@ -42,16 +42,21 @@ export async function createOrderFixtures(
       [batch.map((_, j) => hashToken(tokens[i + j]!)), batch.map((u) => u.id)],
     );
   }
-  // Verified Sales ID and licence: wholesale carts are above the unverified buyers' cap.
+  // Verified Sales ID and licence: wholesale carts are above the unverified buyers' cap, and the
+  // state rules want a licence from the ship-to state (Texas) for vapes and tobacco.
   await q(
-    `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status)
-     select u, k, 'bench/' || u || '/' || k, 'doc.pdf', 'application/pdf', 1, 'x', 'verified'
+    `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status, issuing_state)
+     select u, k, 'bench/' || u || '/' || k, 'doc.pdf', 'application/pdf', 1, 'x', 'verified', 'TX'
      from unnest($1::uuid[]) u cross join unnest(array['sales_id', 'tobacco_license']) k`,
     [users.map((u) => u.id)],
   );
-  const picked = await q<{ id: number }>('select id from variants order by random() limit $1', [
-    poolSize + 1,
-  ]);
+  // Every order is judged by the rules; the pool leaves out what no state may buy (hemp products
+  // over the federal THC limit), so orders measure placing, not refusals.
+  const picked = await q<{ id: number }>(
+    `select v.id from variants v join products p on p.id = v.product_id
+      where p.compliance->>'kind' <> 'hemp_cannabinoid' order by random() limit $1`,
+    [poolSize + 1],
+  );
   const hot = picked[0]!.id;
   const pool = picked.slice(1).map((r) => r.id);
   await q('update variants set stock = $1 where id = any($2::int[])', [POOL_STOCK, pool]);

@@ -98,7 +98,19 @@ describe('browsing the catalogue', () => {
     await page.getByText('Enter a 5-digit US ZIP code').waitFor();
     await page.getByLabel('Check delivery').fill('75201');
     await page.getByRole('button', { name: 'Check' }).click();
-    await page.getByText(/We deliver to 75201: a flat \$20\.00/).waitFor();
+    await page.getByText(/Ships to Texas: a flat \$20\.00 delivery/).waitFor();
+    // A flavoured disposable cannot go to Massachusetts: the reason and its source.
+    await page.getByLabel('Check delivery').fill('02108');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByText(/^(Cannot ship to Massachusetts\.|Some options ship to Massachusetts)/).waitFor();
+    await page
+      .getByText(/Flavoured vapes are banned: not sold into Massachusetts\./)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/Source: Massachusetts: An Act modernizing tobacco control/)
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -38,6 +38,12 @@ describe('layout check', () => {
       "await db.update(things).set({});\nawait q('delete from things where id = 1');\n",
     );
     plant('src/server/modules/two/two.test.ts', 'await db.insert(things).values({});\n');
+    // A fixture is test code: it may set up any table and use the test helpers; only tests use it.
+    plant(
+      'src/server/modules/two/two.fixture.ts',
+      "import { t } from '#tests/test-app.ts';\nawait db.update(things).set({});\n",
+    );
+    plant('src/server/modules/two/two.routes.ts', "import { f } from './two.fixture.ts';\n");
     const found = checkBoundaries(root).map((v) => `${v.file} | ${v.rule} | ${v.detail}`);
     expect(found.sort()).toEqual(
       [
@@ -49,6 +55,7 @@ describe('layout check', () => {
         'src/server/main.ts | server never imports web | #web/app/router.tsx',
         "src/server/modules/two/two.service.ts | a module writes only its own tables | update things (one's)",
         "src/server/modules/two/two.service.ts | a module writes only its own tables | delete from things (one's)",
+        'src/server/modules/two/two.routes.ts | only tests import the test helpers | ./two.fixture.ts',
       ].sort(),
     );
   });

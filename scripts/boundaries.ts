@@ -6,7 +6,8 @@
  * 3. a web feature reaches another feature only through its `index.ts`;
  * 4. imports leave their own folder by alias (`#shared/*`, `#server/*`, `#web/*`), never `../`;
  * 5. a server module writes (insert, update, delete) only the tables it owns, those defined in
- *    its own `*.table.ts` files; it may read others' and call their services.
+ *    its own `*.table.ts` files; it may read others' and call their services (tests and their
+ *    `*.fixture.ts` helpers, which only tests may import, set up any table).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,8 @@ export interface Violation {
 }
 
 const SOURCE = /\.(ts|tsx)$/;
+/** Tests and their fixtures (`*.fixture.ts`, helpers only tests import) may use the test helpers and set up any table. */
+const TEST_FILE = /\.(test|fixture)\.tsx?$/;
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
@@ -70,13 +73,14 @@ function checkImports(root: string, files: string[]): Violation[] {
     for (const { spec, dynamic } of importsOf(readFileSync(file, 'utf8'))) {
       const to = target(root, file, spec);
       const add = (rule: string, detail: string) => violations.push({ file: rel, rule, detail });
-      const isTest = /\.test\.tsx?$/.test(rel);
+      const isTest = TEST_FILE.test(rel);
       const allowed = spec === 'zod' || spec.startsWith('zod/') || (isTest && spec === 'vitest');
       if (from === 'src/shared' && to === null && !allowed) add('shared imports only zod', spec);
       if (to === null) continue;
       const toArea = area(to);
       if (from === 'src/shared' && toArea !== 'src/shared') add('shared imports only shared', spec);
-      if (!isTest && toArea.startsWith('tests')) add('only tests import the test helpers', spec);
+      if (!isTest && (toArea.startsWith('tests') || TEST_FILE.test(to)))
+        add('only tests import the test helpers', spec);
       if (from === 'src/web' && toArea === 'src/server') add('web never imports server', spec);
       if (from === 'src/server' && toArea === 'src/web') add('server never imports web', spec);
       if (spec.startsWith('../')) add('leave a folder by alias, not ../', spec);
@@ -110,7 +114,7 @@ function checkTableOwnership(root: string, files: string[]): Violation[] {
   for (const file of files) {
     const rel = path.relative(root, file);
     const mod = module(rel);
-    if (!mod || /\.test\.ts$/.test(rel) || rel.includes(`${path.sep}demo${path.sep}`)) continue;
+    if (!mod || TEST_FILE.test(rel) || rel.includes(`${path.sep}demo${path.sep}`)) continue;
     const text = readFileSync(file, 'utf8');
     const writes = [
       ...[...text.matchAll(WRITE_CALL)].map((m) => [m[1]!, m[2]!] as const),

@@ -16,6 +16,8 @@ import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
 import { catalogueModule } from './modules/catalogue/catalogue.module.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
+import { complianceModule } from './modules/compliance/compliance.module.ts';
+import { ComplianceCache } from './modules/compliance/compliance-cache.ts';
 import { UserEventBus } from './modules/events/event-bus.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -67,6 +69,7 @@ export interface AppDeps {
 
 export interface App extends FastifyInstance {
   catalogue: CatalogueCache;
+  compliance: ComplianceCache;
   settings: StoreSettings;
   outbox: OutboxWorker;
   jobs: { expiryReminders: () => Promise<number> };
@@ -78,6 +81,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The domain modules, each one Fastify plugin on the same dependencies, under /api/v1. */
 const MODULES: AppModule[] = [
   catalogueModule,
+  complianceModule,
   searchModule,
   accountsModule,
   eventsModule,
@@ -101,59 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   registerInputGuard(app);
 
-  const storeDefaults = { storeName: deps.storeName, shortName: deps.storeShortName };
-  const catalogue = new CatalogueCache(deps.database);
-  await catalogue.listen();
-  app.decorate('catalogue', catalogue);
-  app.addHook('onClose', async () => catalogue.close());
-  const settings = new StoreSettings(deps.database, storeDefaults);
-  await settings.listen();
-  app.decorate('settings', settings);
-  app.addHook('onClose', async () => settings.close());
-
   registerSecurityHeaders(app, { hsts: deps.production ?? false });
-  const cookie = cookieSettings(deps.secureCookies ?? deps.production ?? false);
-  const clock = deps.clock ?? (() => new Date());
   await app.register(fastifyCookie);
-  const mailer = deps.mailer ?? logMailer((text) => app.log.info(text));
-  const outbox = new OutboxWorker(deps.database.db, mailer, clock, (err) => app.log.error({ err }, 'outbox'));
-  app.decorate('outbox', outbox);
-  const events = new UserEventBus(deps.database);
-  await events.start();
-  app.decorate('events', events);
-  app.addHook('onClose', async () => events.close());
-  app.addHook('onClose', async () => outbox.stop());
-  const privateStore = new PrivateStore(deps.privateDir);
-  const mail = {
-    storeName: deps.storeName,
-    publicUrl: (deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
-    // Sent moments later, off the request (a burst in one round); failures stay for the next.
-    kick: () => outbox.kick(),
-  };
-  // Scheduled work, run by main.ts (and by tests, on their clock).
-  app.decorate('jobs', {
-    expiryReminders: () => sendExpiryReminders(deps.database.db, mail, clock()),
-  });
-  // Every domain module gets the same dependencies and registers its storefront and staff routes.
-  const moduleDeps: ModuleDeps = {
-    database: deps.database,
-    db: deps.database.db,
-    cookie,
-    clock,
-    mail,
-    events,
-    settings,
-    catalogue,
-    privateStore,
-    media: new MediaStore(deps.mediaDir),
-    secretBox: deps.secretBox ?? SecretBox.random(),
-    scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
-    issuer: deps.storeName,
-  };
+  const moduleDeps = await startServices(app, deps);
   registerRequestContext(app, moduleDeps);
   registerOriginCheck(app, {
     publicOrigin: deps.publicUrl ? new URL(deps.publicUrl).origin : undefined,
-    cookieName: cookie.name,
+    cookieName: moduleDeps.cookie.name,
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
@@ -179,6 +137,71 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api/v1' },
   );
 
+  await registerFiles(app, deps);
+  return app;
+}
+
+/**
+ * The services every module shares (catalogue read model, settings, outbox, events, mail), started
+ * and stopped with the app, as the one dependencies object each module receives.
+ */
+async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
+  const storeDefaults = { storeName: deps.storeName, shortName: deps.storeShortName };
+  const catalogue = new CatalogueCache(deps.database);
+  await catalogue.listen();
+  app.decorate('catalogue', catalogue);
+  app.addHook('onClose', async () => catalogue.close());
+  const compliance = new ComplianceCache(deps.database);
+  await compliance.listen();
+  app.decorate('compliance', compliance);
+  app.addHook('onClose', async () => compliance.close());
+  const settings = new StoreSettings(deps.database, storeDefaults);
+  await settings.listen();
+  app.decorate('settings', settings);
+  app.addHook('onClose', async () => settings.close());
+
+  const cookie = cookieSettings(deps.secureCookies ?? deps.production ?? false);
+  const clock = deps.clock ?? (() => new Date());
+  const mailer = deps.mailer ?? logMailer((text) => app.log.info(text));
+  const outbox = new OutboxWorker(deps.database.db, mailer, clock, (err) => app.log.error({ err }, 'outbox'));
+  app.decorate('outbox', outbox);
+  const events = new UserEventBus(deps.database);
+  await events.start();
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
+  app.addHook('onClose', async () => outbox.stop());
+  const privateStore = new PrivateStore(deps.privateDir);
+  const mail = {
+    storeName: deps.storeName,
+    publicUrl: (deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    // Sent moments later, off the request (a burst in one round); failures stay for the next.
+    kick: () => outbox.kick(),
+  };
+  // Scheduled work, run by main.ts (and by tests, on their clock).
+  app.decorate('jobs', {
+    expiryReminders: () => sendExpiryReminders(deps.database.db, mail, clock()),
+  });
+  // Every domain module gets the same dependencies and registers its storefront and staff routes.
+  return {
+    database: deps.database,
+    db: deps.database.db,
+    cookie,
+    clock,
+    mail,
+    events,
+    settings,
+    catalogue,
+    compliance,
+    privateStore,
+    media: new MediaStore(deps.mediaDir),
+    secretBox: deps.secretBox ?? SecretBox.random(),
+    scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
+    issuer: deps.storeName,
+  };
+}
+
+/** Catalogue pictures under /media, the built web app under /, and the 404 for everything else. */
+async function registerFiles(app: App, deps: AppDeps) {
   await app.register(fastifyStatic, {
     root: path.resolve(deps.mediaDir),
     prefix: '/media/',
@@ -214,6 +237,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     return reply.status(404).send({ message: messages.notFound });
   });
-
-  return app;
 }

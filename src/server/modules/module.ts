@@ -7,6 +7,7 @@ import type { PrivateStore } from '#server/storage/private-store.ts';
 import type { MailSettings } from './accounts/accounts.service.ts';
 import type { ScryptCost } from './accounts/password.ts';
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
+import type { ComplianceCache } from './compliance/compliance-cache.ts';
 import type { UserEventBus } from './events/event-bus.ts';
 import type { StoreSettings } from './store/store-settings.ts';
 
@@ -24,6 +25,8 @@ export interface ModuleDeps {
   events: UserEventBus;
   settings: StoreSettings;
   catalogue: CatalogueCache;
+  /** State rules, directory listings and excise rates, kept in memory. */
+  compliance: ComplianceCache;
   privateStore: PrivateStore;
   media: MediaStore;
   secretBox: SecretBox;

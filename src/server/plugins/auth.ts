@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { DomainError } from '#server/errors.ts';
 import { type ActiveSession, findSession } from '#server/modules/accounts/session.service.ts';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 
 export interface CookieSettings {
   name: string;

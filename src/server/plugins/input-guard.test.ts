@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inputMessages } from '#shared/input/input.ts';
+import { inputMessages } from '#shared/messages.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { testClock, testAppForFile } from '#tests/test-app.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

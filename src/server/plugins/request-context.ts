@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '#server/errors.ts';
 import type { ActiveSession } from '#server/modules/accounts/session.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { adminMessages as am } from '#shared/staff/staff.schemas.ts';
+import { adminMessages as am } from '#shared/staff/staff.messages.ts';
 import { getSession, Unauthorized } from './auth.ts';
 
 /**

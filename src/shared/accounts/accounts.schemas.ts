@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountMessages as m } from './account-messages.ts';
+import { accountMessages as m } from './accounts.messages.ts';
 import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
 import { US_STATE_CODES } from './us-states.ts';
 import { requireFilled } from '#shared/input/required.ts';

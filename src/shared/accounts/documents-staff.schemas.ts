@@ -1,19 +1,8 @@
+import { verificationMessages } from './accounts.messages.ts';
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '#shared/accounts/accounts.schemas.ts';
 import { US_STATE_CODES } from '#shared/accounts/us-states.ts';
 
-/** Staff review of buyers' documents: the verification queue, verify or ask again, what expires soon. */
-export const verificationMessages = {
-  numberRequired: 'Enter the licence or certificate number.',
-  stateRequired: 'Choose the issuing state.',
-  expiryInvalid: 'Enter the expiry date as YYYY-MM-DD.',
-  expiryPast: 'The expiry date has passed: request a new upload instead.',
-  noteRequired: 'Tell the buyer what to fix (up to 500 characters).',
-  notPending: 'This document is no longer waiting for review.',
-  verified: 'Document verified.',
-  reuploadRequested: 'The buyer was asked for a new upload.',
-  documentNotFound: 'Document not found',
-} as const;
 const vm = verificationMessages;
 
 export const VerifyDocumentBodySchema = z.object({

@@ -60,4 +60,7 @@ export const US_STATES = [
 
 export type UsStateCode = (typeof US_STATES)[number][0];
 export const US_STATE_CODES: readonly string[] = US_STATES.map(([code]) => code);
+
+/** A state's name from its postal code (the code itself when unknown). */
+export const stateName = (code: string): string => US_STATES.find(([c]) => c === code)?.[1] ?? code;
 export const MAX_ADDRESSES = 5;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { cartMessages } from './cart-messages.ts';
+import { BlockSchema } from '#shared/compliance/compliance.schemas.ts';
+import { cartMessages } from './cart.messages.ts';
+import { SHIPPING_TYPES } from './cart.rules.ts';
 
 export { cartMessages };
 
@@ -41,12 +43,31 @@ export const CartLineSchema = z.object({
   quantity: z.number().int().positive(),
   stock: z.number().int().nonnegative(),
   lineTotalCents: z.number().int(),
+  /** Why the line cannot go to the cart's ship-to (empty: it can). */
+  blocks: z.array(BlockSchema),
+  /** State excise on the line for the ship-to, in cents. */
+  exciseCents: z.number().int().nonnegative(),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
+
+/** Where the cart is judged for: the checkout's choice, else the buyer's default address. */
+export const CartQuerySchema = z.object({
+  state: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Choose a state.')
+    .optional(),
+  shipping: z.enum(SHIPPING_TYPES).optional(),
+});
+export type CartQuery = z.infer<typeof CartQuerySchema>;
 
 export const CartSchema = z.object({
   items: z.array(CartLineSchema),
   itemCount: z.number().int().nonnegative(),
   subtotalCents: z.number().int().nonnegative(),
+  /** The ship-to the lines were judged and taxed for; null when there is none yet (no address). */
+  shipTo: z.object({ state: z.string(), stateName: z.string(), shipping: z.enum(SHIPPING_TYPES) }).nullable(),
+  exciseCents: z.number().int().nonnegative(),
+  /** Lines that cannot go to the ship-to: Check out waits until they are removed. */
+  blockedCount: z.number().int().nonnegative(),
 });
 export type Cart = z.infer<typeof CartSchema>;

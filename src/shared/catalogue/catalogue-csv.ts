@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import { parseAmount } from '#shared/money.ts';
-import { catalogueAdminMessages as cm, ProductBodySchema, SkuSchema } from './catalogue-staff.schemas.ts';
+import { ProductBodySchema, SkuSchema } from './catalogue-staff.schemas.ts';
 
 /**
  * The catalogue as CSV: one row per option (SPEC's product, our variant), upserted by its SKU.
@@ -33,7 +33,6 @@ export const CATALOGUE_CSV_COLUMNS = [
   'stock',
 ] as const;
 export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
-export const CATALOGUE_CSV_MAX_ROWS = 50_000;
 export const LIST_SEPARATOR = ' | ';
 
 const money = (label: string) =>
@@ -158,20 +157,6 @@ export const PRODUCT_FIELD_KEYS = Object.keys(
 export function productFieldsOf(row: CatalogueCsvRow) {
   return ProductBodySchema.safeParse({ brandId: 1, ...productFieldsFromRow(row) });
 }
-
-export const catalogueCsvMessages = {
-  empty: 'The file has no rows.',
-  tooManyRows: `A file can hold up to ${CATALOGUE_CSV_MAX_ROWS.toLocaleString('en-US')} rows.`,
-  missingColumns: (cols: string[]) => `The header is missing: ${cols.join(', ')}.`,
-  duplicateSku: (line: number) => `This SKU is already on line ${line}.`,
-  productDiffers: (line: number) =>
-    `The product fields differ from line ${line}, which has the same product_sku.`,
-  skuIsOtherProduct: (product: string) => `This SKU is an option of another product (${product}).`,
-  skuIsProductSku: 'This SKU is already a product SKU.',
-  invalidNothingWritten: 'Some rows are not valid: nothing was written.',
-  imported: 'The catalogue was imported.',
-  discount: cm.discountIncomplete,
-} as const;
 
 export const ImportReportSchema = z.object({
   dryRun: z.boolean(),

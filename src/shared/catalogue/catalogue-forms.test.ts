@@ -4,8 +4,10 @@ import {
   BannerFormSchema,
   BrandFormSchema,
   CategoryFormSchema,
+  ProductEditorFormSchema,
   VariantFormSchema,
 } from './catalogue-forms.ts';
+import { ProductBodySchema } from './catalogue-staff.schemas.ts';
 
 const messages = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
@@ -80,5 +82,127 @@ describe('console forms: typed text becomes the API body, checked by the body sc
       ['social.0.url', 'Social links must be https:// addresses.'],
       ['deliveryFeeCents', 'Enter the delivery fee and the cap as amounts like 20.00.'],
     ]);
+  });
+
+  describe('product editor', () => {
+    const product = {
+      brandId: '4',
+      name: ' Geek Bar Pulse ',
+      slug: '',
+      sku: 'GB-PULSE',
+      productCode: '',
+      description: '',
+      priceCents: '$12.50',
+      discountPriceCents: '',
+      discountPercentage: '',
+      rating: '4.5',
+      delivery: '',
+      highlights: 'Long lasting\n\n  15,000 puffs  \n',
+      importantNotice: '',
+      seller: '',
+      specifications: [
+        { title: 'Battery', details: '650 mAh' },
+        { title: '  ', details: 'dropped: no title' },
+      ],
+      images: [],
+      specImages: [],
+      isNew: true,
+      isHot: false,
+      hidden: false,
+      compliance: {
+        kind: 'ends_device' as const,
+        flavoured: true,
+        nicotineMgPerMl: '50',
+        liquidMlPerUnit: ' 13.5 ',
+        cartridgesPerUnit: '',
+        cannabinoid: '',
+        thcMgPerContainer: '',
+        synthesised: false,
+      },
+    };
+
+    it('turns the text boxes into the body the server takes, which its own schema accepts', () => {
+      const out = ProductEditorFormSchema.parse({ product });
+      expect(out.product).toMatchObject({
+        brandId: 4,
+        name: 'Geek Bar Pulse',
+        priceCents: 1250,
+        discountPriceCents: null,
+        discountPercentage: null,
+        rating: 4.5,
+        highlights: ['Long lasting', '15,000 puffs'],
+        specifications: [{ title: 'Battery', details: '650 mAh' }],
+        compliance: {
+          kind: 'ends_device',
+          flavoured: true,
+          nicotineMgPerMl: 50,
+          liquidMlPerUnit: 13.5,
+          cartridgesPerUnit: null,
+          cannabinoid: null,
+          thcMgPerContainer: null,
+          synthesised: false,
+        },
+      });
+      expect(out.product.slug).toBeUndefined();
+      expect(out.variants).toBeUndefined();
+      expect(ProductBodySchema.parse(out.product)).toEqual(out.product);
+    });
+
+    it('says what to type in each box, under that box', () => {
+      const bad = {
+        ...product,
+        brandId: '',
+        priceCents: '12,5x',
+        discountPriceCents: 'nine',
+        discountPercentage: '101',
+        rating: '6',
+      };
+      expect(messages(ProductEditorFormSchema.safeParse({ product: bad }))).toEqual([
+        ['product.brandId', 'Choose a brand.'],
+        ['product.rating', 'The rating is a number from 0 to 5.'],
+        ['product.priceCents', 'Enter the price as an amount like 12.50.'],
+        ['product.discountPriceCents', 'Enter the discount price as an amount like 9.99, or leave it empty.'],
+        ['product.discountPercentage', 'The discount percentage is a number from 0 to 100.'],
+      ]);
+    });
+
+    it('compliance figures: empty is unknown, a fraction of a cartridge is not a figure', () => {
+      const bad = {
+        ...product,
+        compliance: { ...product.compliance, cartridgesPerUnit: '1.5', thcMgPerContainer: 'lots' },
+      };
+      expect(messages(ProductEditorFormSchema.safeParse({ product: bad }))).toEqual([
+        ['product.compliance.cartridgesPerUnit', 'Enter a whole number, or leave it empty.'],
+        ['product.compliance.thcMgPerContainer', 'Enter a number, or leave it empty.'],
+      ]);
+    });
+
+    it('applies the discount rule of the server: both or neither, and below the price', () => {
+      const half = { ...product, discountPriceCents: '9.99' };
+      expect(messages(ProductEditorFormSchema.safeParse({ product: half }))).toEqual([
+        ['product.discountPriceCents', 'Give both a discount price and a discount percentage, or neither.'],
+      ]);
+      const above = { ...product, discountPriceCents: '13', discountPercentage: '10' };
+      expect(messages(ProductEditorFormSchema.safeParse({ product: above }))).toEqual([
+        ['product.discountPriceCents', 'The discount price must be below the price.'],
+      ]);
+    });
+
+    it('a new product carries its first option, checked like any option', () => {
+      const out = ProductEditorFormSchema.parse({
+        product,
+        variants: [{ name: 'Mango', sku: 'GB-MANGO', stock: ' 12 ' }],
+      });
+      expect(out.variants).toEqual([{ name: 'Mango', sku: 'GB-MANGO', stock: 12, image: null, position: 0 }]);
+      expect(
+        messages(
+          ProductEditorFormSchema.safeParse({ product, variants: [{ name: '', sku: 'a b', stock: '1.5' }] }),
+        ),
+      ).toEqual([
+        ['variants.0.name', 'Enter a name.'],
+        ['variants.0.sku', 'A SKU is 1 to 60 letters, digits, dots, dashes or underscores.'],
+        ['variants.0.stock', 'Enter the stock as a whole number from 0.'],
+      ]);
+    });
   });
 });

@@ -1,29 +1,10 @@
+import { catalogueAdminMessages } from './catalogue.messages.ts';
 import { z } from 'zod';
 import { BANNER_SLOTS, CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import { ImageSchema, SlugSchema } from '#shared/catalogue/catalogue.schemas.ts';
+import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { DbIdParamSchema, DbIdSchema } from '#shared/input/input.ts';
 
-/** What staff read when a catalogue change is refused. */
-export const catalogueAdminMessages = {
-  nameRequired: 'Enter a name.',
-  slugTaken: 'That web address (slug) is already used here: choose another.',
-  skuTaken: 'That SKU is already used by another product or option.',
-  skuInvalid: 'A SKU is 1 to 60 letters, digits, dots, dashes or underscores.',
-  categoryHasBrands: 'This category still has brands: move or delete them first.',
-  brandHasProducts: 'This brand still has products: move or delete them first.',
-  productHasOrders: 'This product has orders, so it cannot be deleted: hide it instead.',
-  variantHasOrders: 'This option has orders, so it cannot be deleted: set its stock to 0 instead.',
-  lastVariant: 'A product needs at least one option.',
-  discountNotBelowPrice: 'The discount price must be below the price.',
-  discountIncomplete: 'Give both a discount price and a discount percentage, or neither.',
-  categoryNotFound: 'Category not found',
-  brandNotFound: 'Brand not found',
-  productNotFound: 'Product not found',
-  variantNotFound: 'Option not found',
-  bannerNotFound: 'Banner not found',
-  saved: 'Saved.',
-  deleted: 'Deleted.',
-} as const;
 const cm = catalogueAdminMessages;
 
 const name = (max: number) =>
@@ -61,40 +42,48 @@ export type BrandValues = z.output<typeof BrandBodySchema>;
 
 const cents = z.number().int().min(0, 'Prices cannot be negative.').max(100_000_000);
 
-/** Every field of SPEC §3's sub-brand (our product). */
-export const ProductBodySchema = z
-  .object({
-    brandId: DbIdSchema,
-    name: name(160),
-    slug: SlugSchema.optional(),
-    description: text(5000).default(''),
-    productCode: text(60).default(''),
-    sku: SkuSchema,
-    rating: z.number().min(0).max(5).default(5),
-    priceCents: cents,
-    discountPriceCents: cents.nullable().default(null),
-    discountPercentage: z.number().min(0).max(100).nullable().default(null),
-    delivery: text(200).default(''),
-    highlights: z.array(text(300).min(1)).max(20).default([]),
-    importantNotice: text(2000).default(''),
-    seller: text(120).default(''),
-    specifications: z
-      .array(z.object({ title: name(120), details: text(2000) }))
-      .max(40)
-      .default([]),
-    images: z.array(ImageSchema).max(12).default([]),
-    specImages: z.array(ImageSchema).max(12).default([]),
-    isNew: z.boolean().default(false),
-    isHot: z.boolean().default(false),
-    hidden: z.boolean().default(false),
-  })
-  .superRefine((p, ctx) => {
-    if ((p.discountPriceCents == null) !== (p.discountPercentage == null)) {
-      ctx.addIssue({ code: 'custom', path: ['discountPriceCents'], message: cm.discountIncomplete });
-    } else if (p.discountPriceCents != null && p.discountPriceCents >= p.priceCents) {
-      ctx.addIssue({ code: 'custom', path: ['discountPriceCents'], message: cm.discountNotBelowPrice });
-    }
-  });
+/** Every field of SPEC §3's sub-brand (our product), before the rule between them. */
+export const ProductFieldsSchema = z.object({
+  brandId: DbIdSchema,
+  name: name(160),
+  slug: SlugSchema.optional(),
+  description: text(5000).default(''),
+  productCode: text(60).default(''),
+  sku: SkuSchema,
+  rating: z.number().min(0).max(5).default(5),
+  priceCents: cents,
+  discountPriceCents: cents.nullable().default(null),
+  discountPercentage: z.number().min(0).max(100).nullable().default(null),
+  delivery: text(200).default(''),
+  highlights: z.array(text(300).min(1)).max(20).default([]),
+  importantNotice: text(2000).default(''),
+  seller: text(120).default(''),
+  specifications: z
+    .array(z.object({ title: name(120), details: text(2000) }))
+    .max(40)
+    .default([]),
+  images: z.array(ImageSchema).max(12).default([]),
+  specImages: z.array(ImageSchema).max(12).default([]),
+  isNew: z.boolean().default(false),
+  isHot: z.boolean().default(false),
+  hidden: z.boolean().default(false),
+  /** What the state rules and the excise read; left out, unchanged (a new product: an accessory). */
+  compliance: ComplianceAttributesSchema.optional(),
+});
+
+/** A discount is a price below the list price and a percentage, both or neither. */
+export function productDiscountRule(
+  p: { priceCents: number; discountPriceCents: number | null; discountPercentage: number | null },
+  ctx: z.RefinementCtx,
+) {
+  if ((p.discountPriceCents == null) !== (p.discountPercentage == null)) {
+    ctx.addIssue({ code: 'custom', path: ['discountPriceCents'], message: cm.discountIncomplete });
+  } else if (p.discountPriceCents != null && p.discountPriceCents >= p.priceCents) {
+    ctx.addIssue({ code: 'custom', path: ['discountPriceCents'], message: cm.discountNotBelowPrice });
+  }
+}
+
+export const ProductBodySchema = ProductFieldsSchema.superRefine(productDiscountRule);
 export type ProductBody = z.input<typeof ProductBodySchema>;
 export type ProductValues = z.output<typeof ProductBodySchema>;
 
@@ -187,6 +176,7 @@ export const AdminProductSchema = z.object({
   isNew: z.boolean(),
   isHot: z.boolean(),
   hidden: z.boolean(),
+  compliance: ComplianceAttributesSchema,
   /** Where the storefront shows it: /product?categoryId=…&brandId=…&subBrandId=… */
   storefrontPath: z.string(),
   variants: z.array(AdminVariantSchema),
@@ -233,11 +223,6 @@ export const AdminBannerListSchema = z.object({ banners: z.array(AdminBannerSche
 
 export const IMAGE_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const imageUploadMessages = {
-  tooLarge: 'Images can be up to 8 MB.',
-  wrongType: 'Upload a JPEG, PNG or WebP image.',
-  unreadable: 'That image could not be read.',
-} as const;
 /** The WebP renditions each upload gets (longest side in pixels). */
 export const IMAGE_RENDITIONS = { thumb: 160, card: 480, full: 1200 } as const;
 export const UploadedImageSchema = z.object({

@@ -22,3 +22,5 @@ export const BANNER_SLOTS = ['main', 'second', 'vertical', 'promo', 'brand_tile'
 export type BannerSlot = (typeof BANNER_SLOTS)[number];
 
 export const SEARCH_SUGGESTION_LIMIT = 8;
+
+export const CATALOGUE_CSV_MAX_ROWS = 50_000;

@@ -1,3 +1,4 @@
+import { inputMessages } from '#shared/messages.ts';
 import { z } from 'zod';
 
 /**
@@ -5,11 +6,6 @@ import { z } from 'zod';
  * no NUL character, and ids as int4. One place decides, and the server applies it to every
  * request (body, query, path) before any route sees it.
  */
-export const inputMessages = {
-  nul: 'Text cannot contain the NUL character.',
-  illFormed: 'Text contains an invalid character (a broken Unicode sequence).',
-  badId: 'No record has this id.',
-} as const;
 
 /** PostgreSQL's integer (int4) range: serial ids never exceed it. */
 export const MAX_DB_ID = 2_147_483_647;

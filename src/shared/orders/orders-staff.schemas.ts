@@ -4,25 +4,17 @@ import { ORDER_ITEM_STATUSES, OrderSchema } from '#shared/orders/orders.schemas.
 
 type TrackingStage = (typeof TRACKING_STAGES)[number]['stage'];
 
-/** The staff side of orders: filters, stages, item status, export. */
-export const orderAdminMessages = {
-  itemNotPending: 'This item is no longer pending.',
-  stageNotNext: 'The order is already at this stage or beyond.',
-  orderCancelled: 'This order is cancelled.',
-  orderNotFound: 'Order not found',
-} as const;
-
 export const ADMIN_ITEM_STATUSES = ['delivered', 'cancelled'] as const;
 export const SetItemStatusBodySchema = z.object({ status: z.enum(ADMIN_ITEM_STATUSES) });
 export const SetStageBodySchema = z.object({
   stage: z.enum(TRACKING_STAGES.map((s) => s.stage) as [TrackingStage, ...TrackingStage[]]),
 });
 
-const isoDay = z.iso.date({ message: 'Dates are YYYY-MM-DD.' });
+const IsoDaySchema = z.iso.date({ message: 'Dates are YYYY-MM-DD.' });
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_ITEM_STATUSES).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  from: IsoDaySchema.optional(),
+  to: IsoDaySchema.optional(),
   /** Part of the buyer's business name, name or email. */
   buyer: z.string().trim().max(100).optional(),
   number: z.string().trim().max(40).optional(),
@@ -30,7 +22,7 @@ export const AdminOrdersQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type AdminOrdersQuery = z.output<typeof AdminOrdersQuerySchema>;
-export const OrdersCsvQuerySchema = z.object({ from: isoDay, to: isoDay });
+export const OrdersCsvQuerySchema = z.object({ from: IsoDaySchema, to: IsoDaySchema });
 
 export const AdminOrderSchema = OrderSchema.extend({
   buyer: z.object({ id: z.string(), name: z.string(), businessName: z.string(), email: z.string() }),

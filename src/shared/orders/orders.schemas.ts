@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_TYPES } from '#shared/cart/cart.rules.ts';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
 import { ORDER_TABS } from './order-tracking.ts';
-import { orderMessages } from './orders-messages.ts';
+import { orderMessages } from './orders.messages.ts';
 
 export { orderMessages };
 
@@ -41,6 +41,8 @@ export const OrderItemSchema = z.object({
   unitPriceCents: z.number().int(),
   quantity: z.number().int().positive(),
   lineTotalCents: z.number().int(),
+  /** State excise on the line, as charged. */
+  exciseCents: z.number().int(),
   status: z.enum(ORDER_ITEM_STATUSES),
   categoryId: z.string(),
   brandId: z.string(),
@@ -55,6 +57,8 @@ export const OrderSchema = z.object({
   comments: z.string(),
   subtotalCents: z.number().int(),
   shippingCents: z.number().int(),
+  /** State excise in all (the lines'); part of the total. */
+  exciseCents: z.number().int(),
   totalCents: z.number().int(),
   items: z.array(OrderItemSchema),
   events: z.array(z.object({ stage: z.string(), at: z.string() })),

@@ -1,9 +1,6 @@
+import { settingsMessages } from './store.messages.ts';
 import { z } from 'zod';
 import { amountText } from '#shared/input/form-text.ts';
-
-export const settingsMessages = {
-  amount: 'Enter the delivery fee and the cap as amounts like 20.00.',
-} as const;
 
 /** What staff edit in the store settings. */
 const settingText = (max: number, label: string) =>
@@ -33,6 +30,12 @@ export const StoreSettingsBodySchema = z.object({
   pickupAddress: settingText(200, 'The pickup address'),
   deliveryFeeCents: z.number().int().min(0, 'The delivery fee cannot be negative.').max(100_000),
   unverifiedCapCents: z.number().int().min(0, 'The cap cannot be negative.').max(100_000_000),
+  /** Left out: unchanged (the default, Texas, until staff choose). */
+  storeState: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "Choose the store's state.")
+    .optional(),
+  carrier: settingText(80, 'The carrier').optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;
 

@@ -1,5 +1,5 @@
+import { storeMessages } from '#shared/store/store.messages.ts';
 import { z } from 'zod';
-import { messages } from '#shared/messages.ts';
 
 export const SocialLinkSchema = z.object({ name: z.string(), url: z.string() });
 
@@ -19,14 +19,18 @@ export const StoreInfoSchema = z.object({
   deliveryFeeCents: z.number().int().nonnegative(),
   /** Per-order subtotal cap for buyers whose Sales ID and tobacco licence are not both verified. */
   unverifiedCapCents: z.number().int().nonnegative(),
+  /** The store's own state: pickup orders are judged (rules, excise) as shipped there. */
+  storeState: z.string(),
+  /** Who carries deliveries; the PACT Act report names it per shipment. */
+  carrier: z.string(),
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;
 
 export const EmailSchema = z
-  .string({ message: messages.invalidEmailFormat })
+  .string({ message: storeMessages.invalidEmailFormat })
   .trim()
-  .max(254, messages.invalidEmailFormat)
-  .pipe(z.email({ message: messages.invalidEmailFormat }));
+  .max(254, storeMessages.invalidEmailFormat)
+  .pipe(z.email({ message: storeMessages.invalidEmailFormat }));
 
 export const NewsletterBodySchema = z.object({ email: EmailSchema });
 export type NewsletterBody = z.infer<typeof NewsletterBodySchema>;

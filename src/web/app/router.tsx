@@ -90,6 +90,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'compliance',
+        lazy: async () => ({
+          Component: (await import('#web/features/admin/pages/compliance-page.tsx')).CompliancePage,
+        }),
+      },
+      {
         path: 'mail',
         lazy: async () => ({ Component: (await import('#web/features/admin/pages/mail-page.tsx')).MailPage }),
       },

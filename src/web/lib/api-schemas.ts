@@ -22,6 +22,13 @@ export {
 } from '#shared/catalogue/catalogue.schemas.ts';
 export { ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
 export {
+  ListingListSchema,
+  RuleListSchema,
+  ShipCheckResponseSchema,
+  TaxRateListSchema,
+  TaxRatesResponseSchema,
+} from '#shared/compliance/compliance.schemas.ts';
+export {
   AdminBannerListSchema,
   AdminCatalogueTreeSchema,
   AdminProductListSchema,

@@ -1,19 +1,18 @@
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '#server/db/client.ts';
 import { z } from 'zod';
-import { Invalid } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import {
   AddAddressBodySchema,
   AddressListSchema,
   AddressSchema,
   CompleteProfileBodySchema,
   DOCUMENT_KINDS,
-  MAX_UPLOAD_BYTES,
   ProfileMessageSchema,
   UpdateProfileBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
@@ -27,24 +26,18 @@ import {
   makeDefaultAddress,
   removeAddress,
 } from './addresses.service.ts';
-import { findDocument, uploadDocument } from './documents.service.ts';
 
 const tags = ['account'];
 const errors = ERROR_RESPONSES;
 const IdParams = z.object({ id: z.uuid({ message: m.addressNotFound }) });
-const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.documentNotFound }) });
+const _KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.documentNotFound }) });
 
-/** The signed-in buyer's own account. Every query is scoped to the session's user. */
-export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { db, privateStore: store, settings, events },
-) => {
-  const shortName = async () => (await settings.get()).shortName;
-  /** The user row as it is now (the session's copy predates the change just made). */
-  const reloadUser = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
-  noStore(app);
-  defaultAccess(app, 'signedIn');
-  // Any successful change to the account tells the buyer's other open pages to refresh it.
+/** The user row as it is now (the session's copy predates the change just made). */
+export const reloadUserRow = async (db: Db, id: string) =>
+  (await db.select().from(users).where(eq(users.id, id)))[0]!;
+
+/** Any successful change to the account tells the buyer's other open pages to refresh it. */
+export function publishProfileChanges(app: FastifyInstance, events: ModuleDeps['events']) {
   app.addHook('onResponse', async (req, reply) => {
     if (req.method === 'GET' || reply.statusCode >= 300) return;
     const s = await req.ctx.session();
@@ -53,6 +46,15 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         .publish(s.user.id, 'profile')
         .catch((err) => req.log.warn({ err }, 'event publish failed'));
   });
+}
+
+/** The signed-in buyer's own account (profile, addresses). Every query is scoped to the session's user. */
+export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, settings, events }) => {
+  const shortName = async () => (await settings.get()).shortName;
+  const reloadUser = (id: string) => reloadUserRow(db, id);
+  noStore(app);
+  defaultAccess(app, 'signedIn');
+  publishProfileChanges(app, events);
 
   app.post(
     '/complete',
@@ -149,75 +151,6 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req) => {
       await makeDefaultAddress(req.ctx, req.params.id);
       return { message: m.defaultSet };
-    },
-  );
-
-  // Uploads: one file, 8 MB, enforced by the streaming parser (the rest is cut off, never stored).
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
-  });
-
-  app.post(
-    '/documents/:kind',
-    {
-      schema: {
-        tags,
-        summary:
-          'Upload the Sales ID or tobacco licence (multipart field "file"; jpeg, png, pdf, doc or docx; 8 MB)',
-        consumes: ['multipart/form-data'],
-        params: KindParams,
-        response: {
-          200: ProfileMessageSchema,
-          ...errors,
-          413: MessageResponseSchema,
-          500: MessageResponseSchema,
-        },
-      },
-    },
-    async (req) => {
-      const { user } = req.ctx.actor;
-      const kind = req.params.kind;
-      if (!req.isMultipart()) throw new Invalid(m.uploadMissing(kind));
-      let part: MultipartFile | undefined;
-      try {
-        part = await req.file();
-      } catch {
-        throw new Invalid(m.uploadMissing(kind));
-      }
-      await uploadDocument(req.ctx, { kind, part });
-      return {
-        message: m.documentUploaded(kind),
-        user: await loadProfile(req.ctx, await reloadUser(user.id)),
-      };
-    },
-  );
-
-  app.get(
-    '/documents/:kind',
-    {
-      schema: {
-        tags,
-        summary: 'Download my own Sales ID or tobacco licence',
-        params: KindParams,
-        response: { 401: MessageResponseSchema, 404: MessageResponseSchema },
-      },
-    },
-    async (req, reply) => {
-      const doc = await findDocument(req.ctx, req.params.kind);
-      const { stream, size } = await store.open(doc.storageKey);
-      const ext =
-        doc.contentType === 'application/pdf' ? 'pdf' : (doc.originalName.split('.').pop() ?? 'bin');
-      const fallback = `${req.params.kind === 'sales_id' ? 'sales-id' : 'tobacco-license'}.${/^[a-z0-9]{1,5}$/i.test(ext) ? ext : 'bin'}`;
-      return reply
-        .header('content-type', doc.contentType)
-        .header('content-length', size)
-        .header(
-          'content-disposition',
-          `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(stream as never);
     },
   );
 };

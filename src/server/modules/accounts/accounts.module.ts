@@ -1,13 +1,17 @@
 import type { AppModule } from '#server/modules/module.ts';
 import { accountRoutes } from './account.routes.ts';
+import { documentsRoutes } from './documents.routes.ts';
 import { authRoutes } from './auth.routes.ts';
+import { emailFlowRoutes } from './email-flows.routes.ts';
 import { buyersStaffRoutes } from './buyers-staff.routes.ts';
 import { verificationStaffRoutes } from './verification-staff.routes.ts';
 
 /** Accounts: sign-in and the buyer's account, and for staff the documents queue and buyers. */
 export const accountsModule: AppModule = async (app, deps) => {
   await app.register(authRoutes, { ...deps, prefix: '/auth' });
+  await app.register(emailFlowRoutes, { ...deps, prefix: '/auth' });
   await app.register(accountRoutes, { ...deps, prefix: '/account' });
+  await app.register(documentsRoutes, { ...deps, prefix: '/account' });
   await app.register(verificationStaffRoutes, { ...deps, prefix: '/admin' });
   await app.register(buyersStaffRoutes, { ...deps, prefix: '/admin' });
 };

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError } from '#server/errors.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
 import type {
   Address,

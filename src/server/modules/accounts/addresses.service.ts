@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError, NotFound } from '#server/errors.ts';
 import type { BuyerContext } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { type AddressRow, addresses, type UserRow, users } from './accounts.table.ts';

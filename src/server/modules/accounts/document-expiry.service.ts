@@ -3,7 +3,8 @@ import type { Db } from '#server/db/client.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { documentExpiryMail } from '#server/modules/mail/templates.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
-import { DOCUMENT_LABELS, dayPlus, isoDay } from '#shared/accounts/document-status.ts';
+import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
+import { dayPlus, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from './accounts.service.ts';
 import { documents, users } from './accounts.table.ts';
 

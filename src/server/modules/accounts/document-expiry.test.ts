@@ -52,7 +52,8 @@ describe('document expiry', () => {
 
     // A $600 cart: over the $500 cap, which applies again.
     const [v] = await t.database.query<{ id: number; sku: string; product_id: number }>(
-      `select id, sku, product_id from variants where not exists (select 1 from order_items i where i.variant_id = variants.id) order by random() limit 1`,
+      `select id, sku, product_id from variants where not exists (select 1 from order_items i where i.variant_id = variants.id)
+         and (select compliance->>'kind' from products p where p.id = variants.product_id) = 'accessory' order by random() limit 1`,
     );
     await t.database.query('update variants set stock = 100 where id = $1', [v!.id]);
     await t.database.query(

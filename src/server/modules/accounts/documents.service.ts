@@ -5,13 +5,10 @@ import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import { IncompleteUpload, type PrivateStore } from '#server/storage/private-store.ts';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind } from '#shared/accounts/accounts.schemas.ts';
-import {
-  effectiveDocumentStatus,
-  isoDay,
-  type StoredDocumentStatus,
-} from '#shared/accounts/document-status.ts';
+import { effectiveDocumentStatus, type StoredDocumentStatus } from '#shared/accounts/document-status.ts';
+import { isoDay } from '#shared/dates.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { detectDocumentType, safeDisplayName } from './file-type.ts';
 

@@ -4,7 +4,7 @@ import { DomainError, Invalid } from '#server/errors.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from '#server/modules/mail/templates.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import type { AccountsContext } from './accounts.service.ts';
 import { type UserRow, users } from './accounts.table.ts';
 import { consumeToken, endTokens, issueToken, tokenIsLive, tokensSentSince } from './email-tokens.ts';

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError } from '#server/errors.ts';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import { signInFailures, type UserRow } from './accounts.table.ts';
 import { verifyPassword } from './password.ts';
 

@@ -10,8 +10,8 @@ import {
   RequestReuploadBodySchema,
   VerificationQueueSchema,
   VerifyDocumentBodySchema,
-  verificationMessages as vm,
 } from '#shared/accounts/documents-staff.schemas.ts';
+import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import {

@@ -1,3 +1,4 @@
+import { isoDay } from '#shared/dates.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
@@ -7,7 +8,7 @@ import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
-import { verificationMessages as vm } from '#shared/accounts/documents-staff.schemas.ts';
+import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
 import type { MailSettings } from './accounts.service.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 
@@ -61,7 +62,7 @@ export async function verifyDocument(
   id: string,
   input: { documentNumber: string; issuingState: string; expiresOn: string },
 ): Promise<DocumentRow> {
-  if (input.expiresOn < ctx.now.toISOString().slice(0, 10)) throw new Invalid(vm.expiryPast);
+  if (input.expiresOn < isoDay(ctx.now)) throw new Invalid(vm.expiryPast);
   return ctx.db.transaction(async (tx) => {
     const before = await findDocumentById({ db: tx }, id);
     const [after] = await tx

@@ -1,16 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { type BuyerContext, defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess } from '#server/plugins/request-context.ts';
 import {
   AddToCartBodySchema,
+  CartQuerySchema,
   CartSchema,
   cartMessages as cm,
   SetQuantityBodySchema,
   VariantParamsSchema,
 } from '#shared/cart/cart.schemas.ts';
-import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { addToCart, clearCart, readCart, removeFromCart, setQuantity } from './cart.service.ts';
+import {
+  addToCart,
+  type CartReadContext,
+  clearCart,
+  readCart,
+  removeFromCart,
+  setQuantity,
+} from './cart.service.ts';
 
 const tags = ['cart'];
 const errors = ERROR_RESPONSES;
@@ -20,7 +27,7 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { event
   // SPEC §5: the cart needs a signed-in buyer: 'Please Login / Register'.
   defaultAccess(app, 'signedIn', cm.pleaseLogin);
   /** After a change: the buyer's other open pages hear of it, and the new cart is the answer. */
-  const changed = async (ctx: BuyerContext) => {
+  const changed = async (ctx: CartReadContext) => {
     await events.publish(ctx.userId, 'cart').catch(() => {});
     return readCart(ctx, await catalogue.get());
   };
@@ -31,12 +38,14 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { event
     {
       schema: {
         tags,
-        summary: 'My cart, priced from the current catalogue',
-        response: { 200: CartSchema, 401: MessageResponseSchema },
+        summary:
+          'My cart, priced from the current catalogue, each line judged and taxed for a ship-to (state and shipping, else my default address)',
+        querystring: CartQuerySchema,
+        response: { 200: CartSchema, ...errors },
       },
     },
     async (req) => {
-      return readCart(req.ctx, await catalogue.get());
+      return readCart(req.ctx, await catalogue.get(), req.query);
     },
   );
 

@@ -4,9 +4,12 @@ import { preparedFor } from '#server/db/prepared.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
-import type { BuyerContext } from '#server/plugins/request-context.ts';
+import { defaultAddress } from '#server/modules/accounts/addresses.service.ts';
+import { blockView, judgeLines, type ShipTo } from '#server/modules/compliance/compliance.service.ts';
+import type { BuyerContext, RequestContext } from '#server/plugins/request-context.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
 import { type CartLineInput, itemCount, lineTotalCents, subtotalCents } from '#shared/cart/cart.rules.ts';
-import { type Cart, type CartLine, cartMessages as cm } from '#shared/cart/cart.schemas.ts';
+import { type Cart, type CartLine, type CartQuery, cartMessages as cm } from '#shared/cart/cart.schemas.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
 import { cartItems } from './cart.table.ts';
 
@@ -30,6 +33,10 @@ const cartLinesQuery = preparedFor((db) =>
       discountPercentage: products.discountPercentage,
       brandSlug: brands.slug,
       categorySlug: categories.slug,
+      productId: products.id,
+      brandName: brands.name,
+      productCompliance: products.compliance,
+      variantCompliance: variants.compliance,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -86,6 +93,10 @@ export async function cartLines(db: Db, model: CatalogueReadModel, userId: strin
       discountPercentage: p.row.discountPercentage,
       brandSlug: p.brand.slug,
       categorySlug: p.brand.category.slug,
+      productId: p.dbId,
+      brandName: p.brand.name,
+      productCompliance: p.row.compliance,
+      variantCompliance: v.compliance,
       position: v.position,
     });
   }
@@ -98,15 +109,45 @@ export async function cartLines(db: Db, model: CatalogueReadModel, userId: strin
   );
 }
 
-export async function readCart({ db, userId }: BuyerContext, model: CatalogueReadModel): Promise<Cart> {
-  const rows = await cartLines(db, model, userId);
-  const items: CartLine[] = rows.map((r) => {
+/** What reading a cart needs: the buyer, and the compliance and settings kept in memory. */
+export type CartReadContext = BuyerContext & Pick<RequestContext, 'compliance' | 'settings'>;
+
+/**
+ * The ship-to a cart is judged for: Pickup is the store's own state; otherwise the state asked
+ * for (checkout's chosen address), else the buyer's default address; null without any.
+ */
+async function cartShipTo(ctx: CartReadContext, view: CartQuery): Promise<ShipTo | null> {
+  if (view.shipping === 'Pickup') return { state: (await ctx.settings.get()).storeState, shipping: 'Pickup' };
+  const state = view.state ?? (await defaultAddress(ctx.db, ctx.userId))?.state;
+  return state ? { state, shipping: 'Delivery' } : null;
+}
+
+export async function readCart(
+  ctx: CartReadContext,
+  model: CatalogueReadModel,
+  view: CartQuery = {},
+): Promise<Cart> {
+  const rows = await cartLines(ctx.db, model, ctx.userId);
+  const shipTo = rows.length ? await cartShipTo(ctx, view) : null;
+  const unitPrices = rows.map((r) => unitPriceCents(r));
+  const judged = shipTo
+    ? await judgeLines(
+        ctx.db,
+        await ctx.compliance.get(),
+        ctx.userId,
+        ctx.now,
+        rows.map((r, i) => ({ ...r, unitPriceCents: unitPrices[i]!, quantity: r.quantity })),
+        shipTo,
+      )
+    : null;
+  const items: CartLine[] = rows.map((r, i) => {
     const line: CartLineInput = {
       priceCents: r.priceCents,
       discountPriceCents: r.discountPriceCents,
       discountPercentage: r.discountPercentage,
       quantity: r.quantity,
     };
+    const verdict = judged?.verdicts[i];
     return {
       variantId: r.sku,
       variantName: r.variantName,
@@ -118,13 +159,26 @@ export async function readCart({ db, userId }: BuyerContext, model: CatalogueRea
       priceCents: r.priceCents,
       discountPriceCents: r.discountPriceCents,
       discountPercentage: r.discountPercentage,
-      unitPriceCents: unitPriceCents(line),
+      unitPriceCents: unitPrices[i]!,
       quantity: r.quantity,
       stock: r.stock,
       lineTotalCents: lineTotalCents(line),
+      blocks: (verdict?.blocks ?? []).map(blockView),
+      exciseCents: verdict?.excise.cents ?? 0,
     };
   });
-  return { items, itemCount: itemCount(items), subtotalCents: subtotalCents(items) };
+  return {
+    items,
+    itemCount: itemCount(items),
+    subtotalCents: subtotalCents(items),
+    shipTo: shipTo && {
+      state: shipTo.state,
+      stateName: stateName(shipTo.state),
+      shipping: shipTo.shipping === 'Pickup' ? 'Pickup' : 'Shiptoaddress',
+    },
+    exciseCents: items.reduce((n, l) => n + l.exciseCents, 0),
+    blockedCount: items.filter((l) => l.blocks.length).length,
+  };
 }
 
 class NotEnoughStock extends DomainError {

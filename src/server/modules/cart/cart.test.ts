@@ -128,7 +128,14 @@ describe('cart', () => {
     const removed = CartSchema.parse((await call('DELETE', `/api/v1/cart/items/${a.sku}`, cookie)).json());
     expect(removed.items.map((i) => i.variantId)).toEqual([b.sku]);
     const cleared = CartSchema.parse((await call('DELETE', '/api/v1/cart', cookie)).json());
-    expect(cleared).toEqual({ items: [], itemCount: 0, subtotalCents: 0 });
+    expect(cleared).toEqual({
+      items: [],
+      itemCount: 0,
+      subtotalCents: 0,
+      shipTo: null,
+      exciseCents: 0,
+      blockedCount: 0,
+    });
   });
 
   it("keeps each buyer's cart to themselves", async () => {

@@ -6,16 +6,16 @@ import {
   AdminBannerListSchema,
   BannerBodySchema,
   BannerOrderBodySchema,
-  catalogueAdminMessages as cm,
-  IdParamsSchema,
   SavedResponseSchema,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { deleteBanner, listBanners, orderBanners, saveBanner } from './banners-staff.service.ts';
+import { editableRoutes } from './editable-routes.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;
-const SavedSchema = SavedResponseSchema;
+const _SavedSchema = SavedResponseSchema;
 
 /** /api/v1/admin/catalogue/banners: the home page's banners by slot, in order; shown at once. */
 export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
@@ -33,52 +33,17 @@ export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
     async (req) => ({ banners: await listBanners(req.ctx) }),
   );
-  app.post(
-    '/banners',
-    {
-      schema: {
-        tags,
-        summary: 'Add a banner (last in its slot)',
-        body: BannerBodySchema,
-        response: { 200: SavedSchema, ...errors },
-      },
+  editableRoutes(app, catalogue, tags, {
+    path: '/banners',
+    body: BannerBodySchema,
+    summaries: {
+      create: 'Add a banner (last in its slot)',
+      edit: 'Edit a banner',
+      delete: 'Delete a banner',
     },
-    async (req) => ({
-      message: cm.saved,
-      id: await catalogue.write(() => saveBanner(req.ctx, null, req.body)),
-    }),
-  );
-  app.put(
-    '/banners/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a banner',
-        params: IdParamsSchema,
-        body: BannerBodySchema,
-        response: { 200: SavedSchema, ...errors },
-      },
-    },
-    async (req) => ({
-      message: cm.saved,
-      id: await catalogue.write(() => saveBanner(req.ctx, req.params.id, req.body)),
-    }),
-  );
-  app.delete(
-    '/banners/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a banner',
-        params: IdParamsSchema,
-        response: { 200: MessageResponseSchema, ...errors },
-      },
-    },
-    async (req) => {
-      await catalogue.write(() => deleteBanner(req.ctx, req.params.id));
-      return { message: cm.deleted };
-    },
-  );
+    save: saveBanner,
+    delete: deleteBanner,
+  });
   app.post(
     '/banners/order',
     {

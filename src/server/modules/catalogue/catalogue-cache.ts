@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { NotifiedCache } from '#server/db/notified-cache.ts';
 import { variants } from './catalogue.table.ts';
 import { CatalogueReadModel } from './catalogue-read-model.ts';
 
@@ -13,29 +14,11 @@ const STOCK_BATCH_MS = 50;
  * one: a change is visible at once, never served stale. Other instances hear of a change
  * through PostgreSQL LISTEN/NOTIFY on CATALOGUE_CHANNEL.
  */
-export class CatalogueCache {
-  private current: Promise<CatalogueReadModel> | null = null;
-  private generation = 0;
-  private stopListening: (() => Promise<void>) | null = null;
+export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
+  private stopStock: (() => Promise<void>) | null = null;
 
-  constructor(private readonly database: Database) {}
-
-  get(): Promise<CatalogueReadModel> {
-    if (!this.current) {
-      const generation = this.generation;
-      const loading = CatalogueReadModel.load(this.database.db);
-      this.current = loading;
-      // A failed load must not stick: the next request tries again.
-      loading.catch(() => {
-        if (this.generation === generation && this.current === loading) this.current = null;
-      });
-    }
-    return this.current;
-  }
-
-  invalidate(): void {
-    this.generation++;
-    this.current = null;
+  constructor(database: Database) {
+    super(database, CATALOGUE_CHANNEL, () => CatalogueReadModel.load(database.db));
   }
 
   /** Runs a catalogue write (it commits inside), then makes every instance's storefront read it. */
@@ -43,12 +26,6 @@ export class CatalogueCache {
     const result = await work();
     await this.changed();
     return result;
-  }
-
-  /** Call after a catalogue write commits: drops this instance's model and tells the others. */
-  async changed(): Promise<void> {
-    this.invalidate();
-    await this.database.notify(CATALOGUE_CHANNEL, String(Date.now()));
   }
 
   private pendingStock = new Set<number>();
@@ -69,31 +46,27 @@ export class CatalogueCache {
   }
 
   private async applyStock(ids: number[]): Promise<void> {
-    const current = this.current;
+    const current = this.peek();
     if (!current || !ids.length) return; // no model yet: the next load reads the fresh stock
     const rows = await this.database.db
       .select({ id: variants.id, stock: variants.stock })
       .from(variants)
       .where(inArray(variants.id, ids));
     const model = await current;
-    if (this.current === current) model.applyStock(rows);
+    if (this.peek() === current) model.applyStock(rows);
   }
 
-  async listen(): Promise<void> {
-    const stopCatalogue = await this.database.listen(CATALOGUE_CHANNEL, () => this.invalidate());
-    const stopStock = await this.database.listen(STOCK_CHANNEL, (payload) => this.queueStock(payload));
-    this.stopListening = async () => {
-      await stopCatalogue();
-      await stopStock();
-    };
+  override async listen(): Promise<void> {
+    await super.listen();
+    this.stopStock = await this.database.listen(STOCK_CHANNEL, (payload) => this.queueStock(payload));
   }
 
-  async close(): Promise<void> {
-    const stop = this.stopListening;
-    this.stopListening = null;
+  override async close(): Promise<void> {
+    const stop = this.stopStock;
+    this.stopStock = null;
     if (this.stockTimer) clearTimeout(this.stockTimer);
     this.stockTimer = null;
-    // The database may already be gone (shutdown order, a failed connection): nothing to undo.
     await stop?.().catch(() => {});
+    await super.close();
   }
 }

@@ -6,11 +6,8 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import { ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
-import {
-  IMAGE_UPLOAD_MAX_BYTES,
-  imageUploadMessages,
-  UploadedImageSchema,
-} from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { IMAGE_UPLOAD_MAX_BYTES, UploadedImageSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { imageUploadMessages } from '#shared/catalogue/catalogue.messages.ts';
 import { textProblem } from '#shared/input/input.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { catalogueCsv, importCatalogueCsv } from './catalogue-csv.service.ts';

@@ -5,14 +5,14 @@
  */
 import {
   CATALOGUE_CSV_COLUMNS,
-  CATALOGUE_CSV_MAX_ROWS,
   type CatalogueCsvRow,
   CatalogueCsvRowSchema,
-  catalogueCsvMessages as m,
   type ProductFields,
   productFieldsFromRow,
   productFieldsOf,
 } from '#shared/catalogue/catalogue-csv.ts';
+import { CATALOGUE_CSV_MAX_ROWS } from '#shared/catalogue/catalogue.constants.ts';
+import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import { parseCsv } from '#shared/csv.ts';
 
 export interface ParsedRow {

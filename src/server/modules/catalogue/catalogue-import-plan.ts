@@ -9,10 +9,10 @@ import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   type CatalogueCsvRow,
   type ImportReport,
-  catalogueCsvMessages as m,
   PRODUCT_FIELD_KEYS,
   type ProductFields,
 } from '#shared/catalogue/catalogue-csv.ts';
+import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import type { brands, categories, products } from './catalogue.table.ts';
 import { brandKey, type ImportIssue, lower, type ParsedRow } from './catalogue-import-parse.ts';
 
@@ -21,7 +21,7 @@ const PREVIEW_LIMIT = 200;
 /** A product as the import compares it (no pictures, search key or timestamps: read once for 116,000 rows). */
 export type ProductColumns = Omit<
   typeof products.$inferSelect,
-  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt'
+  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt' | 'compliance'
 > & { firstImage: Image | null };
 
 export interface CatalogueSnapshot {

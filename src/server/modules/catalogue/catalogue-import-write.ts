@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
+import type { Db } from '#server/db/client.ts';
 import type { StaffContext } from '#server/plugins/request-context.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import type { ImportReport, ProductFields } from '#shared/catalogue/catalogue-csv.ts';
@@ -59,126 +60,11 @@ export async function writeImport(
   current: CatalogueSnapshot,
   report: Pick<ImportReport, 'rows' | 'changes'>,
 ): Promise<void> {
-  const { categories: catRows, brands: brandRows, products: productRows } = current;
-  const { newCategories, newBrands, createProducts, updateProducts, createVariants, updateVariants } = plan;
-  const { categoryByName, brandByKey, productBySku } = plan;
   await ctx.db.transaction(async (tx) => {
-    const categorySlugs = new Set(catRows.map((c) => c.slug));
-    const maxPosition = catRows.reduce((n, c) => Math.max(n, c.position), 0);
-    const insertedCategories = newCategories.size
-      ? await tx
-          .insert(categories)
-          .values(
-            [...newCategories.values()].map((c, i) => ({
-              name: c.name,
-              slug: uniqueSlug(slugify(c.name), categorySlugs),
-              group: c.group,
-              position: maxPosition + 1 + i,
-            })),
-          )
-          .returning()
-      : [];
-    for (const c of insertedCategories) categoryByName.set(lower(c.name), c);
-
-    const brandSlugs = new Map<number, Set<string>>();
-    for (const b of brandRows)
-      brandSlugs.set(b.categoryId, (brandSlugs.get(b.categoryId) ?? new Set()).add(b.slug));
-    const brandValues = [...newBrands.values()].map((b) => {
-      const categoryId = categoryByName.get(lower(b.category))!.id;
-      const taken = brandSlugs.get(categoryId) ?? new Set<string>();
-      brandSlugs.set(categoryId, taken);
-      return { categoryId, name: b.name, slug: uniqueSlug(slugify(b.name), taken) };
-    });
-    const insertedBrands = brandValues.length ? await tx.insert(brands).values(brandValues).returning() : [];
-    const categoryNameOf = new Map([...categoryByName.values()].map((c) => [c.id, c.name]));
-    for (const b of insertedBrands) brandByKey.set(brandKey(categoryNameOf.get(b.categoryId)!, b.name), b);
-    const brandIdOf = (r: ParsedRow) => brandByKey.get(brandKey(r.row.category, r.row.brand))!.id;
-
-    const productSlugs = new Map<number, Set<string>>();
-    for (const p of productRows)
-      productSlugs.set(p.brandId, (productSlugs.get(p.brandId) ?? new Set()).add(p.slug));
-    const slugIn = (brandId: number, name: string) => {
-      const taken = productSlugs.get(brandId) ?? new Set<string>();
-      productSlugs.set(brandId, taken);
-      return uniqueSlug(slugify(name), taken);
-    };
-
-    const productIdBySku = new Map(productRows.map((p) => [p.sku, p.id]));
-    for (const batch of chunks([...createProducts.values()])) {
-      const inserted = await tx
-        .insert(products)
-        .values(
-          batch.map((r) => {
-            const brandId = brandIdOf(r);
-            return {
-              ...r.product,
-              brandId,
-              slug: slugIn(brandId, r.product.name),
-              createdAt: ctx.now,
-              updatedAt: ctx.now,
-            };
-          }),
-        )
-        .returning({ id: products.id, sku: products.sku });
-      for (const p of inserted) productIdBySku.set(p.sku, p.id);
-    }
-    for (const batch of chunks([...updateProducts.values()])) {
-      const values = batch.map((r) => {
-        const existing = productBySku.get(r.row.product_sku)!;
-        const brandId = brandIdOf(r);
-        const slug = brandId === existing.brandId ? existing.slug : slugIn(brandId, r.product.name);
-        return { id: existing.id, brand_id: brandId, slug, ...snake(r.product) };
-      });
-      await tx.execute(sql`
-        update products p set
-          brand_id = v.brand_id, slug = v.slug, name = v.name, description = v.description,
-          product_code = v.product_code, rating = v.rating, price_cents = v.price_cents,
-          discount_price_cents = v.discount_price_cents, discount_percentage = v.discount_percentage,
-          delivery = v.delivery, highlights = v.highlights, important_notice = v.important_notice,
-          seller = v.seller, specifications = v.specifications, is_new = v.is_new, is_hot = v.is_hot,
-          hidden = v.hidden, updated_at = ${ctx.now.toISOString()}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
-          id int, brand_id int, slug text, name text, description text, product_code text, rating real,
-          price_cents int, discount_price_cents int, discount_percentage real, delivery text,
-          highlights jsonb, important_notice text, seller text, specifications jsonb,
-          is_new boolean, is_hot boolean, hidden boolean)
-        where p.id = v.id`);
-    }
-    const imageOf = new Map(productRows.map((p) => [p.id, p.firstImage ?? undefined]));
-    for (const batch of chunks(createVariants)) {
-      await tx.insert(variants).values(
-        batch.map(({ r, position }) => {
-          const productId = productIdBySku.get(r.row.product_sku)!;
-          const image = imageOf.get(productId) ?? placeholderImage(`${r.row.product} — ${r.row.option}`);
-          return { productId, name: r.row.option, sku: r.row.sku, stock: r.row.stock, position, image };
-        }),
-      );
-    }
-    for (const batch of chunks(updateVariants)) {
-      const values = batch.map(({ id, r, position }) => ({
-        id,
-        name: r.row.option,
-        stock: r.row.stock,
-        position,
-      }));
-      await tx.execute(sql`
-        update variants t set name = v.name, stock = v.stock, position = v.position
-          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id int, name text, stock int, position int)
-         where t.id = v.id`);
-      await capCartsAtStock(tx, values);
-    }
-    const hiddenIds = [...updateProducts.values()]
-      .filter((r) => r.product.hidden && !productBySku.get(r.row.product_sku)!.hidden)
-      .map((r) => productBySku.get(r.row.product_sku)!.id);
-    for (const batch of chunks(hiddenIds)) await removeProductsFromCarts(tx, batch);
-
-    const touched = new Set<number>();
-    for (const r of [...createProducts.values(), ...updateProducts.values()])
-      touched.add(productIdBySku.get(r.row.product_sku)!);
-    for (const { r } of [...createVariants, ...updateVariants])
-      touched.add(productIdBySku.get(r.row.product_sku)!);
-    // A renamed brand or category is not a CSV change (they are matched by name), so the touched products suffice.
-    for (const batch of chunks([...touched], 5000)) await refreshSearchKeys(tx, batch);
+    await writeCategoriesAndBrands(tx, plan, current);
+    const productIdBySku = await writeProducts(tx, ctx.now, plan, current);
+    await writeVariants(tx, plan, current, productIdBySku);
+    await refreshTouched(tx, plan, productIdBySku);
     await audit(
       tx,
       {
@@ -191,4 +77,149 @@ export async function writeImport(
       ctx.now,
     );
   });
+}
+
+/** New categories, then new brands, each with a slug no sibling has; the plan's maps learn their ids. */
+async function writeCategoriesAndBrands(tx: Db, plan: ImportPlan, current: CatalogueSnapshot) {
+  const { categories: catRows, brands: brandRows } = current;
+  const { newCategories, newBrands, categoryByName, brandByKey } = plan;
+  const categorySlugs = new Set(catRows.map((c) => c.slug));
+  const maxPosition = catRows.reduce((n, c) => Math.max(n, c.position), 0);
+  const insertedCategories = newCategories.size
+    ? await tx
+        .insert(categories)
+        .values(
+          [...newCategories.values()].map((c, i) => ({
+            name: c.name,
+            slug: uniqueSlug(slugify(c.name), categorySlugs),
+            group: c.group,
+            position: maxPosition + 1 + i,
+          })),
+        )
+        .returning()
+    : [];
+  for (const c of insertedCategories) categoryByName.set(lower(c.name), c);
+
+  const brandSlugs = new Map<number, Set<string>>();
+  for (const b of brandRows)
+    brandSlugs.set(b.categoryId, (brandSlugs.get(b.categoryId) ?? new Set()).add(b.slug));
+  const brandValues = [...newBrands.values()].map((b) => {
+    const categoryId = categoryByName.get(lower(b.category))!.id;
+    const taken = brandSlugs.get(categoryId) ?? new Set<string>();
+    brandSlugs.set(categoryId, taken);
+    return { categoryId, name: b.name, slug: uniqueSlug(slugify(b.name), taken) };
+  });
+  const insertedBrands = brandValues.length ? await tx.insert(brands).values(brandValues).returning() : [];
+  const categoryNameOf = new Map([...categoryByName.values()].map((c) => [c.id, c.name]));
+  for (const b of insertedBrands) brandByKey.set(brandKey(categoryNameOf.get(b.categoryId)!, b.name), b);
+}
+
+/** Products created and updated in bulk; returns every product's id by its SKU. */
+async function writeProducts(
+  tx: Db,
+  now: Date,
+  plan: ImportPlan,
+  current: CatalogueSnapshot,
+): Promise<Map<string, number>> {
+  const { createProducts, updateProducts, brandByKey, productBySku } = plan;
+  const brandIdOf = (r: ParsedRow) => brandByKey.get(brandKey(r.row.category, r.row.brand))!.id;
+  const productSlugs = new Map<number, Set<string>>();
+  for (const p of current.products)
+    productSlugs.set(p.brandId, (productSlugs.get(p.brandId) ?? new Set()).add(p.slug));
+  const slugIn = (brandId: number, name: string) => {
+    const taken = productSlugs.get(brandId) ?? new Set<string>();
+    productSlugs.set(brandId, taken);
+    return uniqueSlug(slugify(name), taken);
+  };
+
+  const productIdBySku = new Map(current.products.map((p) => [p.sku, p.id]));
+  for (const batch of chunks([...createProducts.values()])) {
+    const inserted = await tx
+      .insert(products)
+      .values(
+        batch.map((r) => {
+          const brandId = brandIdOf(r);
+          return {
+            ...r.product,
+            brandId,
+            slug: slugIn(brandId, r.product.name),
+            createdAt: now,
+            updatedAt: now,
+          };
+        }),
+      )
+      .returning({ id: products.id, sku: products.sku });
+    for (const p of inserted) productIdBySku.set(p.sku, p.id);
+  }
+  for (const batch of chunks([...updateProducts.values()])) {
+    const values = batch.map((r) => {
+      const existing = productBySku.get(r.row.product_sku)!;
+      const brandId = brandIdOf(r);
+      const slug = brandId === existing.brandId ? existing.slug : slugIn(brandId, r.product.name);
+      return { id: existing.id, brand_id: brandId, slug, ...snake(r.product) };
+    });
+    await tx.execute(sql`
+      update products p set
+        brand_id = v.brand_id, slug = v.slug, name = v.name, description = v.description,
+        product_code = v.product_code, rating = v.rating, price_cents = v.price_cents,
+        discount_price_cents = v.discount_price_cents, discount_percentage = v.discount_percentage,
+        delivery = v.delivery, highlights = v.highlights, important_notice = v.important_notice,
+        seller = v.seller, specifications = v.specifications, is_new = v.is_new, is_hot = v.is_hot,
+        hidden = v.hidden, updated_at = ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+        id int, brand_id int, slug text, name text, description text, product_code text, rating real,
+        price_cents int, discount_price_cents int, discount_percentage real, delivery text,
+        highlights jsonb, important_notice text, seller text, specifications jsonb,
+        is_new boolean, is_hot boolean, hidden boolean)
+      where p.id = v.id`);
+  }
+  // Carts lose the products this import hides.
+  const hiddenIds = [...updateProducts.values()]
+    .filter((r) => r.product.hidden && !productBySku.get(r.row.product_sku)!.hidden)
+    .map((r) => productBySku.get(r.row.product_sku)!.id);
+  for (const batch of chunks(hiddenIds)) await removeProductsFromCarts(tx, batch);
+  return productIdBySku;
+}
+
+/** Options created (with their product's first picture) and updated; carts capped at the new stock. */
+async function writeVariants(
+  tx: Db,
+  plan: ImportPlan,
+  current: CatalogueSnapshot,
+  productIdBySku: Map<string, number>,
+) {
+  const imageOf = new Map(current.products.map((p) => [p.id, p.firstImage ?? undefined]));
+  for (const batch of chunks(plan.createVariants)) {
+    await tx.insert(variants).values(
+      batch.map(({ r, position }) => {
+        const productId = productIdBySku.get(r.row.product_sku)!;
+        const image = imageOf.get(productId) ?? placeholderImage(`${r.row.product} — ${r.row.option}`);
+        return { productId, name: r.row.option, sku: r.row.sku, stock: r.row.stock, position, image };
+      }),
+    );
+  }
+  for (const batch of chunks(plan.updateVariants)) {
+    const values = batch.map(({ id, r, position }) => ({
+      id,
+      name: r.row.option,
+      stock: r.row.stock,
+      position,
+    }));
+    await tx.execute(sql`
+      update variants t set name = v.name, stock = v.stock, position = v.position
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id int, name text, stock int, position int)
+       where t.id = v.id`);
+    await capCartsAtStock(tx, values);
+  }
+}
+
+/** The search key of every product a row touched. */
+async function refreshTouched(tx: Db, plan: ImportPlan, productIdBySku: Map<string, number>) {
+  const touched = new Set<number>();
+  for (const r of [...plan.createProducts.values(), ...plan.updateProducts.values()])
+    touched.add(productIdBySku.get(r.row.product_sku)!);
+  for (const { r } of [...plan.createVariants, ...plan.updateVariants])
+    touched.add(productIdBySku.get(r.row.product_sku)!);
+  // A renamed brand or category is not a CSV change (they are matched by name), so the touched products suffice.
+  for (const batch of chunks([...touched], 5000)) await refreshSearchKeys(tx, batch);
 }

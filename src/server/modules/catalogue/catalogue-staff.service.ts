@@ -5,12 +5,12 @@ import { Conflict, Invalid, NotFound } from '#server/errors.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
-import {
-  type AdminCatalogueTree,
-  type BrandValues,
-  type CategoryValues,
-  catalogueAdminMessages as cm,
+import type {
+  AdminCatalogueTree,
+  BrandValues,
+  CategoryValues,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { buildSearchKey } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
@@ -21,8 +21,8 @@ export async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     const constraint = isUniqueViolation(err);
-    if (constraint?.includes('sku')) throw new Conflict(cm.skuTaken);
-    if (constraint) throw new Conflict(cm.slugTaken);
+    if (constraint?.includes('sku')) throw new Conflict(cm.skuTaken, 'sku');
+    if (constraint) throw new Conflict(cm.slugTaken, 'slug');
     throw err;
   }
 }

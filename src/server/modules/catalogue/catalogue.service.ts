@@ -1,3 +1,4 @@
+import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { z } from 'zod';
 import { NotFound } from '#server/errors.ts';
 import {
@@ -7,7 +8,6 @@ import {
 } from '#shared/catalogue/catalogue.constants.ts';
 import type { ListingQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
-import { messages } from '#shared/messages.ts';
 import { type CatalogueReadModel, randomPick } from './catalogue-read-model.ts';
 
 /**
@@ -18,7 +18,9 @@ import { type CatalogueReadModel, randomPick } from './catalogue-read-model.ts';
 export function listingJson(model: CatalogueReadModel, q: z.output<typeof ListingQuerySchema>): string {
   const scope = model.scope(q.categoryId, q.brandId);
   if ('missing' in scope)
-    throw new NotFound(scope.missing === 'category' ? messages.categoryNotFound : messages.brandNotFound);
+    throw new NotFound(
+      scope.missing === 'category' ? catalogueMessages.categoryNotFound : catalogueMessages.brandNotFound,
+    );
   const list = q.inStock ? model.inStockOnly(scope) : scope.products;
   const start = (q.page - 1) * q.pageSize;
   const items = list.slice(start, start + q.pageSize);
@@ -36,7 +38,7 @@ function findProduct(
   q: { categoryId: string; brandId: string; subBrandId: string },
 ) {
   const p = model.product(q.categoryId, q.brandId, q.subBrandId);
-  if (!p) throw new NotFound(messages.productNotFound);
+  if (!p) throw new NotFound(catalogueMessages.productNotFound);
   return p;
 }
 

@@ -13,6 +13,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
+import {
+  type ComplianceAttributes,
+  DEFAULT_ATTRIBUTES,
+  type VariantCompliance,
+} from '#shared/compliance/attributes.ts';
 
 export const categories = pgTable(
   'categories',
@@ -76,6 +81,8 @@ export const products = pgTable(
     isHot: boolean('is_hot').notNull().default(false),
     /** Staff hid it (a product with orders cannot be deleted): gone from the storefront and carts. */
     hidden: boolean('hidden').notNull().default(false),
+    /** What the state rules and the excise tax read (shared/compliance/attributes.ts). */
+    compliance: jsonb('compliance').$type<ComplianceAttributes>().notNull().default(DEFAULT_ATTRIBUTES),
     /** Normalised names of the product, its brand, category and variants (see shared search-key.ts). */
     searchKey: text('search_key').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,6 +109,8 @@ export const variants = pgTable(
     image: jsonb('image').$type<Image>().notNull(),
     stock: integer('stock').notNull().default(0),
     position: integer('position').notNull().default(0),
+    /** Where the option differs from its product for the rules: flavour, nicotine strength. */
+    compliance: jsonb('compliance').$type<VariantCompliance>().notNull().default({}),
   },
   (t) => [index('variants_product_idx').on(t.productId), check('variants_stock_check', sql`${t.stock} >= 0`)],
 );

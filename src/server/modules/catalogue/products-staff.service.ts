@@ -1,3 +1,4 @@
+import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
@@ -6,12 +7,12 @@ import { orderItems } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
-import {
-  type AdminProduct,
-  catalogueAdminMessages as cm,
-  type ProductValues,
-  type VariantValues,
+import type {
+  AdminProduct,
+  ProductValues,
+  VariantValues,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
+import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
@@ -99,6 +100,7 @@ export async function loadProduct({ db }: Pick<RequestContext, 'db'>, id: number
   });
   return {
     ...productRecord(row.p),
+    compliance: ComplianceAttributesSchema.parse(row.p.compliance ?? {}),
     brandName: row.brandName,
     categoryName: row.categoryName,
     storefrontPath: `/product?${query}`,

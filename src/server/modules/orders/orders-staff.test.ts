@@ -27,8 +27,10 @@ async function placedOrder(quantity = 2, businessName = 'Corner Shop LLC') {
   const buyer = await signUpBuyer(t.app, { businessName });
   await t.database.query('update users set email_verified_at = now() where id = $1', [buyer.user.id]);
   const [v] = await t.database.query<{ id: number; sku: string; product_id: number }>(
-    `select v.id, v.sku, v.product_id from variants v where not exists (select 1 from order_items i where i.variant_id = v.id)
-     and not exists (select 1 from cart_items c where c.variant_id = v.id) order by random() limit 1`,
+    // An accessory: no state rule restricts it (these tests are about the console, not compliance).
+    `select v.id, v.sku, v.product_id from variants v join products p on p.id = v.product_id
+      where p.compliance->>'kind' = 'accessory' and not exists (select 1 from order_items i where i.variant_id = v.id)
+        and not exists (select 1 from cart_items c where c.variant_id = v.id) order by random() limit 1`,
   );
   await t.database.query('update variants set stock = 10 where id = $1', [v!.id]);
   await t.database.query(

@@ -1,3 +1,4 @@
+import { DAY_MS } from '#shared/dates.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '#server/errors.ts';
@@ -24,7 +25,7 @@ const errors = ERROR_RESPONSES;
 
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, mail, settings, events, catalogue },
+  { db, mail, settings, events, catalogue, compliance },
 ) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
@@ -41,15 +42,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req, reply) => {
       const { user } = req.ctx.actor;
-      const { deliveryFeeCents, unverifiedCapCents } = await settings.get();
+      const { deliveryFeeCents, unverifiedCapCents, storeState, carrier } = await settings.get();
       // The buyer's other pages and every instance's storefront hear of it from the database.
       const { order, created } = await placeOrder(
         {
           db,
           now: req.ctx.now,
           mail,
-          settings: { deliveryFeeCents, unverifiedCapCents },
+          settings: { deliveryFeeCents, unverifiedCapCents, storeState, carrier },
           catalogue: await catalogue.get(),
+          compliance,
         },
         user,
         req.body,
@@ -69,7 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req) => {
-      const since = req.query.pastMonth ? new Date(req.ctx.now.getTime() - 30 * 86_400_000) : undefined;
+      const since = req.query.pastMonth ? new Date(req.ctx.now.getTime() - 30 * DAY_MS) : undefined;
       return {
         orders: await loadOrders(req.ctx, {
           itemStatus: TAB_ITEM_STATUS[req.query.tab],

@@ -6,7 +6,15 @@ import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import { type CartLineRow, cartLines, selectCartLines } from '#server/modules/cart/cart.service.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
+import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
+import {
+  attributesOf,
+  type ComplianceData,
+  judgeLines,
+  type ShipTo,
+} from '#server/modules/compliance/compliance.service.ts';
 import type { BuyerContext } from '#server/plugins/request-context.ts';
+import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { lineTotalCents, shippingFeeCents, subtotalCents } from '#shared/cart/cart.rules.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
@@ -18,6 +26,10 @@ export interface OrderingSettings {
   deliveryFeeCents: number;
   /** Orders from buyers without both documents verified are capped at this subtotal. */
   unverifiedCapCents: number;
+  /** Pickup orders are judged and taxed as shipped to the store's own state. */
+  storeState: string;
+  /** Recorded on each order for the PACT Act report. */
+  carrier: string;
 }
 
 export interface OrdersContext {
@@ -27,6 +39,8 @@ export interface OrdersContext {
   settings: OrderingSettings;
   /** The catalogue read model this instance keeps current; the database checks its prices. */
   catalogue: CatalogueReadModel;
+  /** State rules, listings and rates; the database checks their version. */
+  compliance: ComplianceCache;
 }
 
 class DuplicateOrder extends Error {}
@@ -65,7 +79,8 @@ export async function placeOrder(
         attempt === 0
           ? await cartLines(ctx.db, ctx.catalogue, user.id)
           : await selectCartLines(ctx.db, user.id);
-      const placed = await attemptOrder(ctx, user, input, lines);
+      const rules = attempt === 0 ? await ctx.compliance.get() : await ctx.compliance.fresh();
+      const placed = await attemptOrder(ctx, user, input, lines, rules, attempt === 0);
       if (placed) {
         ctx.mail.kick();
         return { order: placed, created: true };
@@ -83,18 +98,61 @@ export async function placeOrder(
   }
 }
 
+/**
+ * The lines judged for where the order goes (Pickup: the store's state). A line that may not go
+ * there, or whose excise cannot be worked out, refuses the order naming the lines — unless the
+ * judgement came from this instance's memory, which may not have heard of a change yet: then null,
+ * and the order is judged again from the database.
+ */
+async function judgeOrder(
+  ctx: OrdersContext,
+  user: UserRow,
+  input: PlaceOrderInput,
+  lines: CartLineRow[],
+  rules: ComplianceData,
+  fromMemory: boolean,
+) {
+  const d = input.shippingDetails;
+  const shipTo: ShipTo =
+    input.shippingType === 'Pickup'
+      ? { state: ctx.settings.storeState, shipping: 'Pickup' }
+      : { state: d.state, shipping: 'Delivery' };
+  const judged = await judgeLines(
+    ctx.db,
+    rules,
+    user.id,
+    ctx.now,
+    lines.map((l) => ({ ...l, unitPriceCents: unitPriceCents(l) })),
+    shipTo,
+  );
+  const lineName = (l: CartLineRow) => `${l.productName} — ${l.variantName}`;
+  const blocked = lines.filter((_, i) => judged.verdicts[i]!.blocks.length);
+  const unpriceable = lines.filter((_, i) => judged.verdicts[i]!.excise.missing.length);
+  if ((blocked.length || unpriceable.length) && fromMemory) return null;
+  if (blocked.length) throw new DomainError(409, complianceMessages.blockedLines(blocked.map(lineName)));
+  if (unpriceable.length)
+    throw new DomainError(409, complianceMessages.missingFigure(unpriceable.map(lineName)));
+  return judged;
+}
+
 /** One try: the order, or null when the cart or a price changed between reading and placing it. */
 async function attemptOrder(
   ctx: OrdersContext,
   user: UserRow,
   input: PlaceOrderInput,
   lines: CartLineRow[],
+  rules: ComplianceData,
+  fromMemory: boolean,
 ): Promise<Order | null> {
   if (!lines.length) throw new Invalid(om.emptyCart);
   const subtotal = subtotalCents(lines);
   const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
   const d = input.shippingDetails;
-  const priced = lines.map((l) => ({
+  const judged = await judgeOrder(ctx, user, input, lines, rules, fromMemory);
+  if (!judged) return null;
+  const exciseOf = (i: number) => judged.verdicts[i]!.excise.cents;
+  const excise = lines.reduce((n, _, i) => n + exciseOf(i), 0);
+  const priced = lines.map((l, i) => ({
     variant_id: l.variantId,
     sku: l.sku,
     product_name: l.productName,
@@ -105,10 +163,15 @@ async function attemptOrder(
     category_slug: l.categorySlug,
     brand_slug: l.brandSlug,
     product_slug: l.productSlug,
-    // The prices these lines were priced from: place_order checks they are still the catalogue's.
+    brand_name: l.brandName,
+    compliance: attributesOf(l.productCompliance, l.variantCompliance),
+    excise_cents: exciseOf(i),
+    // What these lines were priced and judged from: place_order checks it is still the catalogue's.
     price_cents: l.priceCents,
     discount_price_cents: l.discountPriceCents,
     discount_percentage: l.discountPercentage,
+    product_compliance: l.productCompliance,
+    variant_compliance: l.variantCompliance,
   }));
   const orderRow = {
     shipping_type: input.shippingType,
@@ -121,14 +184,17 @@ async function attemptOrder(
     comments: input.comments,
     subtotal_cents: subtotal,
     shipping_cents: shipping,
-    total_cents: subtotal + shipping,
+    excise_cents: excise,
+    total_cents: subtotal + shipping + excise,
+    carrier: input.shippingType === 'Pickup' ? '' : ctx.settings.carrier,
   };
+  const check = { version: judged.version, licences: judged.licences };
   const mail = orderConfirmationMail(
     ctx.mail.storeName,
     user.email,
     user.name,
     ORDER_NUMBER_SLOT,
-    formatCents(subtotal + shipping),
+    formatCents(subtotal + shipping + excise),
     `${ctx.mail.publicUrl}/orders`,
     lines.map(
       (l) => `${l.quantity} × ${l.productName} — ${l.variantName} (${formatCents(lineTotalCents(l))})`,
@@ -138,7 +204,7 @@ async function attemptOrder(
   let result: PlaceResult;
   try {
     const res = (await ctx.db.execute(
-      sql`select place_order(${user.id}::uuid, ${input.idempotencyKey}, ${ctx.now.toISOString()}::timestamptz, ${JSON.stringify(orderRow)}::jsonb, ${JSON.stringify(priced)}::jsonb, ${ctx.settings.unverifiedCapCents}::integer, ${JSON.stringify(mail)}::jsonb) as r`,
+      sql`select place_order(${user.id}::uuid, ${input.idempotencyKey}, ${ctx.now.toISOString()}::timestamptz, ${JSON.stringify(orderRow)}::jsonb, ${JSON.stringify(priced)}::jsonb, ${ctx.settings.unverifiedCapCents}::integer, ${JSON.stringify(mail)}::jsonb, ${JSON.stringify(check)}::jsonb) as r`,
     )) as unknown as { rows: { r: PlaceResult }[] };
     result = res.rows[0]!.r;
   } catch (err) {
@@ -162,7 +228,8 @@ async function attemptOrder(
     comments: input.comments,
     subtotalCents: subtotal,
     shippingCents: shipping,
-    totalCents: subtotal + shipping,
+    exciseCents: excise,
+    totalCents: subtotal + shipping + excise,
     items: priced.map((p) => ({
       variantId: p.sku,
       productName: p.product_name,
@@ -171,6 +238,7 @@ async function attemptOrder(
       unitPriceCents: p.unit_price_cents,
       quantity: p.quantity,
       lineTotalCents: p.unit_price_cents * p.quantity,
+      exciseCents: p.excise_cents,
       status: 'pending' as const,
       categoryId: p.category_slug,
       brandId: p.brand_slug,
@@ -253,6 +321,7 @@ export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]):
     comments: o.comments,
     subtotalCents: o.subtotalCents,
     shippingCents: o.shippingCents,
+    exciseCents: o.exciseCents,
     totalCents: o.totalCents,
     items: items
       .filter((i) => i.orderId === o.id)
@@ -264,6 +333,7 @@ export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]):
         unitPriceCents: i.unitPriceCents,
         quantity: i.quantity,
         lineTotalCents: i.unitPriceCents * i.quantity,
+        exciseCents: i.exciseCents,
         status: i.status as 'pending' | 'cancelled' | 'delivered',
         categoryId: i.categorySlug,
         brandId: i.brandSlug,

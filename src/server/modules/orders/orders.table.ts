@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   serial,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
+import { type ComplianceAttributes, DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
 
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
 
@@ -34,7 +36,13 @@ export const orders = pgTable(
     comments: text('comments').notNull().default(''),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
+    /** State excise the store collected (sum of the items'); part of the total. */
+    exciseCents: integer('excise_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    /** Who carries a delivery (the PACT Act report names it); the store's setting when placed. */
+    carrier: text('carrier').notNull().default(''),
+    /** The compliance version (rules, listings, rates) the order was judged by, held until it committed. */
+    complianceVersion: integer('compliance_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,6 +70,11 @@ export const orderItems = pgTable(
     categorySlug: text('category_slug').notNull(),
     brandSlug: text('brand_slug').notNull(),
     productSlug: text('product_slug').notNull(),
+    brandName: text('brand_name').notNull().default(''),
+    /** The option's compliance attributes when ordered (kind, ml, cartridges…), for reports. */
+    compliance: jsonb('compliance').$type<ComplianceAttributes>().notNull().default(DEFAULT_ATTRIBUTES),
+    /** State excise on this line, rounded half up to the cent. */
+    exciseCents: integer('excise_cents').notNull().default(0),
     status: text('status').notNull().default('pending'),
   },
   (t) => [

@@ -1,76 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
-import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { OrderListSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
 import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { ordersFixture } from './orders.fixture.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });
 
-const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    payload: payload as object,
-    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
-const shipping = {
-  name: 'Dana Buyer',
-  businessName: 'Corner Shop',
-  address: '1 Main St',
-  city: 'Dallas',
-  state: 'TX',
-  postalCode: '75201',
-};
-const orderBody = (over: Record<string, unknown> = {}) => ({
-  shippingDetails: shipping,
-  shippingType: 'Pickup',
-  comments: '',
-  idempotencyKey: randomUUID(),
-  ...over,
-});
-
-async function verifiedBuyer(opts: { documents?: boolean } = {}) {
-  const b = await signUpBuyer(t.app);
-  await t.database.query('update users set email_verified_at = now() where id = $1', [b.user.id]);
-  if (opts.documents) {
-    for (const kind of ['sales_id', 'tobacco_license']) {
-      await t.database.query(
-        `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status) values ($1, $2, $3, 'x.pdf', 'application/pdf', 1, 'x', 'verified')`,
-        [b.user.id, kind, `documents/${b.user.id}/${randomUUID()}`],
-      );
-    }
-  }
-  return b;
-}
-
-const usedProducts = new Set<number>();
-
-/** A variant with a known stock and price (cheap enough to stay under the unverified cap). */
-async function variantWith(stock: number, priceCents = 1000) {
-  // One variant per product, never one used before, so setting its product's price touches nothing else.
-  const [v] = await t.database.query<{ id: number; sku: string; product_id: number }>(
-    'select id, sku, product_id from variants where not (product_id = any($1::int[])) order by random() limit 1',
-    [[...usedProducts]],
-  );
-  usedProducts.add(v!.product_id);
-  await t.database.query('update variants set stock = $1 where id = $2', [stock, v!.id]);
-  await t.database.query(
-    'update products set price_cents = $1, discount_price_cents = null, discount_percentage = null where id = $2',
-    [priceCents, v!.product_id],
-  );
-  await t.app.catalogue.changed();
-  return v!;
-}
-const stockOf = async (id: number) =>
-  (await t.database.query<{ stock: number }>('select stock from variants where id = $1', [id]))[0]!.stock;
-const cartOf = async (userId: string) =>
-  t.database.query<{ variant_id: number; quantity: number }>(
-    'select variant_id, quantity from cart_items where user_id = $1',
-    [userId],
-  );
-const add = (cookie: string, sku: string, quantity: number) =>
-  call('POST', '/api/v1/cart/items', cookie, { items: [{ variantId: sku, quantity }] });
+const { call, orderBody, verifiedBuyer, variantWith, stockOf, cartOf, add } = ordersFixture(() => t);
 
 describe('place order', () => {
   it('refuses an unverified email, and an empty cart', async () => {
@@ -158,7 +96,8 @@ describe('place order', () => {
       },
     ];
     const [row] = await t.database.query<{ r: { status: string } }>(
-      'select place_order($1::uuid, $2, now(), $3::jsonb, $4::jsonb, 50000, $5::jsonb) as r',
+      `select place_order($1::uuid, $2, now(), $3::jsonb, $4::jsonb, 50000, $5::jsonb,
+        (select jsonb_build_object('version', version, 'licences', '[]'::jsonb) from compliance_version)) as r`,
       [
         buyer.user.id,
         randomUUID(),
@@ -280,139 +219,5 @@ describe('place order', () => {
     ]);
     expect(Number(n!.n)).toBe(0);
     expect(await t.database.query('select id from outbox')).toEqual(outboxBefore);
-  });
-});
-
-describe('my orders', () => {
-  it('lists my orders newest first by tab, and hides them from everybody else', async () => {
-    const buyer = await verifiedBuyer();
-    const other = await verifiedBuyer();
-    const v = await variantWith(10);
-    await add(buyer.cookie, v.sku, 1);
-    const first = PlaceOrderResponseSchema.parse(
-      (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json(),
-    ).order;
-    clock.advance(60_000);
-    await add(buyer.cookie, v.sku, 1);
-    const second = PlaceOrderResponseSchema.parse(
-      (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json(),
-    ).order;
-
-    const all = OrderListSchema.parse(
-      (await call('GET', '/api/v1/orders?tab=Orders', buyer.cookie)).json(),
-    ).orders;
-    expect(all.map((o) => o.orderNumber)).toEqual([second.orderNumber, first.orderNumber]);
-    expect(
-      OrderListSchema.parse((await call('GET', '/api/v1/orders?tab=Delivered', buyer.cookie)).json()).orders,
-    ).toEqual([]);
-    await t.database.query(
-      `update order_items set status = 'delivered' where order_id = (select id from orders where number = $1)`,
-      [first.orderNumber],
-    );
-    const delivered = OrderListSchema.parse(
-      (await call('GET', '/api/v1/orders?tab=Delivered', buyer.cookie)).json(),
-    ).orders;
-    expect(delivered.map((o) => o.orderNumber)).toEqual([first.orderNumber]);
-    // Both orders 40 days old: the Past Month filter leaves them out.
-    await t.database.query(
-      `update orders set created_at = created_at - interval '40 days' where user_id = $1`,
-      [buyer.user.id],
-    );
-    expect(
-      OrderListSchema.parse((await call('GET', '/api/v1/orders?pastMonth=true', buyer.cookie)).json()).orders,
-    ).toEqual([]);
-
-    expect(
-      OrderSchema.parse((await call('GET', `/api/v1/orders/${first.orderNumber}`, buyer.cookie)).json())
-        .orderNumber,
-    ).toBe(first.orderNumber);
-    expect((await call('GET', `/api/v1/orders/${first.orderNumber}`, other.cookie)).statusCode).toBe(404);
-    expect(OrderListSchema.parse((await call('GET', '/api/v1/orders', other.cookie)).json()).orders).toEqual(
-      [],
-    );
-    expect((await call('GET', '/api/v1/orders')).statusCode).toBe(401);
-  });
-});
-
-describe('Buy Again', () => {
-  async function orderOf(stock: number, quantity: number) {
-    const buyer = await verifiedBuyer();
-    const v = await variantWith(stock);
-    await add(buyer.cookie, v.sku, quantity);
-    const { order } = PlaceOrderResponseSchema.parse(
-      (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json(),
-    );
-    return { buyer, v, order };
-  }
-  const buyAgain = (cookie: string | undefined, number: string, variantId: string) =>
-    call('POST', `/api/v1/orders/${number}/buy-again`, cookie, { variantId });
-
-  it('puts the ordered quantity back in the cart, then only what the stock allows', async () => {
-    const { buyer, v, order } = await orderOf(10, 4); // 6 left
-    const first = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
-    expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe('Added to cart');
-    expect(first.json().cart.items).toMatchObject([{ variantId: v.sku, quantity: 4 }]);
-    // 4 in the cart, 6 in stock: only 2 more fit.
-    const second = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
-    expect(second.json().message).toMatch(/^Added 2 of .+ that is all that is left in stock\.$/);
-    expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: v.id, quantity: 6 }]);
-    const third = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
-    expect(third.statusCode).toBe(409);
-    expect(third.json().message).toMatch(/^All 6 of .+ in stock are already in your cart\.$/);
-    expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: v.id, quantity: 6 }]);
-  });
-
-  it('says when the option is sold out, and changes nothing', async () => {
-    const { buyer, v, order } = await orderOf(3, 3);
-    const res = await buyAgain(buyer.cookie, order.orderNumber, v.sku);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/ is out of stock\.$/);
-    expect(await cartOf(buyer.user.id)).toEqual([]);
-  });
-
-  it('works only on my own orders and their own items', async () => {
-    const { buyer, v, order } = await orderOf(10, 1);
-    const other = await verifiedBuyer();
-    expect((await buyAgain(undefined, order.orderNumber, v.sku)).statusCode).toBe(401);
-    const stranger = await buyAgain(other.cookie, order.orderNumber, v.sku);
-    expect(stranger.statusCode).toBe(404);
-    expect(stranger.json().message).toBe('Order not found');
-    expect(await cartOf(other.user.id)).toEqual([]);
-    const elsewhere = await variantWith(10);
-    expect((await buyAgain(buyer.cookie, order.orderNumber, elsewhere.sku)).statusCode).toBe(404);
-    expect(await cartOf(buyer.user.id)).toEqual([]);
-  });
-});
-
-describe('the storefront after orders', () => {
-  it('shows the stock an order took, and a sold-out product as out of stock', async () => {
-    const buyer = await verifiedBuyer();
-    const v = await variantWith(3);
-    // A variant alone in stock within its product, so selling it out flips the product.
-    await t.database.query('update variants set stock = 0 where product_id = $1 and id <> $2', [
-      v.product_id,
-      v.id,
-    ]);
-    await t.app.catalogue.changed();
-    const [path] = await t.database.query<{ c: string; b: string; p: string }>(
-      'select c.slug as c, b.slug as b, p.slug as p from products p join brands b on b.id = p.brand_id join categories c on c.id = b.category_id where p.id = $1',
-      [v.product_id],
-    );
-    const productUrl = `/api/v1/catalogue/product?categoryId=${path!.c}&brandId=${path!.b}&subBrandId=${path!.p}`;
-    const stockShown = async () =>
-      (await call('GET', productUrl)).json().variants.find((x: { sku: string }) => x.sku === v.sku).stock;
-    expect(await stockShown()).toBe(3);
-
-    await add(buyer.cookie, v.sku, 1);
-    await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
-    await expect.poll(stockShown, { timeout: 5000 }).toBe(2);
-
-    await add(buyer.cookie, v.sku, 2);
-    await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
-    await expect
-      .poll(async () => (await call('GET', productUrl)).json().inStock, { timeout: 5000 })
-      .toBe(false);
-    expect(await stockShown()).toBe(0);
   });
 });

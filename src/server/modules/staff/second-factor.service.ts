@@ -15,7 +15,7 @@ import { type ActiveSession, hashToken } from '#server/modules/accounts/session.
 import { clearFailures, isBlocked, recordFailure } from '#server/modules/accounts/sign-in-limiter.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
-import { adminMessages as am } from '#shared/staff/staff.schemas.ts';
+import { adminMessages as am } from '#shared/staff/staff.messages.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 
 /** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */

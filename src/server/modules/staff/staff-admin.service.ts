@@ -4,7 +4,7 @@ import { users } from '#server/modules/accounts/accounts.table.ts';
 import { clearTotp, endSessions } from '#server/modules/accounts/credentials.ts';
 import type { ScryptCost } from '#server/modules/accounts/password.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { staffAdminMessages as sm } from '#shared/staff/staff.schemas.ts';
+import { staffAdminMessages as sm } from '#shared/staff/staff.messages.ts';
 import { audit } from './audit.service.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
@@ -11,10 +11,10 @@ import {
   SecondFactorBodySchema,
   StaffListSchema,
   StaffMeSchema,
-  staffAdminMessages,
   TotpConfirmResponseSchema,
   TotpSetupResponseSchema,
 } from '#shared/staff/staff.schemas.ts';
+import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { audit, listAudit } from './audit.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
@@ -23,167 +23,162 @@ import { addStaff, listStaff, resetStaffTotp } from './staff-admin.service.ts';
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
-/** /api/v1/admin: who the staff member is, their second factor, the staff page and the audit log. */
-export const staffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, scryptCost }) => {
+/** /api/v1/admin, staff signed in with their password: who they are and the second-factor steps. */
+export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   noStore(app);
+  defaultAccess(app, 'staffOwnPassword');
+  app.get(
+    '/me',
+    {
+      // Who they are, even on a one-time password: the console shows "Choose your password".
+      config: { access: 'staffSignedIn' },
+      schema: {
+        tags,
+        summary: 'The signed-in staff member and their second-factor state',
+        response: { 200: StaffMeSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { user, session } = req.ctx.actor;
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        totpEnabled: Boolean(user.totpEnabledAt),
+        secondFactor: Boolean(session.secondFactorAt),
+        passwordChangeRequired: user.passwordChangeRequired,
+      };
+    },
+  );
 
-  // Staff signed in with their password: who they are and the second-factor steps.
-  await app.register(async (scope) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    defaultAccess(app, 'staffOwnPassword');
-    app.get(
-      '/me',
-      {
-        // Who they are, even on a one-time password: the console shows "Choose your password".
-        config: { access: 'staffSignedIn' },
-        schema: {
-          tags,
-          summary: 'The signed-in staff member and their second-factor state',
-          response: { 200: StaffMeSchema, ...errors },
-        },
+  app.post(
+    '/2fa/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Start setting up the authenticator app (first sign-in)',
+        response: { 200: TotpSetupResponseSchema, ...errors },
       },
-      async (req) => {
-        const { user, session } = req.ctx.actor;
-        return {
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          totpEnabled: Boolean(user.totpEnabledAt),
-          secondFactor: Boolean(session.secondFactorAt),
-          passwordChangeRequired: user.passwordChangeRequired,
-        };
-      },
-    );
+    },
+    async (req) => {
+      return startTotpSetup(req.ctx);
+    },
+  );
 
-    app.post(
-      '/2fa/setup',
-      {
-        schema: {
-          tags,
-          summary: 'Start setting up the authenticator app (first sign-in)',
-          response: { 200: TotpSetupResponseSchema, ...errors },
-        },
+  app.post(
+    '/2fa/confirm',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Confirm the set-up with a first code; answers the recovery codes once',
+        body: SecondFactorBodySchema,
+        response: { 200: TotpConfirmResponseSchema, ...errors },
       },
-      async (req) => {
-        return startTotpSetup(req.ctx);
-      },
-    );
+    },
+    async (req) => {
+      const now = req.ctx.now;
+      const s = req.ctx.actor;
+      const recoveryCodes = await confirmTotpSetup(req.ctx, req.body.code);
+      await audit(
+        db,
+        { actorId: s.user.id, action: 'staff.totp_enabled', entity: 'user', entityId: s.user.id },
+        now,
+      );
+      return { message: 'Two-factor sign-in is on.', recoveryCodes };
+    },
+  );
 
-    app.post(
-      '/2fa/confirm',
-      {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          summary: 'Confirm the set-up with a first code; answers the recovery codes once',
-          body: SecondFactorBodySchema,
-          response: { 200: TotpConfirmResponseSchema, ...errors },
-        },
+  app.post(
+    '/2fa/verify',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Give the second factor for this session (authenticator or recovery code)',
+        body: SecondFactorBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
       },
-      async (req) => {
-        const now = req.ctx.now;
-        const s = req.ctx.actor;
-        const recoveryCodes = await confirmTotpSetup(req.ctx, req.body.code);
-        await audit(
-          db,
-          { actorId: s.user.id, action: 'staff.totp_enabled', entity: 'user', entityId: s.user.id },
-          now,
-        );
-        return { message: 'Two-factor sign-in is on.', recoveryCodes };
-      },
-    );
+    },
+    async (req) => {
+      const now = req.ctx.now;
+      const s = req.ctx.actor;
+      await verifySecondFactor(req.ctx, req.body.code);
+      await audit(
+        db,
+        { actorId: s.user.id, action: 'staff.signed_in', entity: 'user', entityId: s.user.id },
+        now,
+      );
+      return { message: `Welcome ${s.user.email}` };
+    },
+  );
+};
 
-    app.post(
-      '/2fa/verify',
-      {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          summary: 'Give the second factor for this session (authenticator or recovery code)',
-          body: SecondFactorBodySchema,
-          response: { 200: MessageResponseSchema, ...errors },
-        },
+/** /api/v1/admin, staff whose session gave its second factor: the staff page and the audit log. */
+export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, scryptCost }) => {
+  noStore(app);
+  defaultAccess(app, 'staff');
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        summary: 'The audit log, newest first',
+        querystring: AuditQuerySchema,
+        response: { 200: AuditListSchema, ...errors },
       },
-      async (req) => {
-        const now = req.ctx.now;
-        const s = req.ctx.actor;
-        await verifySecondFactor(req.ctx, req.body.code);
-        await audit(
-          db,
-          { actorId: s.user.id, action: 'staff.signed_in', entity: 'user', entityId: s.user.id },
-          now,
-        );
-        return { message: `Welcome ${s.user.email}` };
-      },
-    );
-  });
+    },
+    async (req) => ({ entries: await listAudit(req.ctx, req.query) }),
+  );
 
-  // The staff page and the audit log: staff whose session gave its second factor.
-  await app.register(async (scope) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    defaultAccess(app, 'staff');
-    app.get(
-      '/audit',
-      {
-        schema: {
-          tags,
-          summary: 'The audit log, newest first',
-          querystring: AuditQuerySchema,
-          response: { 200: AuditListSchema, ...errors },
-        },
+  app.get(
+    '/staff',
+    {
+      schema: {
+        tags,
+        summary: 'Staff accounts and their sign-in state',
+        response: { 200: StaffListSchema, ...errors },
       },
-      async (req) => ({ entries: await listAudit(req.ctx, req.query) }),
-    );
+    },
+    async (req) => ({ staff: await listStaff(req.ctx) }),
+  );
 
-    app.get(
-      '/staff',
-      {
-        schema: {
-          tags,
-          summary: 'Staff accounts and their sign-in state',
-          response: { 200: StaffListSchema, ...errors },
-        },
+  app.post(
+    '/staff',
+    {
+      schema: {
+        tags,
+        summary: 'Add a staff member; answers their one-time password once',
+        body: NewStaffBodySchema,
+        response: { 200: NewStaffResponseSchema, ...errors },
       },
-      async (req) => ({ staff: await listStaff(req.ctx) }),
-    );
+    },
+    async (req) => {
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
+      const created = await addStaff({ db, staffId: user.id, now }, req.body, scryptCost);
+      return {
+        message: `Staff account ${req.body.email} created. Hand over the one-time password: it is shown only now.`,
+        ...created,
+      };
+    },
+  );
 
-    app.post(
-      '/staff',
-      {
-        schema: {
-          tags,
-          summary: 'Add a staff member; answers their one-time password once',
-          body: NewStaffBodySchema,
-          response: { 200: NewStaffResponseSchema, ...errors },
-        },
+  app.post(
+    '/staff/:id/reset-2fa',
+    {
+      schema: {
+        tags,
+        summary: "Reset another staff member's two-factor sign-in (a lost phone); their sessions end",
+        params: z.object({ id: z.uuid({ message: staffAdminMessages.staffNotFound }) }),
+        response: { 200: MessageResponseSchema, ...errors },
       },
-      async (req) => {
-        const now = req.ctx.now;
-        const { user } = req.ctx.actor;
-        const created = await addStaff({ db, staffId: user.id, now }, req.body, scryptCost);
-        return {
-          message: `Staff account ${req.body.email} created. Hand over the one-time password: it is shown only now.`,
-          ...created,
-        };
-      },
-    );
-
-    app.post(
-      '/staff/:id/reset-2fa',
-      {
-        schema: {
-          tags,
-          summary: "Reset another staff member's two-factor sign-in (a lost phone); their sessions end",
-          params: z.object({ id: z.uuid({ message: staffAdminMessages.staffNotFound }) }),
-          response: { 200: MessageResponseSchema, ...errors },
-        },
-      },
-      async (req) => {
-        const now = req.ctx.now;
-        const { user } = req.ctx.actor;
-        await resetStaffTotp({ db, staffId: user.id, now }, req.params.id);
-        return { message: staffAdminMessages.totpReset };
-      },
-    );
-  });
+    },
+    async (req) => {
+      const now = req.ctx.now;
+      const { user } = req.ctx.actor;
+      await resetStaffTotp({ db, staffId: user.id, now }, req.params.id);
+      return { message: staffAdminMessages.totpReset };
+    },
+  );
 };

@@ -44,8 +44,14 @@ export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
       const before = await savedSettings(req.ctx);
+      // The store's state and carrier, when a client leaves them out, stay as they were.
+      const kept = { storeState: before.storeState, carrier: before.carrier };
+      const value = {
+        ...kept,
+        ...Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined)),
+      };
       await db.transaction(async (tx) => {
-        await saveSettings(tx, req.body);
+        await saveSettings(tx, value);
         await audit(
           tx,
           {
@@ -54,7 +60,7 @@ export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
             entity: 'settings',
             entityId: 'store',
             before,
-            after: req.body,
+            after: value,
           },
           now,
         );

@@ -1,7 +1,7 @@
+import { storeMessages } from '#shared/store/store.messages.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendVersioned } from '#server/http/send-json.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { messages } from '#shared/messages.ts';
 import { MessageResponseSchema, NewsletterBodySchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { subscribeToNewsletter } from './store.service.ts';
 
@@ -35,7 +35,7 @@ export const storeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { sett
     },
     async (req) => {
       await subscribeToNewsletter(req.ctx, req.body);
-      return { message: messages.subscribed };
+      return { message: storeMessages.subscribed };
     },
   );
 };

@@ -33,6 +33,8 @@ export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
     pickupAddress: '1200 Commerce Park Dr, Suite 4, Dallas, TX 75201 (dock B, Mon–Sat 9:00–18:00)',
     deliveryFeeCents: FLAT_DELIVERY_CENTS,
     unverifiedCapCents: DEFAULT_UNVERIFIED_CAP_CENTS,
+    storeState: 'TX',
+    carrier: 'UPS Ground',
   };
 }
 

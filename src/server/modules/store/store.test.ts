@@ -24,7 +24,7 @@ describe('GET /api/v1/store', () => {
     expect(info.storeName).toBe('Test Wholesale');
     expect(info.shortName).toBe('TestCo');
     expect(info.deliveryFeeCents).toBe(2000);
-    expect(info.social.length).toBeGreaterThan(0);
+    expect(info.social.map((s) => s.name)).toEqual(['Instagram', 'Facebook', 'X']);
   });
 
   it('prefers what staff saved in settings', async () => {

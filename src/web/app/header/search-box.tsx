@@ -112,47 +112,84 @@ export function SearchBox({ id }: { id: string }) {
       >
         <Search className="size-5" aria-hidden />
       </button>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!showList}
-        className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-auto rounded-lg bg-white py-1 text-gray-900 shadow-xl ring-1 ring-black/10"
-      >
-        {hits.map((hit, i) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection goes through the combobox input (aria-activedescendant)
-          <li
-            key={`${hit.categoryId}/${hit.brandId}/${hit.id}`}
-            id={`${listId}-${i}`}
-            role="option"
-            aria-selected={i === active}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => go(hit)}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-amber-100' : ''}`}
-          >
-            <LineItem
-              image={hit.image}
-              title={hit.name}
-              detail={`${hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}${hit.brandName} · ${hit.categoryName}`}
-            />
-          </li>
-        ))}
-        {showList && hits.length === 0 && !isFetching && (
-          <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-gray-600">
-            No products match “{debounced.trim()}”
-          </li>
-        )}
-        {showList && data && data.total > hits.length && (
-          <li role="option" aria-selected={false} className="border-t border-gray-100">
-            <button
-              type="submit"
-              className="w-full px-3 py-2 text-left text-sm font-semibold text-blue-800 hover:underline"
-            >
-              See all {data.total} results
-            </button>
-          </li>
-        )}
-      </ul>
+      <SuggestionList
+        listId={listId}
+        hits={hits}
+        active={active}
+        onActive={setActive}
+        onPick={go}
+        shown={showList}
+        empty={showList && hits.length === 0 && !isFetching}
+        query={debounced.trim()}
+        total={data?.total ?? 0}
+      />
     </form>
+  );
+}
+
+/** The combobox's listbox: the suggestions, "no products match", and "See all N results". */
+function SuggestionList({
+  listId,
+  hits,
+  active,
+  onActive,
+  onPick,
+  shown,
+  empty,
+  query,
+  total,
+}: {
+  listId: string;
+  hits: SearchHit[];
+  active: number;
+  onActive: (i: number) => void;
+  onPick: (hit: SearchHit) => void;
+  shown: boolean;
+  empty: boolean;
+  query: string;
+  total: number;
+}) {
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label="Suggestions"
+      hidden={!shown}
+      className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-auto rounded-lg bg-white py-1 text-gray-900 shadow-xl ring-1 ring-black/10"
+    >
+      {hits.map((hit, i) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection goes through the combobox input (aria-activedescendant)
+        <li
+          key={`${hit.categoryId}/${hit.brandId}/${hit.id}`}
+          id={`${listId}-${i}`}
+          role="option"
+          aria-selected={i === active}
+          onMouseEnter={() => onActive(i)}
+          onClick={() => onPick(hit)}
+          className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-amber-100' : ''}`}
+        >
+          <LineItem
+            image={hit.image}
+            title={hit.name}
+            detail={`${hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}${hit.brandName} · ${hit.categoryName}`}
+          />
+        </li>
+      ))}
+      {empty && (
+        <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-gray-600">
+          No products match “{query}”
+        </li>
+      )}
+      {shown && total > hits.length && (
+        <li role="option" aria-selected={false} className="border-t border-gray-100">
+          <button
+            type="submit"
+            className="w-full px-3 py-2 text-left text-sm font-semibold text-blue-800 hover:underline"
+          >
+            See all {total} results
+          </button>
+        </li>
+      )}
+    </ul>
   );
 }

@@ -1,9 +1,11 @@
 import { formatCents } from '#shared/money.ts';
 
-/** Subtotal, shipping and total, as the checkout summary and the invoice show them. */
+/** Subtotal, shipping, state excise and total, as the checkout summary and the invoice show them. */
 export function OrderTotals({
   subtotalCents,
   shippingCents,
+  exciseCents = 0,
+  exciseLabel = 'State excise',
   totalCents,
   shippingLabel = 'Shipping',
   className = '',
@@ -12,6 +14,8 @@ export function OrderTotals({
 }: {
   subtotalCents: number;
   shippingCents: number;
+  exciseCents?: number;
+  exciseLabel?: string;
   totalCents: number;
   shippingLabel?: string;
   className?: string;
@@ -28,6 +32,12 @@ export function OrderTotals({
         <dt>{shippingLabel}</dt>
         <dd>{formatCents(shippingCents)}</dd>
       </div>
+      {exciseCents > 0 && (
+        <div className="flex justify-between">
+          <dt>{exciseLabel}</dt>
+          <dd>{formatCents(exciseCents)}</dd>
+        </div>
+      )}
       <div className={`flex justify-between pt-1 font-extrabold ${totalClassName}`}>
         <dt>Total</dt>
         <dd data-testid={totalTestId}>{formatCents(totalCents)}</dd>

@@ -159,8 +159,9 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
       error: (get(errors, name) as { message?: string } | undefined)?.message,
     };
   };
-  const serverError = (err: Error) => {
-    const name = err instanceof ApiError ? err.field : undefined;
+  /** `serverErrorUnder('product.')` places the answer of a route whose body is one part of this form. */
+  const serverErrorUnder = (prefix: string) => (err: Error) => {
+    const name = err instanceof ApiError && err.field ? prefix + err.field : undefined;
     if (name && shown.has(name)) {
       form.setError(
         name as Path<z.input<S>>,
@@ -169,5 +170,6 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
       );
     } else form.setError('root.server', { type: 'server', message: err.message });
   };
-  return { ...form, field, serverError, formError: errors.root?.server?.message };
+  const serverError = serverErrorUnder('');
+  return { ...form, field, serverError, serverErrorUnder, formError: errors.root?.server?.message };
 }

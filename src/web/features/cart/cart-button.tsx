@@ -1,7 +1,7 @@
+import { cartMessages } from '#shared/cart/cart.messages.ts';
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { messages } from '#shared/messages.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useCart } from './api/get-cart.ts';
@@ -28,9 +28,7 @@ export function CartButton() {
       <button
         type="button"
         onClick={() =>
-          signedIn
-            ? setCartDrawerOpen(true)
-            : notify({ type: 'warning', message: messages.pleaseLoginRegister })
+          signedIn ? setCartDrawerOpen(true) : notify({ type: 'warning', message: cartMessages.pleaseLogin })
         }
         className="relative rounded-lg p-2 hover:bg-white/10"
         aria-label={`Cart, ${count} item${count === 1 ? '' : 's'}`}

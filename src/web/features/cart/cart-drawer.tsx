@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { useNotify } from '#web/app/notifications.tsx';
+import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
 import { LineItem } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
@@ -60,7 +61,27 @@ export default function CartDrawer() {
                 {formatCents(cart?.subtotalCents ?? 0)}
               </span>
             </p>
-            <p className="mt-1 text-xs text-gray-600">Shipping is chosen at checkout.</p>
+            {cart && cart.exciseCents > 0 && (
+              <p className="mt-1 flex items-baseline justify-between text-sm">
+                <span>State excise{cart.shipTo && ` (${cart.shipTo.stateName})`}</span>
+                <span className="font-semibold">{formatCents(cart.exciseCents)}</span>
+              </p>
+            )}
+            {cart && cart.blockedCount > 0 && cart.shipTo && (
+              <p
+                className="mt-2 rounded-md bg-red-50 px-2 py-1 text-sm font-semibold text-red-800"
+                role="note"
+              >
+                {cart.blockedCount === 1 ? '1 item cannot' : `${cart.blockedCount} items cannot`} ship to{' '}
+                {cart.shipTo.stateName}: remove {cart.blockedCount === 1 ? 'it' : 'them'}, or choose Pickup or
+                another address at checkout.
+              </p>
+            )}
+            <p className="mt-1 text-xs text-gray-600">
+              {cart?.shipTo
+                ? `For ${cart.shipTo.stateName} (your default address); shipping is chosen at checkout.`
+                : 'Shipping is chosen at checkout.'}
+            </p>
             <button
               type="button"
               onClick={() => {
@@ -115,6 +136,7 @@ function CartDrawerLine({ line }: { line: CartLine }) {
           )}
           <span className="text-xs text-gray-600"> each</span>
         </p>
+        <LineCompliance line={line} />
         {line.quantity > line.stock && (
           <p className="mt-0.5 text-xs font-semibold text-red-700">
             {line.stock === 0 ? 'Now out of stock' : `Only ${line.stock} available`}

@@ -1,5 +1,6 @@
 /** The cart feature as other features and the app see it. */
 export { useAddToCart } from './api/cart-mutations.ts';
-export { cartKey, useCart } from './api/get-cart.ts';
+export { useRemoveFromCart } from './api/cart-mutations.ts';
+export { cartKey, useCart, useCartFor } from './api/get-cart.ts';
 export { CartButton } from './cart-button.tsx';
 export { setCartDrawerOpen } from './cart-drawer-state.ts';

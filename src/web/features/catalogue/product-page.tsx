@@ -110,7 +110,7 @@ function ProductView({ query }: { query: ProductQuery }) {
             <Price price={p} size="lg" />
           </div>
           <VariantPicker product={p} />
-          <DeliveryCheck />
+          <DeliveryCheck query={query} />
         </div>
       </div>
 

@@ -1,14 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
-import { orderMessages as om } from '#shared/orders/orders-messages.ts';
+import type { Cart } from '#shared/cart/cart.schemas.ts';
+import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
+import { orderMessages as om } from '#shared/orders/orders.messages.ts';
 import { CheckoutFormSchema } from '#shared/orders/orders.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useAddresses } from '#web/features/accounts/index.ts';
-import { useCart } from '#web/features/cart/index.ts';
+import { useCart, useCartFor } from '#web/features/cart/index.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
@@ -62,6 +64,11 @@ function VerifyEmailNote() {
   );
 }
 
+const blockedMessage = (cart: Cart) =>
+  complianceMessages.blockedLines(
+    cart.items.filter((l) => l.blocks.length).map((l) => `${l.productName} — ${l.variantName}`),
+  );
+
 function Checkout() {
   const user = useSession().data!.user!;
   const cart = useCart().data!;
@@ -82,6 +89,17 @@ function Checkout() {
     return list.find((a) => a.id === chosenId) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
   }, [addresses, chosenId]);
 
+  // The cart judged for where this order would go: Pickup is the store's state.
+  const judged =
+    useCartFor(
+      shippingType === 'Pickup'
+        ? { shipping: 'Pickup' }
+        : { shipping: 'Shiptoaddress', state: address?.state },
+    ).data ?? cart;
+  // A refusal was about the ship-to it was made for: another choice starts clean.
+  const shipToKey = shippingType === 'Pickup' ? 'Pickup' : (address?.id ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears when the ship-to changes
+  useEffect(() => form.clearErrors('root.server'), [shipToKey]);
   const deliveryFee = store?.deliveryFeeCents ?? 2000;
   const documentsVerified = user.isSalesIdverified && user.isTobaccoLicenceVerified;
   const cap = documentsVerified ? undefined : store?.unverifiedCapCents;
@@ -92,6 +110,7 @@ function Checkout() {
     // SPEC §2 Checkout: an unverified email disables the button; pressing it says 'Action not allowed'.
     if (!user.emailVerified) return notify({ type: 'error', message: om.actionNotAllowed });
     if (overCap) return failed(om.overCap(cap));
+    if (judged.blockedCount) return failed(blockedMessage(judged));
     if (!address) {
       failed(om.shippingRequired);
       return setEditing(true);
@@ -140,13 +159,13 @@ function Checkout() {
           <CommentsPanel field={form.field('comments')} />
         </div>
         <OrderSummaryPanel
-          cart={cart}
+          cart={judged}
           shippingCents={shippingFeeCents(shippingType, deliveryFee)}
           shippingLabel={`Shipping (${METHOD_LABEL[shippingType]})`}
           cap={cap}
           overCap={overCap}
           error={form.formError}
-          blocked={!user.emailVerified || overCap}
+          blocked={!user.emailVerified || overCap || judged.blockedCount > 0}
           pending={place.isPending}
           onCheckOut={checkOut}
         />

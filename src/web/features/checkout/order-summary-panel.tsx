@@ -1,10 +1,13 @@
 import { useId } from 'react';
 import type { Cart } from '#shared/cart/cart.schemas.ts';
 import { formatCents } from '#shared/money.ts';
-import { orderMessages as om } from '#shared/orders/orders-messages.ts';
+import { orderMessages as om } from '#shared/orders/orders.messages.ts';
 import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
+import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
+import { useRemoveFromCart } from '#web/features/cart/index.ts';
+import { useNotify } from '#web/app/notifications.tsx';
 
 /** The lines, the totals, the unverified-buyer cap, the error and Check out. */
 export function OrderSummaryPanel({
@@ -46,14 +49,21 @@ export function OrderSummaryPanel({
               title={l.productName}
               detail={quantityDetail(l.variantName, l.quantity, formatCents(l.unitPriceCents))}
               aside={<span className="text-sm font-semibold">{formatCents(l.lineTotalCents)}</span>}
-            />
+            >
+              <LineCompliance line={l} />
+              {l.blocks.length > 0 && (
+                <RemoveLine variantId={l.variantId} label={`${l.productName} — ${l.variantName}`} />
+              )}
+            </LineItem>
           </li>
         ))}
       </ul>
       <OrderTotals
         subtotalCents={cart.subtotalCents}
         shippingCents={shippingCents}
-        totalCents={cart.subtotalCents + shippingCents}
+        exciseCents={cart.exciseCents}
+        exciseLabel={cart.shipTo ? `State excise (${cart.shipTo.stateName})` : 'State excise'}
+        totalCents={cart.subtotalCents + shippingCents + cart.exciseCents}
         shippingLabel={shippingLabel}
         className="mt-3 border-t border-gray-200 pt-3"
         totalTestId="checkout-total"
@@ -63,6 +73,13 @@ export function OrderSummaryPanel({
           className={`mt-3 rounded-lg p-3 text-xs ${overCap ? 'bg-red-50 text-red-900' : 'bg-gray-50 text-gray-700'}`}
         >
           {om.overCap(cap)}
+        </p>
+      )}
+      {cart.blockedCount > 0 && cart.shipTo && (
+        <p role="note" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-900">
+          {cart.blockedCount === 1 ? '1 item cannot' : `${cart.blockedCount} items cannot`} ship to{' '}
+          {cart.shipTo.stateName}. Remove {cart.blockedCount === 1 ? 'it' : 'them'}, or choose Pickup or
+          another address.
         </p>
       )}
       <div className="mt-3">
@@ -78,5 +95,23 @@ export function OrderSummaryPanel({
         {pending ? 'Placing your order…' : 'Check out'}
       </button>
     </section>
+  );
+}
+
+/** Takes a line that cannot ship to the chosen address out of the cart. */
+function RemoveLine({ variantId, label }: { variantId: string; label: string }) {
+  const remove = useRemoveFromCart();
+  const notify = useNotify();
+  return (
+    <button
+      type="button"
+      disabled={remove.isPending}
+      onClick={() =>
+        remove.mutate(variantId, { onError: (err) => notify({ type: 'error', message: err.message }) })
+      }
+      className="mt-1 text-xs font-semibold text-red-800 underline"
+    >
+      Remove {label}
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { INFO_PAGES } from './info-pages.ts';
+import { StateTaxRates } from './state-tax-rates.tsx';
 
 export function InfoPage() {
   const { slug } = useParams();
@@ -23,6 +24,7 @@ export function InfoPage() {
           ))}
         </section>
       ))}
+      {page.slug === 'state-tax-rates' && <StateTaxRates />}
     </article>
   );
 }

@@ -32,7 +32,7 @@ export const INFO_PAGES: InfoPage[] = [
       {
         body: [
           'Many states levy excise taxes on vapor products, other tobacco products (OTP) and, in some cases, hemp-derived cannabinoids. These taxes are set by each state and some cities and counties, and they change often.',
-          'Prices on this site are wholesale prices before any state excise tax. Where we are required to collect excise tax for your ship-to state, it is added to your invoice and shown as its own line when our team confirms your order.',
+          'Prices on this site are wholesale prices before any state excise tax. Where we collect excise tax for your ship-to state, your cart, checkout and invoice show it on each line and in the total; the table below lists the rates we apply, from the same table our checkout uses.',
         ],
       },
       {

@@ -5,7 +5,7 @@ import { PageSpinner } from '#web/app/root-layout.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
-import { formatOrderDate } from './order-card.tsx';
+import { formatDate } from '#shared/dates.ts';
 import { OrderNotFound } from './order-not-found.tsx';
 import { useOrderParam } from './use-order-param.ts';
 
@@ -44,7 +44,7 @@ export function InvoicePage() {
               <dt className="text-gray-600">Order number</dt>
               <dd className="font-bold">{order.orderNumber}</dd>
               <dt className="text-gray-600">Date</dt>
-              <dd>{formatOrderDate(order.datePlaced)}</dd>
+              <dd>{formatDate(order.datePlaced)}</dd>
               <dt className="text-gray-600">Shipping</dt>
               <dd>{order.shippingType === 'Pickup' ? 'Pickup in store' : 'Deliver to address'}</dd>
             </dl>
@@ -95,6 +95,11 @@ export function InvoicePage() {
                 <th scope="col" className="px-2 py-2 text-right">
                   Unit price
                 </th>
+                {order.exciseCents > 0 && (
+                  <th scope="col" className="px-2 py-2 text-right">
+                    State excise
+                  </th>
+                )}
                 <th scope="col" className="py-2 pl-2 text-right">
                   Amount
                 </th>
@@ -112,6 +117,9 @@ export function InvoicePage() {
                   </td>
                   <td className="px-2 py-2 text-right">{i.quantity}</td>
                   <td className="px-2 py-2 text-right">{formatCents(i.unitPriceCents)}</td>
+                  {order.exciseCents > 0 && (
+                    <td className="px-2 py-2 text-right">{formatCents(i.exciseCents)}</td>
+                  )}
                   <td className="py-2 pl-2 text-right">{formatCents(i.lineTotalCents)}</td>
                 </tr>
               ))}
@@ -121,6 +129,8 @@ export function InvoicePage() {
         <OrderTotals
           subtotalCents={order.subtotalCents}
           shippingCents={order.shippingCents}
+          exciseCents={order.exciseCents}
+          exciseLabel={`State excise (${order.shippingType === 'Pickup' ? 'pickup' : s.state})`}
           totalCents={order.totalCents}
           className="ml-auto mt-4 w-full max-w-xs [&>div:last-child]:border-t [&>div:last-child]:border-gray-300"
           totalClassName="text-base"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatDate } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
@@ -6,9 +7,6 @@ import { useNotify } from '#web/app/notifications.tsx';
 import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { useBuyAgain } from './api/buy-again.ts';
-
-export const formatOrderDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 const STATUS_STYLE = {
   pending: 'bg-amber-100 text-amber-950',
@@ -37,7 +35,7 @@ export function OrderCard({ order }: { order: Order }) {
           </div>
           <div>
             <dt className="text-xs font-semibold uppercase text-gray-600">Placed</dt>
-            <dd>{formatOrderDate(order.datePlaced)}</dd>
+            <dd>{formatDate(order.datePlaced)}</dd>
           </div>
           <div>
             <dt className="text-xs font-semibold uppercase text-gray-600">Total</dt>

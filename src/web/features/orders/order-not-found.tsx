@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { orderMessages as om } from '#shared/orders/orders-messages.ts';
+import { orderMessages as om } from '#shared/orders/orders.messages.ts';
 
 /** Unknown order, or another buyer's: the same answer, so numbers cannot be probed. */
 export function OrderNotFound({ message = om.orderNotFound }: { message?: string }) {

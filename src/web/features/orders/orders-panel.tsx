@@ -1,5 +1,5 @@
+import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { useId } from 'react';
-import { messages } from '#shared/messages.ts';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { TabList, tabId } from '#web/components/ui/tab-list.tsx';
 import { useOrders } from './api/get-orders.ts';
@@ -47,7 +47,7 @@ export function OrdersPanel({
           (data.orders.length ? (
             data.orders.map((o) => <OrderCard key={o.orderNumber} order={o} />)
           ) : (
-            <p className="rounded-lg bg-gray-50 p-4 text-gray-700">{messages.noOrdersYet}</p>
+            <p className="rounded-lg bg-gray-50 p-4 text-gray-700">{orderMessages.noOrdersYet}</p>
           ))}
       </div>
     </div>

@@ -3,7 +3,7 @@ import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/ord
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
-import { formatOrderDate } from './order-card.tsx';
+import { formatDate } from '#shared/dates.ts';
 import { OrderNotFound } from './order-not-found.tsx';
 import { useOrderParam } from './use-order-param.ts';
 
@@ -29,7 +29,7 @@ export function TrackPage() {
       </Link>
       <h1 className="mt-2 text-2xl font-extrabold tracking-tight">Track package</h1>
       <p className="mt-1 text-gray-700">
-        Order <strong>{order.orderNumber}</strong>, placed {formatOrderDate(order.datePlaced)}
+        Order <strong>{order.orderNumber}</strong>, placed {formatDate(order.datePlaced)}
       </p>
 
       <section

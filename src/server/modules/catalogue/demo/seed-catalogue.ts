@@ -14,7 +14,9 @@ import {
 import type { MediaStore } from '#server/storage/media-store.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { buildSearchKey } from '#shared/catalogue/search-key.ts';
+import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { type CatalogueSize, generateBanners, generateCatalogue } from './demo-catalogue.ts';
+import { demoCompliance } from './demo-compliance.ts';
 import { bannerSvg, logoSvg, productSvg, shade } from './svg-art.ts';
 
 export interface SeedOptions {
@@ -35,6 +37,16 @@ export interface SeedSummary {
 
 const ACCENTS = ['#f59e0b', '#10b981', '#ef4444', '#3b82f6', '#ec4899', '#a3e635', '#f97316', '#22d3ee'];
 
+type Catalogue = ReturnType<typeof generateCatalogue>;
+type Draw = (
+  folder: string,
+  base: string,
+  svg: string,
+  width: number,
+  height: number,
+  alt: string,
+) => Promise<Image>;
+
 async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
@@ -42,30 +54,38 @@ async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promi
 export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const log = opts.log ?? (() => {});
   const catalogue = generateCatalogue(opts.size, 2026, opts.sellerName);
-  const bannerSpecs = generateBanners(catalogue);
   const large = opts.size === 'large';
-  const catBySlug = new Map(catalogue.categories.map((c) => [c.slug, c]));
-
-  log(`Drawing artwork for ${catalogue.products.length} products…`);
-  const img = async (
-    folder: string,
-    base: string,
-    svg: string,
-    width: number,
-    height: number,
-    alt: string,
-  ): Promise<Image> => ({
+  const draw: Draw = async (folder, base, svg, width, height, alt) => ({
     url: await opts.media.putHashed(folder, base, 'svg', svg),
     alt,
     width,
     height,
   });
 
+  log(`Drawing artwork for ${catalogue.products.length} products…`);
   const logos = new Map<string, Image>();
   for (const b of catalogue.brands) {
-    logos.set(b.key, await img('brands', b.slug, logoSvg(b.name, b.colour), 400, 240, `${b.name} logo`));
+    logos.set(b.key, await draw('brands', b.slug, logoSvg(b.name, b.colour), 400, 240, `${b.name} logo`));
   }
 
+  const art = await drawProductArt(catalogue, draw, large);
+  const bannerRows = await drawBanners(catalogue, draw);
+
+  log('Writing the catalogue to the database…');
+  await writeCatalogue(db, catalogue, { logos, ...art, bannerRows, large });
+  const variantCount = catalogue.products.reduce((n, p) => n + p.variants.length, 0);
+  return {
+    categories: catalogue.categories.length,
+    brands: catalogue.brands.length,
+    products: catalogue.products.length,
+    variants: variantCount,
+    banners: bannerRows.length,
+  };
+}
+
+/** Each product's pictures (three views, a specification card; one view in the large catalogue). */
+async function drawProductArt(catalogue: Catalogue, img: Draw, large: boolean) {
+  const catBySlug = new Map(catalogue.categories.map((c) => [c.slug, c]));
   const productImages: Image[][] = [];
   const specImages: Image[][] = [];
   const variantImages: Image[][] = [];
@@ -133,6 +153,13 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     variantImages.push(vImgs);
   }
 
+  return { productImages, specImages, variantImages };
+}
+
+/** The home banners' artwork, slot by slot, in order. */
+async function drawBanners(catalogue: Catalogue, img: Draw) {
+  const catBySlug = new Map(catalogue.categories.map((c) => [c.slug, c]));
+  const bannerSpecs = generateBanners(catalogue);
   const bannerSizes = {
     main: [1600, 600],
     second: [1200, 400],
@@ -167,7 +194,22 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     bannerRows.push({ slot: b.slot, position, title: b.headline, href: b.href, image });
   }
 
-  log('Writing the catalogue to the database…');
+  return bannerRows;
+}
+
+interface Artwork {
+  logos: Map<string, Image>;
+  productImages: Image[][];
+  specImages: Image[][];
+  variantImages: Image[][];
+  bannerRows: (typeof banners.$inferInsert)[];
+  large: boolean;
+}
+
+/** Categories, brands, products, variants and banners in one transaction. */
+async function writeCatalogue(db: Db, catalogue: Catalogue, art: Artwork) {
+  const { logos, productImages, specImages, variantImages, bannerRows, large } = art;
+  const compliance = catalogue.products.map(demoCompliance);
   await db.transaction(async (tx) => {
     const catRows = await tx
       .insert(categories)
@@ -221,6 +263,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
               seller: p.seller,
               specifications: p.specifications,
               specImages: specImages[i]!,
+              compliance: ComplianceAttributesSchema.parse(compliance[i]!.product),
               images: productImages[i]!,
               isNew: p.isNew,
               isHot: p.isHot,
@@ -241,6 +284,7 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     const variantRows = catalogue.products.flatMap((p, i) =>
       p.variants.map((v, vi) => ({
         productId: productIds[i]!,
+        compliance: compliance[i]!.variants[vi]!,
         name: v.name,
         sku: v.sku,
         image: variantImages[i]![vi]!,
@@ -251,13 +295,4 @@ export async function seedCatalogue(db: Db, opts: SeedOptions): Promise<SeedSumm
     await chunked(variantRows, large ? 4000 : 1000, (chunk) => tx.insert(variants).values(chunk));
     await tx.insert(banners).values(bannerRows);
   });
-
-  const variantCount = catalogue.products.reduce((n, p) => n + p.variants.length, 0);
-  return {
-    categories: catalogue.categories.length,
-    brands: catalogue.brands.length,
-    products: catalogue.products.length,
-    variants: variantCount,
-    banners: bannerRows.length,
-  };
 }

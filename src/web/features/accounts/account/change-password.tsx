@@ -1,4 +1,4 @@
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';

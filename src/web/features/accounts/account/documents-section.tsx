@@ -1,7 +1,7 @@
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { useState } from 'react';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind, Profile } from '#shared/accounts/accounts.schemas.ts';
-import { messages } from '#shared/messages.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { useUploadDocument } from '#web/features/accounts/api/upload-document.ts';
 import {
@@ -67,7 +67,7 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
             {doc.status === 'verified'
               ? `${m.verified}${doc.expiresOn ? ` (valid until ${doc.expiresOn})` : ''}`
               : doc.status === 'pending'
-                ? messages.verificationPending
+                ? accountMessages.verificationPending
                 : doc.status === 'expired'
                   ? `Expired on ${doc.expiresOn}: please upload the renewed one`
                   : 'Please upload it again'}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { apiUrl } from '#web/lib/api-client.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';

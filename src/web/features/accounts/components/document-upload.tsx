@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { accountMessages as m } from '#shared/accounts/account-messages.ts';
+import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import { type DocumentKind, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from '#shared/accounts/accounts.schemas.ts';
 
 export const DOCUMENT_LABEL: Record<DocumentKind, string> = {

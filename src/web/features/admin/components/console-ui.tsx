@@ -166,9 +166,6 @@ export function Loading() {
   );
 }
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** A row's own Save (or Add) button, and Delete for a record that exists. */
 export function SaveDeleteButtons({
   saveLabel,

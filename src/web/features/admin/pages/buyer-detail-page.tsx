@@ -8,11 +8,11 @@ import {
   Badge,
   Button,
   DataTable,
-  formatDateTime,
   Loading,
   PageTitle,
   Panel,
 } from '#web/features/admin/components/console-ui.tsx';
+import { formatDateTime } from '#shared/dates.ts';
 
 export function BuyerDetailPage() {
   const { id = '' } = useParams();

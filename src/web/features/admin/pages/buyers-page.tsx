@@ -7,11 +7,11 @@ import {
   Badge,
   Button,
   DataTable,
-  formatDateTime,
   Pager,
   PageTitle,
   Select,
 } from '#web/features/admin/components/console-ui.tsx';
+import { formatDateTime } from '#shared/dates.ts';
 import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 const FILTERS = ['q', 'state', 'documents'] as const;

@@ -8,11 +8,11 @@ import {
   Badge,
   Button,
   DataTable,
-  formatDateTime,
   Loading,
   PageTitle,
   Panel,
 } from '#web/features/admin/components/console-ui.tsx';
+import { formatDateTime } from '#shared/dates.ts';
 
 /** One order: buyer, shipping, comments, items (deliver or cancel each), shipping stages. */
 export function AdminOrderDetailPage() {

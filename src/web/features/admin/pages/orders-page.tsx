@@ -8,11 +8,11 @@ import {
   Badge,
   Button,
   DataTable,
-  formatDateTime,
   Pager,
   PageTitle,
   Select,
 } from '#web/features/admin/components/console-ui.tsx';
+import { formatDateTime } from '#shared/dates.ts';
 import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 const FILTERS = ['status', 'from', 'to', 'buyer', 'number'] as const;

@@ -7,14 +7,8 @@ import {
   useAdminQuery,
   useStaffMe,
 } from '#web/features/admin/api/admin-queries.ts';
-import {
-  Badge,
-  Button,
-  DataTable,
-  formatDateTime,
-  PageTitle,
-  Panel,
-} from '#web/features/admin/components/console-ui.tsx';
+import { Badge, Button, DataTable, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
+import { formatDateTime } from '#shared/dates.ts';
 import { ListState } from '#web/features/admin/components/list-state.tsx';
 
 /** Staff accounts: add one (its one-time password shown once), reset another's lost authenticator. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DOCUMENT_LABELS, dayPlus, isoDay } from '#shared/accounts/document-status.ts';
+import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
+import { dayPlus, isoDay } from '#shared/dates.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import {
@@ -12,13 +13,13 @@ import { useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-q
 import {
   Button,
   DataTable,
-  formatDateTime,
   Loading,
   PageTitle,
   Panel,
   Select,
   TextArea,
 } from '#web/features/admin/components/console-ui.tsx';
+import { formatDateTime } from '#shared/dates.ts';
 
 type Queued = {
   id: string;

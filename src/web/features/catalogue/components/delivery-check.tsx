@@ -1,30 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FLAT_DELIVERY_CENTS, isUsZip } from '#shared/catalogue/zip.ts';
-import { messages } from '#shared/messages.ts';
+import type { ProductQuery } from '#shared/catalogue/catalogue.schemas.ts';
+import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
+import { isUsZip } from '#shared/catalogue/zip.ts';
+import type { ShipCheckResponse } from '#shared/compliance/compliance.schemas.ts';
 import { formatCents } from '#shared/money.ts';
+import { apiGet, apiUrl } from '#web/lib/api-client.ts';
+import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
-/** The delivery ZIP check: validates a 5-digit US ZIP and states the flat delivery rate. */
-export function DeliveryCheck() {
-  const [zip, setZip] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const fee = useStoreInfo().data?.deliveryFeeCents ?? FLAT_DELIVERY_CENTS;
+/**
+ * The delivery ZIP check (SPEC's pincode box): the ZIP's state, and whether each option may ship
+ * there under the state rules — if not, why, in plain words with the rule's source. A signed-in
+ * buyer sees the answer for their default address before typing anything.
+ */
+export function DeliveryCheck({ query }: { query: ProductQuery }) {
+  const [typed, setTyped] = useState('');
+  const [zip, setZip] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const signedIn = Boolean(useSession().data?.user);
+  const fee = useStoreInfo().data?.deliveryFeeCents;
   const inputId = useId();
   const resultId = useId();
+  const params = new URLSearchParams({ ...query, ...(zip ? { zip } : {}) });
+  const check = useQuery({
+    queryKey: ['ship-check', query, zip],
+    queryFn: ({ signal }) =>
+      apiGet(apiUrl(`compliance/ship-check?${params}`), 'ShipCheckResponseSchema', signal),
+    enabled: zip !== null || signedIn,
+    staleTime: 0,
+  });
+  const message = error ?? check.error?.message ?? null;
   return (
     <form
       className="mt-6 rounded-xl bg-white p-4 ring-1 ring-gray-200"
       onSubmit={(e) => {
         e.preventDefault();
-        const value = zip.trim();
-        setResult(
-          isUsZip(value)
-            ? {
-                ok: true,
-                text: `We deliver to ${value}: a flat ${formatCents(fee)} on every order, usually in 1–2 business days. Pickup in store is free.`,
-              }
-            : { ok: false, text: messages.invalidZip },
-        );
+        const value = typed.trim();
+        if (!isUsZip(value)) return setError(catalogueMessages.invalidZip);
+        setError(null);
+        setZip(value);
       }}
     >
       <label htmlFor={inputId} className="text-sm font-bold">
@@ -37,10 +52,10 @@ export function DeliveryCheck() {
           autoComplete="postal-code"
           maxLength={5}
           placeholder="ZIP code"
-          value={zip}
-          onChange={(e) => setZip(e.target.value.replace(/\D/g, ''))}
-          aria-describedby={result ? resultId : undefined}
-          aria-invalid={result && !result.ok ? true : undefined}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value.replace(/\D/g, ''))}
+          aria-describedby={resultId}
+          aria-invalid={message ? true : undefined}
           className="w-32 rounded-lg border border-gray-400 px-3 py-2"
         />
         <button
@@ -50,15 +65,55 @@ export function DeliveryCheck() {
           Check
         </button>
       </div>
-      {result && (
-        <p
-          id={resultId}
-          role="status"
-          className={`mt-2 text-sm ${result.ok ? 'text-green-800' : 'text-red-700'}`}
-        >
-          {result.text}
-        </p>
-      )}
+      <div id={resultId} role="status" className="mt-2 text-sm">
+        {message ? (
+          <p className="text-red-700">{message}</p>
+        ) : check.data?.state ? (
+          <ShipVerdict check={check.data} feeCents={fee} />
+        ) : null}
+      </div>
     </form>
+  );
+}
+
+function ShipVerdict({ check, feeCents }: { check: ShipCheckResponse; feeCents: number | undefined }) {
+  const where = `${check.stateName}${check.from === 'default_address' ? ' (your default address)' : ''}`;
+  const blocked = check.options.filter((o) => o.blocks.length);
+  // Options blocked for the same reasons are told once.
+  const reasons = new Map<string, { names: string[]; source: string }>();
+  for (const o of blocked)
+    for (const b of o.blocks) {
+      const entry = reasons.get(b.reason) ?? { names: [], source: b.source };
+      entry.names.push(o.name);
+      reasons.set(b.reason, entry);
+    }
+  const needs = [...new Set(check.options.flatMap((o) => o.needs.map((n) => n.reason)))];
+  return (
+    <div className="space-y-2">
+      {blocked.length < check.options.length ? (
+        <p className="text-green-800">
+          {blocked.length ? 'Some options ship' : 'Ships'} to {where}
+          {feeCents !== undefined &&
+            `: a flat ${formatCents(feeCents)} delivery, usually in 1–2 business days`}
+          . Pickup in store is free.
+        </p>
+      ) : (
+        <p className="font-semibold text-red-700">Cannot ship to {where}.</p>
+      )}
+      {[...reasons].map(([reason, { names, source }]) => (
+        <div key={reason} className="rounded-lg bg-red-50 p-2 text-red-900">
+          <p>
+            {blocked.length < check.options.length && <strong>{names.join(', ')}: </strong>}
+            {reason}
+          </p>
+          <p className="mt-1 text-xs text-red-800">Source: {source}</p>
+        </div>
+      ))}
+      {needs.map((n) => (
+        <p key={n} className="text-gray-700">
+          {n.replace('your verified', 'a verified')} Sign in to see it for your account.
+        </p>
+      ))}
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { cartMessages } from '#shared/cart/cart-messages.ts';
+import { cartMessages } from '#shared/cart/cart.messages.ts';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
-import { messages } from '#shared/messages.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { setCartDrawerOpen, useAddToCart } from '#web/features/cart/index.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -24,7 +23,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
   const signedIn = Boolean(useSession().data?.user);
   const add = useAddToCart();
   const addToCart = () => {
-    if (!signedIn) return notify({ type: 'warning', message: messages.pleaseLoginRegister });
+    if (!signedIn) return notify({ type: 'warning', message: cartMessages.pleaseLogin });
     // SPEC §5: only options with a count above 0 are added; the server says when none is chosen
     // and when a count is above what is left in stock.
     const items = Object.entries(counts)

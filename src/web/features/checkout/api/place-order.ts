@@ -7,11 +7,11 @@ export function usePlaceOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PlaceOrderBody) => apiPost(apiUrl('orders'), body, 'PlaceOrderResponseSchema'),
-    onSettled: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['cart'] }),
-        qc.invalidateQueries({ queryKey: ['orders'] }),
-      ]);
+    // Not awaited: the page's own onSuccess (the notification, the move to /orders) runs first.
+    // Awaited, the emptied cart would come back first and unmount the checkout before it could.
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['cart'] });
+      void qc.invalidateQueries({ queryKey: ['orders'] });
     },
   });
 }

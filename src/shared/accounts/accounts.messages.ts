@@ -57,4 +57,18 @@ export const accountMessages = {
   signedOut: 'You are signed out.',
   notSignedIn: 'Please sign in to continue.',
   crossOrigin: 'This request came from another site and was refused.',
+  verificationPending: 'Verifcation Pending...',
+} as const;
+
+/** Staff review of buyers' documents: the verification queue, verify or ask again, what expires soon. */
+export const verificationMessages = {
+  numberRequired: 'Enter the licence or certificate number.',
+  stateRequired: 'Choose the issuing state.',
+  expiryInvalid: 'Enter the expiry date as YYYY-MM-DD.',
+  expiryPast: 'The expiry date has passed: request a new upload instead.',
+  noteRequired: 'Tell the buyer what to fix (up to 500 characters).',
+  notPending: 'This document is no longer waiting for review.',
+  verified: 'Document verified.',
+  reuploadRequested: 'The buyer was asked for a new upload.',
+  documentNotFound: 'Document not found',
 } as const;

@@ -13,4 +13,13 @@ export const orderMessages = {
     `Until your Sales ID and tobacco licence are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
   orderNotFound: 'Order not found',
   cartChanged: 'Your cart changed while the order was being placed. Please check it and try again.',
+  noOrdersYet: 'You havent placed any orders yet',
+} as const;
+
+/** The staff side of orders: filters, stages, item status, export. */
+export const orderAdminMessages = {
+  itemNotPending: 'This item is no longer pending.',
+  stageNotNext: 'The order is already at this stage or beyond.',
+  orderCancelled: 'This order is cancelled.',
+  orderNotFound: 'Order not found',
 } as const;

@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import {
+  adultContext,
+  BASE_URL,
+  launch,
+  seriousAxeViolations,
+  watchErrors,
+} from './support/browser-session.ts';
+import { expectFieldError, notification } from './support/forms.ts';
+import { waitForLink } from './support/mailbox.ts';
+import { nextCode, signedIn, staffMember } from './support/staff.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => browser?.close());
+
+const headers = { origin: BASE_URL };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+describe('state compliance', () => {
+  test('a Massachusetts buyer cannot check out a flavoured vape and sees why; another address can, with excise on the invoice; a rule staff add applies at once', async () => {
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // A buyer in Boston whose verified tobacco licence is from Pennsylvania.
+    const email = `compliance-${Date.now()}@shop.example`;
+    const signUp = await context.request.post('/api/v1/auth/signup', {
+      headers,
+      data: {
+        businessName: 'Back Bay Vapes',
+        name: 'Casey Buyer',
+        phoneNumber: '+1 555 010 3030',
+        email,
+        password: 'compliance password 1',
+        confirmPassword: 'compliance password 1',
+      },
+    });
+    assert.equal(signUp.status(), 201, await signUp.text());
+    const complete = await context.request.post('/api/v1/account/complete', {
+      headers,
+      data: {
+        streetAddress: '1 Beacon St',
+        streetAddress2: '',
+        city: 'Boston',
+        state: 'MA',
+        zipCode: '02108',
+      },
+    });
+    assert.ok(complete.ok(), await complete.text());
+    for (const kind of ['sales_id', 'tobacco_license'])
+      assert.ok(
+        (
+          await context.request.post(`/api/v1/account/documents/${kind}`, {
+            headers,
+            multipart: { file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF } },
+          })
+        ).ok(),
+      );
+    await page.goto(await waitForLink(email, '/verify-email'));
+    await page.getByText('Your email address is verified.').waitFor();
+    const staff = await signedIn(await staffMember({ authenticator: true }));
+    const queue = await (await staff.get('/api/v1/admin/verifications')).json();
+    const mine = queue.documents.filter((d: { buyer: { email: string } }) => d.buyer.email === email);
+    assert.equal(mine.length, 2);
+    for (const doc of mine) {
+      const verified = await staff.post(`/api/v1/admin/documents/${doc.id}/verify`, {
+        data: { documentNumber: 'PA-778', issuingState: 'PA', expiresOn: '2030-01-31' },
+      });
+      assert.ok(verified.ok(), await verified.text());
+    }
+
+    // A flavoured disposable in the cart; the product page already says it cannot go to Boston.
+    const listing = await (
+      await page.request.get('/api/v1/catalogue/listing?categoryId=disposable-vapes&inStock=true')
+    ).json();
+    const item = listing.items[0];
+    await page.goto(`/product?categoryId=${item.categoryId}&brandId=${item.brandId}&subBrandId=${item.id}`);
+    await page.getByText(/Massachusetts \(your default address\)/).waitFor();
+    await page
+      .getByText(/Flavoured vapes are banned: not sold into Massachusetts\./)
+      .first()
+      .waitFor();
+    const detail = await (
+      await page.request.get(
+        `/api/v1/catalogue/product?categoryId=${item.categoryId}&brandId=${item.brandId}&subBrandId=${item.id}`,
+      )
+    ).json();
+    const flavour = detail.variants.find(
+      (v: { name: string; stock: number }) => !/tobacco|menthol/i.test(v.name) && v.stock > 0,
+    );
+    await page.getByRole('button', { name: `More ${flavour.name}`, exact: true }).click();
+    await page.getByRole('button', { name: /^ADD TO CART/ }).click();
+    await page
+      .getByRole('dialog', { name: /^Your cart/ })
+      .getByRole('button', { name: 'Checkout' })
+      .click();
+
+    // Checkout to Boston: the line is marked with the reason and Check out is refused.
+    await page.waitForURL(/\/checkout$/);
+    await page.getByLabel(/Deliver to address/).check();
+    await page.getByText(/1 item cannot ship to Massachusetts/).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe on a blocked checkout');
+    // The button is aria-disabled (it stays focusable and says why when pressed).
+    assert.equal(await page.getByRole('button', { name: 'Check out' }).getAttribute('aria-disabled'), 'true');
+    await page.getByRole('button', { name: 'Check out' }).click({ force: true });
+    await page
+      .getByText(/These items cannot ship to the chosen address/)
+      .first()
+      .waitFor();
+    // Pickup is judged for the store's own state, Texas: this buyer has no Texas licence.
+    await page.getByLabel(/Pickup in store/).check();
+    await page
+      .getByText(/needs your verified tobacco licence issued by Texas/)
+      .first()
+      .waitFor();
+    // Another address, in Pennsylvania: it may go there, with Pennsylvania's 40 % excise.
+    await page.getByLabel(/Deliver to address/).check();
+    await page.getByRole('button', { name: 'Edit Address' }).click();
+    const modal = page.getByRole('dialog', { name: 'Edit Address' });
+    await modal.getByLabel('Street address').fill('1500 Market St');
+    await modal.getByLabel('City').fill('Philadelphia');
+    await modal.getByLabel('State').selectOption('PA');
+    await modal.getByLabel('ZIP code').fill('19102');
+    await modal.getByRole('button', { name: 'Add address' }).click();
+    await modal.getByRole('radio', { name: /1500 Market St/, checked: true }).waitFor();
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('State excise (Pennsylvania)').waitFor();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await notification(page, 'Order Placed Successfully');
+    await page.waitForURL(/\/orders$/);
+    const orders = await (await page.request.get('/api/v1/orders')).json();
+    const order = orders.orders[0];
+    assert.ok(order.exciseCents > 0, 'excise charged');
+    await page
+      .getByRole('link', { name: `View Invoice for ${order.orderNumber}` })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Invoice' }).waitFor();
+    await page.getByText('State excise (PA)').waitFor();
+
+    // Staff add a rule: Pennsylvania takes no more vapes. The buyer's next checkout is refused at once.
+    const rule = await staff.post('/api/v1/admin/compliance/rules', {
+      data: {
+        name: 'E2E: vapes paused in Pennsylvania',
+        states: ['PA'],
+        condition: { kinds: ['ends_device'] },
+        effect: 'no_sale',
+        effectiveFrom: new Date().toISOString().slice(0, 10),
+        effectiveUntil: null,
+        source: 'E2E journey',
+      },
+    });
+    assert.ok(rule.ok(), await rule.text());
+    await context.request.post('/api/v1/cart/items', {
+      headers,
+      data: { items: [{ variantId: flavour.sku, quantity: 1 }] },
+    });
+    await page.goto('/checkout');
+    await page.getByLabel(/Deliver to address/).check();
+    await page.getByRole('button', { name: 'Edit Address' }).click();
+    await modal.getByRole('radio', { name: /1500 Market St/ }).check();
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await page
+      .getByText(/E2E: vapes paused in Pennsylvania: not sold into Pennsylvania\./)
+      .first()
+      .waitFor();
+    await staff.post(`/api/v1/admin/compliance/rules/${(await rule.json()).id}/retire`);
+    assert.deepEqual(
+      errors.filter((e) => !/status of 409/.test(e)),
+      [],
+    );
+    await staff.dispose();
+    await context.close();
+  });
+
+  test('staff add, edit and retire a rule on the Compliance page; a wrong state code is refused under its box', async () => {
+    const member = await staffMember({ authenticator: true });
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await page.getByLabel('Authentication code').fill(await nextCode(member));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+    await page.getByRole('link', { name: 'Compliance' }).click();
+    await page.getByRole('heading', { name: 'Compliance', level: 1 }).waitFor();
+    await page
+      .getByRole('cell', { name: /Flavoured vapes are banned/ })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Add a rule' }).click();
+    const form = page.getByRole('form', { name: 'New rule' });
+    await form.getByLabel('Name (what buyers read)').fill('E2E: kratom paused in Nevada');
+    await form.getByLabel('States').fill('NV, XX');
+    await form.getByLabel('Kratom').check();
+    await form.getByLabel('Source (law, regulation or notice, and when it was checked)').fill('E2E notice');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    await expectFieldError(form.getByLabel('States'), 'Unknown state code.');
+    await form.getByLabel('States').fill('NV');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    await notification(page, 'Rule saved: the store applies it now.');
+    const row = page.getByRole('row').filter({ hasText: 'E2E: kratom paused in Nevada' });
+    await row.getByText('NV', { exact: true }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe on the compliance page');
+    await row.getByRole('button', { name: /^Edit E2E: kratom paused/ }).click();
+    const edit = page.getByRole('form', { name: 'Edit E2E: kratom paused in Nevada' });
+    await edit.getByLabel('States').fill('NV, UT');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await row.getByText('NV, UT').waitFor();
+    await row.getByRole('button', { name: /^Retire E2E: kratom paused/ }).click();
+    await notification(page, 'Rule retired.');
+    await row.getByText('Retired').waitFor();
+    await context.close();
+  });
+});

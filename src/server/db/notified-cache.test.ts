@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '#tests/test-app.ts';
+import type { Database } from './client.ts';
+import { NotifiedCache } from './notified-cache.ts';
+
+/** Waits long enough for a NOTIFY to travel to every listener (PGlite and a server alike). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('a notified cache', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(() => drop());
+
+  function counting() {
+    let loads = 0;
+    const cache = new NotifiedCache(database, 'test_cache_changed', async () => ++loads);
+    return { cache, loads: () => loads };
+  }
+
+  it('reloads once after its own change, and the other instances reload too', async () => {
+    const a = counting();
+    const b = counting();
+    await a.cache.listen();
+    await b.cache.listen();
+    try {
+      expect(await a.cache.get()).toBe(1);
+      expect(await b.cache.get()).toBe(1);
+      expect(await a.cache.get()).toBe(1); // kept
+
+      await a.cache.changed();
+      expect(await a.cache.get()).toBe(2); // this instance reads again at once
+      await settle();
+      // Its own notification is not a second change: the copy made after the write stays.
+      expect(await a.cache.get()).toBe(2);
+      // The other instance heard it and reads again.
+      expect(await b.cache.get()).toBe(2);
+
+      // A notification from anyone else (the seed script, another instance) drops the copy.
+      await database.notify('test_cache_changed', 'seed');
+      await settle();
+      expect(await a.cache.get()).toBe(3);
+    } finally {
+      await a.cache.close();
+      await b.cache.close();
+    }
+  });
+
+  it('a failed load does not stick', async () => {
+    let fail = true;
+    const cache = new NotifiedCache(database, 'test_cache_failing', async () => {
+      if (fail) throw new Error('down');
+      return 'ok';
+    });
+    await expect(cache.get()).rejects.toThrow('down');
+    fail = false;
+    expect(await cache.get()).toBe('ok');
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from './client.ts';
+
+/**
+ * A value read from the database once and kept in memory until it changes. `changed()` (after a
+ * write commits) drops this instance's copy and tells every other instance through NOTIFY on the
+ * channel; each instance ignores its own notification, which it has already acted on, so one
+ * write costs one reload here, not two (and a version made at the reload stays put).
+ */
+export class NotifiedCache<T> {
+  private current: Promise<T> | null = null;
+  private readonly origin = randomUUID();
+  private stop: (() => Promise<void>) | null = null;
+
+  constructor(
+    protected readonly database: Database,
+    private readonly channel: string,
+    private readonly load: () => Promise<T>,
+  ) {}
+
+  get(): Promise<T> {
+    if (!this.current) {
+      const loading = this.load();
+      this.current = loading;
+      // A failed load must not stick: the next request tries again.
+      loading.catch(() => {
+        if (this.current === loading) this.current = null;
+      });
+    }
+    return this.current;
+  }
+
+  /** The copy being served, if one is loaded or loading. */
+  peek(): Promise<T> | null {
+    return this.current;
+  }
+
+  invalidate(): void {
+    this.current = null;
+  }
+
+  /** Call after a write commits: drops this instance's copy and tells the others. */
+  async changed(): Promise<void> {
+    this.invalidate();
+    await this.database.notify(this.channel, this.origin);
+  }
+
+  async listen(): Promise<void> {
+    this.stop = await this.database.listen(this.channel, (payload) => {
+      if (payload !== this.origin) this.invalidate();
+    });
+  }
+
+  async close(): Promise<void> {
+    const stop = this.stop;
+    this.stop = null;
+    // The database may already be gone (shutdown order, a failed connection): nothing to undo.
+    await stop?.().catch(() => {});
+  }
+}

@@ -1,0 +1,180 @@
+import { and, asc, eq, gte, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { documents } from '#server/modules/accounts/accounts.table.ts';
+import {
+  type ComplianceAttributes,
+  ComplianceAttributesSchema,
+  optionAttributes,
+  type VariantCompliance,
+  VariantComplianceSchema,
+} from '#shared/compliance/attributes.ts';
+import { lineExcise, type LineExcise, type TaxRate } from '#shared/compliance/excise.ts';
+import type { BlockView } from '#shared/compliance/compliance.schemas.ts';
+import { type Block, type Judgement, judge, type Rule } from '#shared/compliance/rules.ts';
+import { isoDay } from '#shared/dates.ts';
+import { complianceRules, complianceVersion, directoryListings, exciseRates } from './compliance.table.ts';
+
+/** Everything the rules and the excise read, as of one version. */
+export interface ComplianceData {
+  version: number;
+  rules: Rule[];
+  rates: TaxRate[];
+  /** `${productId}:${state}` of every product listed in a state's directory. */
+  listings: ReadonlySet<string>;
+}
+
+export async function loadCompliance(db: Db): Promise<ComplianceData> {
+  const [[v], rules, rates, listings] = await Promise.all([
+    db
+      .select({ version: complianceVersion.version })
+      .from(complianceVersion)
+      .where(eq(complianceVersion.id, 1)),
+    db.select().from(complianceRules).orderBy(asc(complianceRules.id)),
+    db.select().from(exciseRates).orderBy(asc(exciseRates.state), asc(exciseRates.id)),
+    db
+      .select({ productId: directoryListings.productId, state: directoryListings.state })
+      .from(directoryListings)
+      .where(eq(directoryListings.listed, true)),
+  ]);
+  return {
+    version: v?.version ?? 0,
+    rules: rules.map((r) => ({
+      id: r.id,
+      name: r.name,
+      states: r.states,
+      condition: r.condition,
+      effect: r.effect,
+      effectiveFrom: r.effectiveFrom,
+      effectiveUntil: r.effectiveUntil,
+      source: r.source,
+      retired: r.retired,
+    })),
+    rates: rates.map((r) => ({
+      id: r.id,
+      state: r.state,
+      name: r.name,
+      kinds: r.kinds,
+      basis: r.basis,
+      rateMilli: r.rateMilli,
+      effectiveFrom: r.effectiveFrom,
+      effectiveUntil: r.effectiveUntil,
+      collects: r.collects,
+      source: r.source,
+      retired: r.retired,
+    })),
+    listings: new Set(listings.map((l) => `${l.productId}:${l.state}`)),
+  };
+}
+
+/**
+ * The states whose tobacco licence the buyer holds, verified by staff and not expired on `day`,
+ * sorted (place_order compares this list with its own reading, under lock).
+ */
+export async function licenceStates(db: Db, userId: string, day: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ state: documents.issuingState })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        eq(documents.kind, 'tobacco_license'),
+        eq(documents.status, 'verified'),
+        isNotNull(documents.issuingState),
+        or(isNull(documents.expiresOn), gte(documents.expiresOn, day)),
+      ),
+    );
+  return rows.map((r) => r.state!).sort();
+}
+
+/** Raw attributes as stored (jsonb), read with their defaults. */
+export function attributesOf(product: unknown, variant: unknown): ComplianceAttributes {
+  const p = ComplianceAttributesSchema.safeParse(product ?? {});
+  const v = VariantComplianceSchema.safeParse(variant ?? {});
+  return optionAttributes(
+    p.success ? p.data : ComplianceAttributesSchema.parse({}),
+    v.success ? (v.data as VariantCompliance) : null,
+  );
+}
+
+export interface ShipTo {
+  /** The address's state for delivery; the store's own for pickup. */
+  state: string;
+  shipping: 'Delivery' | 'Pickup';
+}
+
+export interface LineVerdict extends Judgement {
+  excise: LineExcise;
+}
+
+/** One line judged and taxed for a ship-to, a day and the buyer's licences (null: a visitor). */
+export function verdictFor(
+  data: ComplianceData,
+  line: { productId: number; attributes: ComplianceAttributes; unitPriceCents: number; quantity: number },
+  shipTo: ShipTo,
+  day: string,
+  licences: ReadonlySet<string> | null,
+): LineVerdict {
+  const judgement = judge({
+    attributes: line.attributes,
+    productId: line.productId,
+    state: shipTo.state,
+    shipping: shipTo.shipping,
+    day,
+    rules: data.rules,
+    listed: (productId, state) => data.listings.has(`${productId}:${state}`),
+    licenceStates: licences,
+  });
+  const excise = lineExcise(
+    data.rates,
+    line.attributes,
+    shipTo.state,
+    day,
+    line.unitPriceCents,
+    line.quantity,
+  );
+  return { ...judgement, excise };
+}
+
+export interface LineToJudge {
+  productId: number;
+  productCompliance: unknown;
+  variantCompliance: unknown;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/**
+ * A buyer's lines judged and taxed for one ship-to on `now`'s day: what the cart shows and what
+ * an order is placed by. Returns the data version and the licence states used, which the order's
+ * transaction checks are still current.
+ */
+export async function judgeLines(
+  db: Db,
+  data: ComplianceData,
+  userId: string,
+  now: Date,
+  lines: readonly LineToJudge[],
+  shipTo: ShipTo,
+): Promise<{ version: number; licences: string[]; verdicts: LineVerdict[] }> {
+  const day = isoDay(now);
+  const licences = await licenceStates(db, userId, day);
+  const held = new Set(licences);
+  const verdicts = lines.map((l) =>
+    verdictFor(
+      data,
+      {
+        productId: l.productId,
+        attributes: attributesOf(l.productCompliance, l.variantCompliance),
+        unitPriceCents: l.unitPriceCents,
+        quantity: l.quantity,
+      },
+      shipTo,
+      day,
+      held,
+    ),
+  );
+  return { version: data.version, licences, verdicts };
+}
+
+/** A block as buyers see it: what it does, why, on whose word (not the rule's id). */
+export const blockView = ({ effect, reason, source }: Block): BlockView => ({ effect, reason, source });

@@ -1,0 +1,84 @@
+import { Invalid, NotFound } from '#server/errors.ts';
+import { defaultAddress } from '#server/modules/accounts/addresses.service.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
+import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
+import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
+import type { ShipCheckResponse, TaxRatesResponse } from '#shared/compliance/compliance.schemas.ts';
+import { describeRate } from '#shared/compliance/excise.ts';
+import { stateOfZip } from '#shared/compliance/zip-state.ts';
+import { isoDay } from '#shared/dates.ts';
+import { attributesOf, blockView, licenceStates, verdictFor } from './compliance.service.ts';
+
+/**
+ * The product page's delivery check, judged from memory (catalogue and compliance read models):
+ * each option against the rules in force today for the ZIP's state, or a signed-in buyer's
+ * default address; a buyer's own licences count, a visitor is told what a buyer would need.
+ */
+export async function shipCheck(
+  ctx: RequestContext,
+  q: { categoryId: string; brandId: string; subBrandId: string; zip?: string },
+): Promise<ShipCheckResponse> {
+  const model = await ctx.catalogue.get();
+  const p = model.product(q.categoryId, q.brandId, q.subBrandId);
+  if (!p) throw new NotFound(catalogueMessages.productNotFound);
+  const session = await ctx.session();
+  let state: string | null = null;
+  let from: ShipCheckResponse['from'] = 'none';
+  if (q.zip) {
+    state = stateOfZip(q.zip);
+    if (!state) throw new Invalid(complianceMessages.zipNotInState, 'zip');
+    from = 'zip';
+  } else if (session) {
+    state = (await defaultAddress(ctx.db, session.user.id))?.state ?? null;
+    if (state) from = 'default_address';
+  }
+  if (!state) return { state: null, stateName: null, from, ok: false, options: [] };
+
+  const data = await ctx.compliance.get();
+  const day = isoDay(ctx.now);
+  const licences = session ? new Set(await licenceStates(ctx.db, session.user.id, day)) : null;
+  const options = p.variants.map((v) => {
+    const verdict = verdictFor(
+      data,
+      {
+        productId: p.dbId,
+        attributes: attributesOf(p.row.compliance, v.compliance),
+        unitPriceCents: 0,
+        quantity: 1,
+      },
+      { state: state!, shipping: 'Delivery' },
+      day,
+      licences,
+    );
+    return {
+      variantId: v.sku,
+      name: v.name,
+      blocks: verdict.blocks.map(blockView),
+      needs: verdict.needs.map(blockView),
+    };
+  });
+  return { state, stateName: stateName(state), from, ok: options.every((o) => !o.blocks.length), options };
+}
+
+/** The State Tax Rates page: every rate in force today or starting later, by state. */
+export async function taxRatesPage(ctx: RequestContext): Promise<TaxRatesResponse> {
+  const data = await ctx.compliance.get();
+  const day = isoDay(ctx.now);
+  const rates = data.rates
+    .filter((r) => !r.retired && (r.effectiveUntil === null || day < r.effectiveUntil))
+    .map((r) => ({
+      state: r.state,
+      stateName: stateName(r.state),
+      name: r.name,
+      kinds: r.kinds,
+      rate: describeRate(r),
+      basis: r.basis,
+      effectiveFrom: r.effectiveFrom,
+      effectiveUntil: r.effectiveUntil,
+      collects: r.collects,
+      source: r.source,
+    }))
+    .sort((a, b) => a.stateName.localeCompare(b.stateName) || a.effectiveFrom.localeCompare(b.effectiveFrom));
+  return { asOf: day, rates };
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ProductQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
+import { decimalText } from '#shared/input/form-text.ts';
+import { PRODUCT_KINDS, RULE_EFFECTS, TAX_BASES } from './compliance.constants.ts';
+import { TaxRateSchema } from './excise.ts';
+import { RuleBodySchema, type RuleCondition, RuleSchema, StatesSchema } from './rules.ts';
+
+export const BlockSchema = z.object({
+  effect: z.enum(RULE_EFFECTS),
+  reason: z.string(),
+  source: z.string(),
+});
+export type BlockView = z.infer<typeof BlockSchema>;
+
+/** The product page's delivery check: a ZIP, or (signed in, no ZIP) the default address. */
+export const ShipCheckQuerySchema = ProductQuerySchema.extend({
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'Enter a 5-digit US ZIP code')
+    .optional(),
+});
+
+export const ShipCheckResponseSchema = z.object({
+  /** Where the answer is for; null when nothing was given and no default address exists. */
+  state: z.string().nullable(),
+  stateName: z.string().nullable(),
+  /** How the state was found. */
+  from: z.enum(['zip', 'default_address', 'none']),
+  /** Every option can ship there (for this buyer, by delivery). */
+  ok: z.boolean(),
+  options: z.array(
+    z.object({
+      variantId: z.string(),
+      name: z.string(),
+      blocks: z.array(BlockSchema),
+      /** For a visitor: what a buyer would need (a licence from that state). */
+      needs: z.array(BlockSchema),
+    }),
+  ),
+});
+export type ShipCheckResponse = z.infer<typeof ShipCheckResponseSchema>;
+
+/** One state's row on the State Tax Rates page. */
+export const PublicTaxRateSchema = z.object({
+  state: z.string(),
+  stateName: z.string(),
+  name: z.string(),
+  kinds: z.array(z.string()),
+  rate: z.string(),
+  basis: z.enum(TAX_BASES),
+  effectiveFrom: z.string(),
+  effectiveUntil: z.string().nullable(),
+  collects: z.boolean(),
+  source: z.string(),
+});
+export const TaxRatesResponseSchema = z.object({
+  asOf: z.string(),
+  rates: z.array(PublicTaxRateSchema),
+});
+export type TaxRatesResponse = z.infer<typeof TaxRatesResponseSchema>;
+
+/** Staff: a product's entry in a state's directory. */
+export const ListingBodySchema = z.object({
+  productId: z.number().int().positive().max(2_147_483_647),
+  state: z.string().regex(/^[A-Z]{2}$/, 'Choose a state.'),
+  listed: z.boolean(),
+  listingId: z.string().trim().max(80).default(''),
+  listedOn: z.iso.date({ message: 'Dates are YYYY-MM-DD.' }).nullable().default(null),
+});
+export const ListingSchema = z.object({
+  productId: z.number().int(),
+  state: z.string(),
+  listed: z.boolean(),
+  listingId: z.string(),
+  listedOn: z.string().nullable(),
+});
+export const ListingsQuerySchema = z.object({
+  productId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const RuleListSchema = z.object({ rules: z.array(RuleSchema) });
+export const TaxRateListSchema = z.object({ rates: z.array(TaxRateSchema) });
+export const ListingListSchema = z.object({ listings: z.array(ListingSchema) });
+
+const tri = z.enum(['any', 'yes', 'no']);
+const triValue = (v: z.infer<typeof tri>) => (v === 'any' ? undefined : v === 'yes');
+
+/**
+ * The console's rule form: states typed as codes ("MA, NJ" or "*"), the condition as boxes and
+ * choices, dates as date boxes (an empty end: until changed), checked by the rule body's schema.
+ */
+export const RuleFormSchema = z
+  .object({
+    name: z.string(),
+    states: z
+      .string()
+      .transform((t) =>
+        t
+          .split(/[\s,]+/)
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean),
+      )
+      // One message under the box, whichever code is wrong.
+      .superRefine((states, ctx) => {
+        const checked = StatesSchema.safeParse(states);
+        if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
+      }),
+    effect: z.enum(RULE_EFFECTS),
+    kinds: z.array(z.enum(PRODUCT_KINDS)).or(z.literal(false).transform(() => [])),
+    flavoured: tri,
+    synthesised: tri,
+    thcMgPerContainerOver: decimalText(0, 1_000_000, null, 'Enter a number of mg, or leave it empty.'),
+    nicotineMgPerMlOver: decimalText(0, 1000, null, 'Enter a number of mg/ml, or leave it empty.'),
+    effectiveFrom: z.string(),
+    effectiveUntil: z.string().transform((d) => d || null),
+    source: z.string(),
+  })
+  .transform((f) => ({
+    name: f.name,
+    states: f.states,
+    effect: f.effect,
+    condition: Object.fromEntries(
+      Object.entries({
+        kinds: f.kinds.length ? f.kinds : undefined,
+        flavoured: triValue(f.flavoured),
+        synthesised: triValue(f.synthesised),
+        thcMgPerContainerOver: f.thcMgPerContainerOver ?? undefined,
+        nicotineMgPerMlOver: f.nicotineMgPerMlOver ?? undefined,
+      }).filter(([, v]) => v !== undefined),
+    ) as RuleCondition,
+    effectiveFrom: f.effectiveFrom,
+    effectiveUntil: f.effectiveUntil,
+    source: f.source,
+  }))
+  .pipe(RuleBodySchema);

@@ -1,0 +1,19 @@
+/** Staff identity: sign-in state, the second factor, the staff page and the audit log. */
+export const adminMessages = {
+  staffOnly: 'This area is for staff only.',
+  secondFactorRequired: 'Enter the code from your authenticator app.',
+  invalidCode: 'That code is not valid. Try again.',
+  codeAlreadyUsed: 'This code was already used. Wait for the next code in your app.',
+  tooManyCodes: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  alreadySetUp: 'Two-factor sign-in is already set up for this account.',
+  setUpFirst: 'Set up two-factor sign-in first.',
+  keyUnreadable: 'Two-factor sign-in is unavailable: the server key changed. Ask an administrator.',
+  passwordChangeFirst: 'Choose a new password first.',
+} as const;
+
+export const staffAdminMessages = {
+  emailTaken: 'That email already has an account.',
+  notYourself: 'Ask another staff member to reset your own two-factor sign-in.',
+  staffNotFound: 'Staff member not found',
+  totpReset: 'Two-factor sign-in was reset: they set up their app again at their next sign-in.',
+} as const;
