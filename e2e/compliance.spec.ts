@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
   adultContext,
   BASE_URL,
   launch,
+  look,
   seriousAxeViolations,
   watchErrors,
 } from './support/browser-session.ts';
@@ -21,57 +23,71 @@ after(async () => browser?.close());
 const headers = { origin: BASE_URL };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+interface BuyerSetUp {
+  businessName: string;
+  address: { streetAddress: string; city: string; state: string; zipCode: string };
+  /** The state that issued the tobacco licence staff verify. */
+  licence: string;
+}
+
+/**
+ * A buyer signed up with a default address, both documents uploaded and verified by staff (the
+ * licence issued by `licence`), and the email verified in the browser.
+ */
+async function verifiedBuyer(setUp: BuyerSetUp) {
+  const context = await adultContext(browser);
+  const page = await context.newPage();
+  const email = `compliance-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@shop.example`;
+  const signUp = await context.request.post('/api/v1/auth/signup', {
+    headers,
+    data: {
+      businessName: setUp.businessName,
+      name: 'Casey Buyer',
+      phoneNumber: '+1 555 010 3030',
+      email,
+      password: 'compliance password 1',
+      confirmPassword: 'compliance password 1',
+    },
+  });
+  assert.equal(signUp.status(), 201, await signUp.text());
+  const complete = await context.request.post('/api/v1/account/complete', {
+    headers,
+    data: { ...setUp.address, streetAddress2: '' },
+  });
+  assert.ok(complete.ok(), await complete.text());
+  for (const kind of ['sales_id', 'tobacco_license'])
+    assert.ok(
+      (
+        await context.request.post(`/api/v1/account/documents/${kind}`, {
+          headers,
+          multipart: { file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF } },
+        })
+      ).ok(),
+    );
+  await page.goto(await waitForLink(email, '/verify-email'));
+  await page.getByText('Your email address is verified.').waitFor();
+  const staff = await signedIn(await staffMember({ authenticator: true }));
+  const queue = await (await staff.get('/api/v1/admin/verifications')).json();
+  const mine = queue.documents.filter((d: { buyer: { email: string } }) => d.buyer.email === email);
+  assert.equal(mine.length, 2);
+  for (const doc of mine) {
+    const verified = await staff.post(`/api/v1/admin/documents/${doc.id}/verify`, {
+      data: { documentNumber: `${setUp.licence}-778`, issuingState: setUp.licence, expiresOn: '2030-01-31' },
+    });
+    assert.ok(verified.ok(), await verified.text());
+  }
+  return { context, page, email, staff };
+}
+
 describe('state compliance', () => {
   test('a Massachusetts buyer cannot check out a flavoured vape and sees why; another address can, with excise on the invoice; a rule staff add applies at once', async () => {
-    const context = await adultContext(browser);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
     // A buyer in Boston whose verified tobacco licence is from Pennsylvania.
-    const email = `compliance-${Date.now()}@shop.example`;
-    const signUp = await context.request.post('/api/v1/auth/signup', {
-      headers,
-      data: {
-        businessName: 'Back Bay Vapes',
-        name: 'Casey Buyer',
-        phoneNumber: '+1 555 010 3030',
-        email,
-        password: 'compliance password 1',
-        confirmPassword: 'compliance password 1',
-      },
+    const { context, page, staff } = await verifiedBuyer({
+      businessName: 'Back Bay Vapes',
+      address: { streetAddress: '1 Beacon St', city: 'Boston', state: 'MA', zipCode: '02108' },
+      licence: 'PA',
     });
-    assert.equal(signUp.status(), 201, await signUp.text());
-    const complete = await context.request.post('/api/v1/account/complete', {
-      headers,
-      data: {
-        streetAddress: '1 Beacon St',
-        streetAddress2: '',
-        city: 'Boston',
-        state: 'MA',
-        zipCode: '02108',
-      },
-    });
-    assert.ok(complete.ok(), await complete.text());
-    for (const kind of ['sales_id', 'tobacco_license'])
-      assert.ok(
-        (
-          await context.request.post(`/api/v1/account/documents/${kind}`, {
-            headers,
-            multipart: { file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF } },
-          })
-        ).ok(),
-      );
-    await page.goto(await waitForLink(email, '/verify-email'));
-    await page.getByText('Your email address is verified.').waitFor();
-    const staff = await signedIn(await staffMember({ authenticator: true }));
-    const queue = await (await staff.get('/api/v1/admin/verifications')).json();
-    const mine = queue.documents.filter((d: { buyer: { email: string } }) => d.buyer.email === email);
-    assert.equal(mine.length, 2);
-    for (const doc of mine) {
-      const verified = await staff.post(`/api/v1/admin/documents/${doc.id}/verify`, {
-        data: { documentNumber: 'PA-778', issuingState: 'PA', expiresOn: '2030-01-31' },
-      });
-      assert.ok(verified.ok(), await verified.text());
-    }
+    const errors = watchErrors(page);
 
     // A flavoured disposable in the cart; the product page already says it cannot go to Boston.
     const listing = await (
@@ -216,6 +232,97 @@ describe('state compliance', () => {
     await row.getByRole('button', { name: /^Retire E2E: kratom paused/ }).click();
     await notification(page, 'Rule retired.');
     await row.getByText('Retired').waitFor();
+    await context.close();
+  });
+  test('staff read the PACT Act report of the vapes delivered into a state, download it as CSV and see what is left to file', async () => {
+    // A Reno shop licensed in Nevada orders a box of disposables for delivery.
+    const buyer = await verifiedBuyer({
+      businessName: 'Truckee River Smoke',
+      address: { streetAddress: '50 Virginia St', city: 'Reno', state: 'NV', zipCode: '89501' },
+      licence: 'NV',
+    });
+    const listing = await (
+      await buyer.context.request.get('/api/v1/catalogue/listing?categoryId=disposable-vapes&inStock=true')
+    ).json();
+    const item = listing.items[0];
+    const detail = await (
+      await buyer.context.request.get(
+        `/api/v1/catalogue/product?categoryId=${item.categoryId}&brandId=${item.brandId}&subBrandId=${item.id}`,
+      )
+    ).json();
+    const option = detail.variants.find((v: { stock: number }) => v.stock > 0);
+    await buyer.context.request.post('/api/v1/cart/items', {
+      headers,
+      data: { items: [{ variantId: option.sku, quantity: 1 }] },
+    });
+    const placed = await buyer.context.request.post('/api/v1/orders', {
+      headers,
+      data: {
+        shippingType: 'Shiptoaddress',
+        shippingDetails: {
+          name: 'Casey Buyer',
+          businessName: 'Truckee River Smoke',
+          address: '50 Virginia St',
+          city: 'Reno',
+          state: 'NV',
+          postalCode: '89501',
+        },
+        comments: '',
+        idempotencyKey: randomUUID(),
+      },
+    });
+    assert.equal(placed.status(), 201, await placed.text());
+    const { orderNumber } = (await placed.json()).order;
+    await buyer.staff.dispose();
+    await buyer.context.close();
+
+    const member = await staffMember({ authenticator: true });
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: /^sign in$/i }).click();
+    await page.getByLabel('Authentication code').fill(await nextCode(member));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+    await page.getByRole('link', { name: 'Compliance' }).click();
+    await page.getByRole('link', { name: 'PACT Act report' }).click();
+    await page.getByRole('heading', { name: 'PACT Act report', level: 1 }).waitFor();
+    // Nevada's month is on the list to file (not over yet, so it cannot be marked filed).
+    const month = new Date().toISOString().slice(0, 7);
+    const monthLabel = new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const due = page.getByRole('row').filter({ hasText: 'Nevada' });
+    await due.getByText('Month not over').waitFor();
+    await due.getByRole('link', { name: monthLabel }).click();
+    await page
+      .getByRole('heading', { name: `Delivery sales of ENDS and tobacco into Nevada, ${monthLabel}` })
+      .waitFor();
+    const row = page.getByRole('row').filter({ hasText: orderNumber });
+    await row.getByText('Truckee River Smoke').waitFor();
+    await row.getByText('Reno, NV 89501').waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe on the PACT Act report');
+    await look(page, 'pact-desktop');
+    await page.emulateMedia({ media: 'print' });
+    await look(page, 'pact-print');
+    await page.emulateMedia({ media: 'screen' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), `pact-NV-${month}.csv`);
+    const csv = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(csv).toString('utf8');
+    assert.match(text, /^Date,Invoice,Business name,/);
+    assert.ok(text.includes(`${orderNumber},Truckee River Smoke,Casey Buyer,`), text);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await look(page, 'pact-phone');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -50,3 +50,9 @@ export async function seriousAxeViolations(page: Page) {
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/** With E2E_LOOK set to a directory, saves a full-page screenshot there for a person to look at. */
+export async function look(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_LOOK)
+    await page.screenshot({ path: `${process.env.E2E_LOOK}/${name}.png`, fullPage: true });
+}

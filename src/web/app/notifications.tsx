@@ -51,7 +51,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     <NotifyContext.Provider value={value}>
       {children}
       <div
-        className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center px-4"
+        className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center px-4 print:hidden"
         aria-live="polite"
       >
         {current && (

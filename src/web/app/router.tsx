@@ -96,6 +96,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'compliance/pact',
+        lazy: async () => ({
+          Component: (await import('#web/features/admin/pages/pact-page.tsx')).PactPage,
+        }),
+      },
+      {
         path: 'mail',
         lazy: async () => ({ Component: (await import('#web/features/admin/pages/mail-page.tsx')).MailPage }),
       },

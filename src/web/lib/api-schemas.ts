@@ -28,6 +28,7 @@ export {
   TaxRateListSchema,
   TaxRatesResponseSchema,
 } from '#shared/compliance/compliance.schemas.ts';
+export { PactFilingListSchema, PactReportSchema } from '#shared/compliance/pact.ts';
 export {
   AdminBannerListSchema,
   AdminCatalogueTreeSchema,

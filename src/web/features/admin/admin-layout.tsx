@@ -79,14 +79,14 @@ export function AdminLayout() {
     return <main id="main">{me.data.totpEnabled ? <TwoFactorSignIn /> : <TwoFactorSetup />}</main>;
 
   return (
-    <div className="min-h-screen bg-gray-50 lg:flex">
+    <div className="min-h-screen bg-gray-50 lg:flex print:bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
-      <aside className="bg-gray-900 text-white lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0 lg:overflow-y-auto">
+      <aside className="bg-gray-900 text-white print:hidden lg:sticky lg:top-0 lg:h-screen lg:w-60 lg:shrink-0 lg:overflow-y-auto">
         <div className="flex items-center justify-between gap-2 px-4 py-3">
           <span className="font-extrabold tracking-tight">Staff console</span>
           <SignOutButton />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { RuleFormSchema } from '#shared/compliance/compliance.schemas.ts';
 import {
   PRODUCT_KIND_LABELS,
@@ -33,7 +34,19 @@ export function CompliancePage() {
   if (rules.error || rates.error) return <p role="alert">{(rules.error ?? rates.error)!.message}</p>;
   return (
     <>
-      <PageTitle actions={<Button onClick={() => setEditing('new')}>Add a rule</Button>}>
+      <PageTitle
+        actions={
+          <>
+            <Link
+              to="/admin/compliance/pact"
+              className="inline-flex min-h-10 items-center rounded-lg bg-white px-3.5 py-2 text-sm font-semibold ring-1 ring-gray-400 hover:bg-gray-100"
+            >
+              PACT Act report
+            </Link>
+            <Button onClick={() => setEditing('new')}>Add a rule</Button>
+          </>
+        }
+      >
         Compliance
       </PageTitle>
       <p className="mb-4 text-sm text-gray-700">
