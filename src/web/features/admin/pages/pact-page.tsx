@@ -219,8 +219,8 @@ function ReportView({ report }: { report: PactReport }) {
           caption="PACT Act report"
           head={['Date', 'Invoice', 'Buyer', 'Ship to', 'Product', 'Qty', 'Ml / cartridges', 'Carrier']}
         >
-          {report.rows.map((r, i) => (
-            <tr key={`${r.orderNumber}/${r.sku}/${i}`} className="align-top print:break-inside-avoid">
+          {report.rows.map((r) => (
+            <tr key={`${r.orderNumber}/${r.sku}`} className="align-top print:break-inside-avoid">
               <td className="px-3 py-2 whitespace-nowrap">{formatDay(r.date)}</td>
               <td className="px-3 py-2 whitespace-nowrap">{r.orderNumber}</td>
               <td className="px-3 py-2">
