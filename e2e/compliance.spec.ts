@@ -322,6 +322,15 @@ describe('state compliance', () => {
     assert.ok(text.includes(`${orderNumber},Truckee River Smoke,Casey Buyer,`), text);
     await page.setViewportSize({ width: 360, height: 800 });
     await look(page, 'pact-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The order itself says how it stands with the rules, and where it is reported.
+    await page.goto(`/admin/orders/${orderNumber}`);
+    const compliance = page.getByRole('region', { name: 'Compliance' });
+    await compliance.getByText('Nevada (delivery)').waitFor();
+    await compliance.getByRole('cell', { name: 'May ship' }).waitFor();
+    await compliance.getByRole('link', { name: `NV, ${monthLabel}` }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe on an order with its compliance');
+    await look(page, 'order-compliance');
     assert.deepEqual(errors, []);
     await context.close();
   });

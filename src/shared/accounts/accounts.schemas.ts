@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { requireFilled } from '#shared/input/required.ts';
 import { accountMessages as m } from './accounts.messages.ts';
 import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
 import { US_STATE_CODES } from './us-states.ts';
-import { requireFilled } from '#shared/input/required.ts';
 
 export const DOCUMENT_KINDS = ['sales_id', 'tobacco_license'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveDocumentStatus } from './document-status.ts';
 import { isoDay } from '#shared/dates.ts';
+import { effectiveDocumentStatus } from './document-status.ts';
 
 describe('effectiveDocumentStatus', () => {
   it('a verified document is expired only after its expiry day', () => {

@@ -1,7 +1,7 @@
-import { verificationMessages } from './accounts.messages.ts';
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from '#shared/accounts/accounts.schemas.ts';
 import { US_STATE_CODES } from '#shared/accounts/us-states.ts';
+import { verificationMessages } from './accounts.messages.ts';
 
 const vm = verificationMessages;
 

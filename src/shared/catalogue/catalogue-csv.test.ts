@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCsvRowSchema, productFieldsOf } from './catalogue-csv.ts';
 import { catalogueCsvRow } from './catalogue-csv.fixture.ts';
+import { CatalogueCsvRowSchema, productFieldsOf } from './catalogue-csv.ts';
 
 // The fixture's row with what these tests read: an empty rating, flags spelt as people type them,
 // highlights and specifications to split.

@@ -1,4 +1,3 @@
-import { catalogueFormMessages } from './catalogue.messages.ts';
 import { z } from 'zod';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import { CANNABINOIDS, PRODUCT_KINDS } from '#shared/compliance/compliance.constants.ts';
@@ -10,6 +9,7 @@ import {
   wholeNumberText,
 } from '#shared/input/form-text.ts';
 import { DbIdSchema } from '#shared/input/input.ts';
+import { catalogueFormMessages } from './catalogue.messages.ts';
 import { ImageSchema } from './catalogue.schemas.ts';
 import {
   BannerBodySchema,

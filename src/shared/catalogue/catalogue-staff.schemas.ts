@@ -1,9 +1,9 @@
-import { catalogueAdminMessages } from './catalogue.messages.ts';
 import { z } from 'zod';
 import { BANNER_SLOTS, CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import { ImageSchema, SlugSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { DbIdParamSchema, DbIdSchema } from '#shared/input/input.ts';
+import { catalogueAdminMessages } from './catalogue.messages.ts';
 
 const cm = catalogueAdminMessages;
 

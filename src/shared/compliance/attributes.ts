@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CANNABINOIDS, PRODUCT_KINDS } from './compliance.constants.ts';
+import {
+  CANNABINOID_LABELS,
+  CANNABINOIDS,
+  PRODUCT_KIND_LABELS,
+  PRODUCT_KINDS,
+} from './compliance.constants.ts';
 
 const amount = (max: number) => z.number().min(0).max(max).nullable().default(null);
 
@@ -43,4 +48,20 @@ export function optionAttributes(
     ...(variant.flavoured !== undefined ? { flavoured: variant.flavoured } : {}),
     ...(variant.nicotineMgPerMl !== undefined ? { nicotineMgPerMl: variant.nicotineMgPerMl } : {}),
   };
+}
+
+/** The attributes in a few words, as staff read them: "E-liquid · flavoured · 50 mg/ml · 10 ml". */
+export function describeAttributes(a: ComplianceAttributes): string {
+  return [
+    PRODUCT_KIND_LABELS[a.kind],
+    a.flavoured ? 'flavoured' : null,
+    a.nicotineMgPerMl === null ? null : `${a.nicotineMgPerMl} mg/ml nicotine`,
+    a.liquidMlPerUnit === null ? null : `${a.liquidMlPerUnit} ml`,
+    a.cartridgesPerUnit === null ? null : `${a.cartridgesPerUnit} cartridges`,
+    a.cannabinoid === null ? null : CANNABINOID_LABELS[a.cannabinoid],
+    a.thcMgPerContainer === null ? null : `${a.thcMgPerContainer} mg THC`,
+    a.synthesised ? 'synthesised' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

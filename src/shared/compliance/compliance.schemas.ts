@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProductQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { decimalText } from '#shared/input/form-text.ts';
+import { ComplianceAttributesSchema } from './attributes.ts';
 import { PRODUCT_KINDS, RULE_EFFECTS, TAX_BASES } from './compliance.constants.ts';
 import { TaxRateSchema } from './excise.ts';
 import { RuleBodySchema, type RuleCondition, RuleSchema, StatesSchema } from './rules.ts';
@@ -134,3 +135,43 @@ export const RuleFormSchema = z
     source: f.source,
   }))
   .pipe(RuleBodySchema);
+
+/**
+ * Staff: how an order stands with the state rules. Judged when placed (by the version recorded
+ * on it) and judged again today, for the same ship-to and the buyer's licences now: a line that
+ * a rule now blocks should not ship. There is no per-order override; a rule change is the only
+ * way to allow what a rule blocks.
+ */
+export const OrderComplianceSchema = z.object({
+  orderNumber: z.string(),
+  shipTo: z.object({
+    state: z.string(),
+    stateName: z.string(),
+    shipping: z.enum(['Delivery', 'Pickup']),
+  }),
+  /** The rules version the order was placed under (null for orders placed before the rules). */
+  judgedByVersion: z.number().int().nullable(),
+  currentVersion: z.number().int(),
+  /** States whose verified, unexpired tobacco licence the buyer holds today. */
+  licences: z.array(z.string()),
+  exciseCents: z.number().int(),
+  carrier: z.string(),
+  /** The PACT Act filing this order belongs in, if it has ENDS or tobacco delivered. */
+  pact: z
+    .object({ state: z.string(), month: z.string(), dueOn: z.string(), filedAt: z.string().nullable() })
+    .nullable(),
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      productName: z.string(),
+      variantName: z.string(),
+      status: z.string(),
+      attributes: ComplianceAttributesSchema,
+      exciseCents: z.number().int(),
+      inPact: z.boolean(),
+      /** What the rules say about this line today (empty: it may still ship). */
+      today: z.array(BlockSchema),
+    }),
+  ),
+});
+export type OrderCompliance = z.infer<typeof OrderComplianceSchema>;

@@ -5,8 +5,8 @@ import {
   ALL_STATES,
   CANNABINOIDS,
   PRODUCT_KINDS,
-  type RuleEffect,
   RULE_EFFECTS,
+  type RuleEffect,
 } from './compliance.constants.ts';
 
 const STATE_CODES = new Set<string>(US_STATES.map(([code]) => code));

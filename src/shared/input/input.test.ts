@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DbIdParamSchema, DbIdSchema, findInputProblem, MAX_DB_ID, textProblem } from './input.ts';
 import { inputMessages } from '#shared/messages.ts';
+import { DbIdParamSchema, DbIdSchema, findInputProblem, MAX_DB_ID, textProblem } from './input.ts';
 
 describe('textProblem', () => {
   test('ordinary text, emoji and accents pass', () => {

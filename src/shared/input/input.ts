@@ -1,5 +1,5 @@
-import { inputMessages } from '#shared/messages.ts';
 import { z } from 'zod';
+import { inputMessages } from '#shared/messages.ts';
 
 /**
  * Rules every piece of input meets, whatever the field: the database stores text as UTF-8 with

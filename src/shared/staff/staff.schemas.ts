@@ -1,5 +1,5 @@
-import { adminMessages } from './staff.messages.ts';
 import { z } from 'zod';
+import { adminMessages } from './staff.messages.ts';
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
 export const SecondFactorBodySchema = z.object({

@@ -1,6 +1,6 @@
-import { settingsMessages } from './store.messages.ts';
 import { z } from 'zod';
 import { amountText } from '#shared/input/form-text.ts';
+import { settingsMessages } from './store.messages.ts';
 
 /** What staff edit in the store settings. */
 const settingText = (max: number, label: string) =>

@@ -1,5 +1,5 @@
-import { storeMessages } from '#shared/store/store.messages.ts';
 import { z } from 'zod';
+import { storeMessages } from '#shared/store/store.messages.ts';
 
 export const SocialLinkSchema = z.object({ name: z.string(), url: z.string() });
 

@@ -22,14 +22,6 @@ export {
 } from '#shared/catalogue/catalogue.schemas.ts';
 export { ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
 export {
-  ListingListSchema,
-  RuleListSchema,
-  ShipCheckResponseSchema,
-  TaxRateListSchema,
-  TaxRatesResponseSchema,
-} from '#shared/compliance/compliance.schemas.ts';
-export { PactFilingListSchema, PactReportSchema } from '#shared/compliance/pact.ts';
-export {
   AdminBannerListSchema,
   AdminCatalogueTreeSchema,
   AdminProductListSchema,
@@ -37,6 +29,15 @@ export {
   SavedResponseSchema,
   UploadedImageSchema,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
+export {
+  ListingListSchema,
+  OrderComplianceSchema,
+  RuleListSchema,
+  ShipCheckResponseSchema,
+  TaxRateListSchema,
+  TaxRatesResponseSchema,
+} from '#shared/compliance/compliance.schemas.ts';
+export { PactFilingListSchema, PactReportSchema } from '#shared/compliance/pact.ts';
 export { OutboxListSchema } from '#shared/mail/outbox.schemas.ts';
 export {
   BuyAgainResponseSchema,

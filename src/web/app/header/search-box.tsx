@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { SEARCH_SUGGESTION_LIMIT } from '#shared/catalogue/catalogue.constants.ts';
 import type { SearchHit } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch, SEARCH_QUERY_MAX_LENGTH } from '#shared/catalogue/search-key.ts';
+import { LineItem } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { useSearchProducts } from '#web/features/search/index.ts';
-import { LineItem } from '#web/components/catalogue/line-item.tsx';
 
 /** SPEC §9: search reacts after 100–300 ms; we wait 200 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 200;

@@ -1,7 +1,7 @@
-import { cartMessages } from '#shared/cart/cart.messages.ts';
 import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { cartMessages } from '#shared/cart/cart.messages.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useCart } from './api/get-cart.ts';

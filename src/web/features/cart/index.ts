@@ -1,6 +1,5 @@
 /** The cart feature as other features and the app see it. */
-export { useAddToCart } from './api/cart-mutations.ts';
-export { useRemoveFromCart } from './api/cart-mutations.ts';
+export { useAddToCart, useRemoveFromCart } from './api/cart-mutations.ts';
 export { cartKey, useCart, useCartFor } from './api/get-cart.ts';
 export { CartButton } from './cart-button.tsx';
 export { setCartDrawerOpen } from './cart-drawer-state.ts';

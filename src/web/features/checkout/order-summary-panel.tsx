@@ -2,12 +2,12 @@ import { useId } from 'react';
 import type { Cart } from '#shared/cart/cart.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { orderMessages as om } from '#shared/orders/orders.messages.ts';
+import { useNotify } from '#web/app/notifications.tsx';
+import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
 import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
-import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
 import { useRemoveFromCart } from '#web/features/cart/index.ts';
-import { useNotify } from '#web/app/notifications.tsx';
 
 /** The lines, the totals, the unverified-buyer cap, the error and Check out. */
 export function OrderSummaryPanel({

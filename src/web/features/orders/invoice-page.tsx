@@ -1,11 +1,11 @@
 import { Printer } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
+import { formatDate } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
-import { formatDate } from '#shared/dates.ts';
 import { OrderNotFound } from './order-not-found.tsx';
 import { useOrderParam } from './use-order-param.ts';
 

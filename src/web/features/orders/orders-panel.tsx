@@ -1,6 +1,6 @@
-import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { useId } from 'react';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
+import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { TabList, tabId } from '#web/components/ui/tab-list.tsx';
 import { useOrders } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';

@@ -1,6 +1,5 @@
-import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { useState } from 'react';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages, accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind, Profile } from '#shared/accounts/accounts.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { useUploadDocument } from '#web/features/accounts/api/upload-document.ts';

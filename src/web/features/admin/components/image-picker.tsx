@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { imageUploadMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { imageUploadMessages } from '#shared/catalogue/catalogue.messages.ts';
 import { uploadWithProgress } from '#web/lib/upload.ts';
 import { Button } from './console-ui.tsx';
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
 import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import { DataTable, Loading, PageTitle } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
 import { TabLinks } from '#web/features/admin/components/tab-links.tsx';
 
 const ENTITIES = [

@@ -1,8 +1,8 @@
 import { type DragEvent, useState } from 'react';
 import { BANNER_SLOTS, type BannerSlot } from '#shared/catalogue/catalogue.constants.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
 import { BannerFormSchema } from '#shared/catalogue/catalogue-forms.ts';
+import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { firstError, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import { Button, Loading, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
 import { useNotify } from '#web/app/notifications.tsx';
@@ -12,7 +13,6 @@ import {
   PageTitle,
   Panel,
 } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
 
 export function BuyerDetailPage() {
   const { id = '' } = useParams();

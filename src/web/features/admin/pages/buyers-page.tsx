@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DOCUMENT_FILTERS } from '#shared/accounts/buyers-staff.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { Field } from '#web/components/ui/form.tsx';
 import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
@@ -11,7 +12,6 @@ import {
   PageTitle,
   Select,
 } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
 import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 const FILTERS = ['q', 'state', 'documents'] as const;

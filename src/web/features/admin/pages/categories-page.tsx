@@ -1,5 +1,5 @@
-import { BrandFormSchema, CategoryFormSchema } from '#shared/catalogue/catalogue-forms.ts';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
+import { BrandFormSchema, CategoryFormSchema } from '#shared/catalogue/catalogue-forms.ts';
 import type { AdminCatalogueTree } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { RuleFormSchema } from '#shared/compliance/compliance.schemas.ts';
 import {
   PRODUCT_KIND_LABELS,
   PRODUCT_KINDS,
   RULE_EFFECT_LABELS,
   RULE_EFFECTS,
 } from '#shared/compliance/compliance.constants.ts';
+import { RuleFormSchema } from '#shared/compliance/compliance.schemas.ts';
 import { describeRate, type TaxRate } from '#shared/compliance/excise.ts';
 import type { Rule, RuleCondition } from '#shared/compliance/rules.ts';
 import { useNotify } from '#web/app/notifications.tsx';

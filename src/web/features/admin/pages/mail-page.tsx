@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import { Badge, Button, DataTable, Loading, PageTitle } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
 import { TabLinks } from '#web/features/admin/components/tab-links.tsx';
 
 const STATUSES = ['', 'pending', 'sent', 'failed'] as const;

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
 import { useNotify } from '#web/app/notifications.tsx';
@@ -12,7 +13,7 @@ import {
   PageTitle,
   Panel,
 } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
+import { OrderCompliancePanel } from '#web/features/admin/components/order-compliance-panel.tsx';
 
 /** One order: buyer, shipping, comments, items (deliver or cancel each), shipping stages. */
 export function AdminOrderDetailPage() {
@@ -176,9 +177,16 @@ export function AdminOrderDetailPage() {
         <dd className="text-right">{formatCents(o.subtotalCents)}</dd>
         <dt>Shipping</dt>
         <dd className="text-right">{formatCents(o.shippingCents)}</dd>
+        {o.exciseCents > 0 && (
+          <>
+            <dt>State excise</dt>
+            <dd className="text-right">{formatCents(o.exciseCents)}</dd>
+          </>
+        )}
         <dt className="font-bold">Total</dt>
         <dd className="text-right font-bold">{formatCents(o.totalCents)}</dd>
       </dl>
+      <OrderCompliancePanel number={o.orderNumber} />
     </>
   );
 }

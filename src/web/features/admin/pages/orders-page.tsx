@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
 import { ORDER_ITEM_STATUSES } from '#shared/orders/orders.schemas.ts';
@@ -12,7 +13,6 @@ import {
   PageTitle,
   Select,
 } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
 import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 const FILTERS = ['status', 'from', 'to', 'buyer', 'number'] as const;

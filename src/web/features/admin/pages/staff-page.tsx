@@ -1,5 +1,6 @@
-import { useNotify } from '#web/app/notifications.tsx';
+import { formatDateTime } from '#shared/dates.ts';
 import { NewStaffBodySchema } from '#shared/staff/staff.schemas.ts';
+import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import {
   firstError,
@@ -8,7 +9,6 @@ import {
   useStaffMe,
 } from '#web/features/admin/api/admin-queries.ts';
 import { Badge, Button, DataTable, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
 import { ListState } from '#web/features/admin/components/list-state.tsx';
 
 /** Staff accounts: add one (its one-time password shown once), reset another's lost authenticator. */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
-import { dayPlus, isoDay } from '#shared/dates.ts';
-import { US_STATES } from '#shared/accounts/us-states.ts';
-import { useNotify } from '#web/app/notifications.tsx';
 import {
   RequestReuploadBodySchema,
   VerifyDocumentBodySchema,
 } from '#shared/accounts/documents-staff.schemas.ts';
+import { US_STATES } from '#shared/accounts/us-states.ts';
+import { dayPlus, formatDateTime, isoDay } from '#shared/dates.ts';
+import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import {
@@ -19,7 +19,6 @@ import {
   Select,
   TextArea,
 } from '#web/features/admin/components/console-ui.tsx';
-import { formatDateTime } from '#shared/dates.ts';
 
 type Queued = {
   id: string;

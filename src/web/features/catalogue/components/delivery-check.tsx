@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ProductQuery } from '#shared/catalogue/catalogue.schemas.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
+import type { ProductQuery } from '#shared/catalogue/catalogue.schemas.ts';
 import { isUsZip } from '#shared/catalogue/zip.ts';
 import type { ShipCheckResponse } from '#shared/compliance/compliance.schemas.ts';
 import { formatCents } from '#shared/money.ts';

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { OrderComplianceSchema } from '#shared/compliance/compliance.schemas.ts';
+import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
+import { staffHelpers } from '#tests/staff.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
+
+const clock = testClock(new Date('2026-11-22T12:00:00Z'));
+const t = testAppForFile({ clock });
+const { orderBody, verifiedBuyer, variantWith, add, call: buyerCall } = ordersFixture(() => t);
+const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
+const api = '/api/v1/admin/compliance';
+
+const FLAVOURED_VAPE = { kind: 'ends_device', flavoured: true, nicotineMgPerMl: 50, liquidMlPerUnit: 10 };
+
+describe("an order's compliance summary for staff", () => {
+  it('only staff with their second factor; an unknown order is a 404', async () => {
+    const buyer = await signUpBuyer(t.app);
+    await expectStaffOnly([['GET', `${api}/orders/SS-100001`]], buyer.cookie);
+    const staff = await staffWithTotp();
+    const missing = await call('GET', `${api}/orders/SS-999999`, staff.cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Order not found');
+  });
+
+  it('says what the order was judged by, its PACT filing, and which lines a rule now blocks', async () => {
+    const vape = await variantWith(20, 1500, FLAVOURED_VAPE);
+    const lighter = await variantWith(20, 300);
+    const buyer = await verifiedBuyer({ documents: true, licence: 'NV' });
+    await add(buyer.cookie, vape.sku, 2);
+    await add(buyer.cookie, lighter.sku, 1);
+    const placed = await buyerCall(
+      'POST',
+      '/api/v1/orders',
+      buyer.cookie,
+      orderBody({
+        shippingType: 'Shiptoaddress',
+        shippingDetails: {
+          name: 'Dana',
+          businessName: 'Reno Smoke',
+          address: '1 Main St',
+          city: 'Reno',
+          state: 'NV',
+          postalCode: '89501',
+        },
+      }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const number = placed.json().order.orderNumber as string;
+    const staff = await staffWithTotp();
+    const summary = async () => {
+      const res = await call('GET', `${api}/orders/${number}`, staff.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return OrderComplianceSchema.parse(res.json());
+    };
+    const first = await summary();
+    expect(first).toMatchObject({
+      orderNumber: number,
+      shipTo: { state: 'NV', stateName: 'Nevada', shipping: 'Delivery' },
+      licences: ['NV'],
+      carrier: 'UPS Ground',
+      pact: { state: 'NV', month: '2026-11', dueOn: '2026-12-10', filedAt: null },
+    });
+    expect(first.judgedByVersion).toBe(first.currentVersion);
+    expect(first.lines.map((l) => [l.sku, l.attributes.kind, l.inPact, l.today])).toEqual([
+      [vape.sku, 'ends_device', true, []],
+      [lighter.sku, 'accessory', false, []],
+    ]);
+
+    // Nevada bans flavoured vapes from today: the order says the vape line should not ship.
+    const rule = await call('POST', `${api}/rules`, staff.cookie, {
+      name: 'Flavoured vapes paused in Nevada',
+      states: ['NV'],
+      condition: { kinds: ['ends_device'], flavoured: true },
+      effect: 'no_sale',
+      effectiveFrom: '2026-11-22',
+      effectiveUntil: null,
+      source: 'Test notice',
+    });
+    expect(rule.statusCode).toBe(200);
+    const after = await summary();
+    expect(after.currentVersion).toBeGreaterThan(after.judgedByVersion!);
+    expect(after.lines[0]!.today).toEqual([
+      {
+        effect: 'no_sale',
+        reason: 'Flavoured vapes paused in Nevada: not sold into Nevada.',
+        source: 'Test notice',
+      },
+    ]);
+    expect(after.lines[1]!.today).toEqual([]);
+    await call('POST', `${api}/rules/${rule.json().id}/retire`, staff.cookie);
+  });
+});
