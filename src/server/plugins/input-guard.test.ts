@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { inputMessages } from '#shared/messages.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

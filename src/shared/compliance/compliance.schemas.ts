@@ -175,3 +175,20 @@ export const OrderComplianceSchema = z.object({
   ),
 });
 export type OrderCompliance = z.infer<typeof OrderComplianceSchema>;
+
+/**
+ * A signed-in buyer's state (their default address) and the products the rules keep from it
+ * today, for their licences: `blocked` (no option may ship there) and `partial` (some options
+ * may not), as `categoryId/brandId/productId` keys of the storefront's cards.
+ */
+export const MyStateSchema = z.object({
+  state: z.string().nullable(),
+  stateName: z.string().nullable(),
+  blocked: z.array(z.string()),
+  partial: z.array(z.string()),
+});
+export type MyState = z.infer<typeof MyStateSchema>;
+
+/** The key of a product card in `MyState`'s lists. */
+export const cardKey = (card: { categoryId: string; brandId: string; id: string }) =>
+  `${card.categoryId}/${card.brandId}/${card.id}`;

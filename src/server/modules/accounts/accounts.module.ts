@@ -1,9 +1,9 @@
 import type { AppModule } from '#server/modules/module.ts';
 import { accountRoutes } from './account.routes.ts';
-import { documentsRoutes } from './documents.routes.ts';
 import { authRoutes } from './auth.routes.ts';
-import { emailFlowRoutes } from './email-flows.routes.ts';
 import { buyersStaffRoutes } from './buyers-staff.routes.ts';
+import { documentsRoutes } from './documents.routes.ts';
+import { emailFlowRoutes } from './email-flows.routes.ts';
 import { verificationStaffRoutes } from './verification-staff.routes.ts';
 
 /** Accounts: sign-in and the buyer's account, and for staff the documents queue and buyers. */

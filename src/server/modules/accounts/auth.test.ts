@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SessionResponseSchema, SignInResponseSchema } from '#shared/accounts/accounts.schemas.ts';
 import { makeSignUp, ORIGIN, sessionCookie, signUpBuyer } from '#tests/accounts.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

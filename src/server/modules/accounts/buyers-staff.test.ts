@@ -3,7 +3,7 @@ import { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staf
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

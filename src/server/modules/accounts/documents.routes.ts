@@ -8,9 +8,9 @@ import { defaultAccess } from '#server/plugins/request-context.ts';
 import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, ProfileMessageSchema } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { publishProfileChanges, reloadUserRow } from './account.routes.ts';
 import { loadProfile } from './accounts.service.ts';
 import { findDocument, uploadDocument } from './documents.service.ts';
-import { publishProfileChanges, reloadUserRow } from './account.routes.ts';
 
 const tags = ['account'];
 const errors = ERROR_RESPONSES;

@@ -4,6 +4,7 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
+import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
 import {
   ExpiringListSchema,
   ExpiringQuerySchema,
@@ -11,7 +12,6 @@ import {
   VerificationQueueSchema,
   VerifyDocumentBodySchema,
 } from '#shared/accounts/documents-staff.schemas.ts';
-import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import {

@@ -1,4 +1,3 @@
-import { isoDay } from '#shared/dates.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
@@ -6,9 +5,10 @@ import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { reuploadRequestedMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
+import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
-import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
+import { isoDay } from '#shared/dates.ts';
 import type { MailSettings } from './accounts.service.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 

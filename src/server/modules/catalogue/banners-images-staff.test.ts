@@ -5,7 +5,7 @@ import { AdminBannerListSchema, UploadedImageSchema } from '#shared/catalogue/ca
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { multipart, PDF } from '#tests/multipart.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
+import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import {
   AdminBannerListSchema,
   BannerBodySchema,
   BannerOrderBodySchema,
   SavedResponseSchema,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { deleteBanner, listBanners, orderBanners, saveBanner } from './banners-staff.service.ts';
 import { editableRoutes } from './editable-routes.ts';

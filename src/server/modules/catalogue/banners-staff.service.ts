@@ -2,8 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { Invalid, NotFound } from '#server/errors.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import type { BannerValues } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import type { BannerValues } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { banners } from './catalogue.table.ts';
 
 // ---- Banners ---------------------------------------------------------------------------

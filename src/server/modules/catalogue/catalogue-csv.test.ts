@@ -5,7 +5,7 @@ import { csvLine, parseCsv } from '#shared/csv.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

@@ -3,6 +3,9 @@
  * console's rules) and against the rest of the file (an option SKU once per file; one product's
  * fields the same on each of its rows). No database: unit-tested on its own.
  */
+
+import { CATALOGUE_CSV_MAX_ROWS } from '#shared/catalogue/catalogue.constants.ts';
+import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import {
   CATALOGUE_CSV_COLUMNS,
   type CatalogueCsvRow,
@@ -11,8 +14,6 @@ import {
   productFieldsFromRow,
   productFieldsOf,
 } from '#shared/catalogue/catalogue-csv.ts';
-import { CATALOGUE_CSV_MAX_ROWS } from '#shared/catalogue/catalogue.constants.ts';
-import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import { parseCsv } from '#shared/csv.ts';
 
 export interface ParsedRow {

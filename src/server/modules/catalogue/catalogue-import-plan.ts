@@ -5,6 +5,7 @@
  * reads the snapshot, and the plan is unit-tested on its own.
  */
 
+import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   type CatalogueCsvRow,
@@ -12,7 +13,6 @@ import {
   PRODUCT_FIELD_KEYS,
   type ProductFields,
 } from '#shared/catalogue/catalogue-csv.ts';
-import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import type { brands, categories, products } from './catalogue.table.ts';
 import { brandKey, type ImportIssue, lower, type ParsedRow } from './catalogue-import-parse.ts';
 

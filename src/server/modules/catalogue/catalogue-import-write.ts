@@ -5,9 +5,9 @@
  * search keys of every touched product refreshed, one audit entry. Any failure rolls it all back.
  */
 import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { Db } from '#server/db/client.ts';
 import type { StaffContext } from '#server/plugins/request-context.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import type { ImportReport, ProductFields } from '#shared/catalogue/catalogue-csv.ts';

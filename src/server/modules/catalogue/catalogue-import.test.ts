@@ -1,7 +1,7 @@
 /** The CSV import's pure steps, without a database: parse and check, then plan against a snapshot. */
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
 import { type CatalogueCsvRow, catalogueCsvRow } from '#shared/catalogue/catalogue-csv.fixture.ts';
+import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
 import { csvLine } from '#shared/csv.ts';
 import { parseCatalogueCsv } from './catalogue-import-parse.ts';
 import { type CatalogueSnapshot, type ProductColumns, planImport } from './catalogue-import-plan.ts';

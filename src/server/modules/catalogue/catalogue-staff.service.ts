@@ -5,12 +5,12 @@ import { Conflict, Invalid, NotFound } from '#server/errors.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
+import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import type {
   AdminCatalogueTree,
   BrandValues,
   CategoryValues,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { buildSearchKey } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';

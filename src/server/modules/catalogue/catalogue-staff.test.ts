@@ -10,7 +10,7 @@ import {
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { catalogueStaffFixture } from './catalogue-staff.fixture.ts';
 
 const clock = testClock();

@@ -1,4 +1,3 @@
-import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { z } from 'zod';
 import { NotFound } from '#server/errors.ts';
 import {
@@ -6,22 +5,29 @@ import {
   type NewArrivalTab,
   RELATED_PRODUCTS_LIMIT,
 } from '#shared/catalogue/catalogue.constants.ts';
+import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { ListingQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
-import { type CatalogueReadModel, randomPick } from './catalogue-read-model.ts';
+import { type CatalogueReadModel, type ProductEntry, randomPick } from './catalogue-read-model.ts';
 
 /**
  * Catalogue reads answer with JSON text assembled from the read model's pre-serialised pieces,
  * so a request costs a lookup and a string join. Tests parse every answer with the shared
  * response schemas, so the contract still holds.
  */
-export function listingJson(model: CatalogueReadModel, q: z.output<typeof ListingQuerySchema>): string {
+/** The listing page's JSON; `keep` narrows it further (a buyer's "ships to my state"). */
+export function listingJson(
+  model: CatalogueReadModel,
+  q: z.output<typeof ListingQuerySchema>,
+  keep?: (p: ProductEntry) => boolean,
+): string {
   const scope = model.scope(q.categoryId, q.brandId);
   if ('missing' in scope)
     throw new NotFound(
       scope.missing === 'category' ? catalogueMessages.categoryNotFound : catalogueMessages.brandNotFound,
     );
-  const list = q.inStock ? model.inStockOnly(scope) : scope.products;
+  const all = q.inStock ? model.inStockOnly(scope) : scope.products;
+  const list = keep ? all.filter(keep) : all;
   const start = (q.page - 1) * q.pageSize;
   const items = list.slice(start, start + q.pageSize);
   const brands = randomPick(scope.brandPool, BRANDS_YOU_MAY_LIKE_LIMIT);

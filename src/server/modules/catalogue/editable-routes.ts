@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ERROR_RESPONSES } from '#server/http/responses.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { IdParamsSchema, SavedResponseSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import { IdParamsSchema, SavedResponseSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
 

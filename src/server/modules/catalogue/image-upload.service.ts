@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { DomainError, Invalid } from '#server/errors.ts';
 import { detectDocumentType, safeDisplayName } from '#server/modules/accounts/file-type.ts';
 import type { MediaStore } from '#server/storage/media-store.ts';
+import { imageUploadMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { IMAGE_RENDITIONS, IMAGE_UPLOAD_MAX_BYTES } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { imageUploadMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png']);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
+import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import {
   AdminProductListSchema,
   AdminProductSchema,
@@ -13,7 +14,6 @@ import {
   SavedResponseSchema,
   VariantBodySchema,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import {
   deleteProduct,

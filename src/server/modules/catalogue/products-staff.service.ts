@@ -1,4 +1,3 @@
-import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
@@ -6,15 +5,16 @@ import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/c
 import { orderItems } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import type {
   AdminProduct,
   ProductValues,
   VariantValues,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
+import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
 import { guarded, refreshSearchKeys } from './catalogue-staff.service.ts';
 

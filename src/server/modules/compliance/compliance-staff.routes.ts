@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
@@ -9,16 +8,14 @@ import {
   ListingBodySchema,
   ListingListSchema,
   ListingsQuerySchema,
-  OrderComplianceSchema,
   RuleListSchema,
   TaxRateListSchema,
 } from '#shared/compliance/compliance.schemas.ts';
 import { TaxRateBodySchema } from '#shared/compliance/excise.ts';
 import { RuleBodySchema } from '#shared/compliance/rules.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { retireRule, saveListing, saveRate, saveRule } from './compliance-staff.service.ts';
 import { directoryListings } from './compliance.table.ts';
-import { orderCompliance } from './order-compliance.service.ts';
+import { retireRule, saveListing, saveRate, saveRule } from './compliance-staff.service.ts';
 
 const tags = ['admin compliance'];
 const errors = ERROR_RESPONSES;
@@ -152,19 +149,5 @@ export const complianceStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
       await saveListing(ctx(req), req.body);
       return { message: 'Listing saved.' };
     },
-  );
-
-  app.get(
-    '/orders/:number',
-    {
-      schema: {
-        tags,
-        summary:
-          'An order and the rules: judged when placed, each line judged again today, its excise and PACT filing',
-        params: z.object({ number: z.string().trim().max(40) }),
-        response: { 200: OrderComplianceSchema, ...errors },
-      },
-    },
-    async (req) => orderCompliance(req.ctx, req.params.number),
   );
 };

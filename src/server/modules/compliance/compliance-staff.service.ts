@@ -7,8 +7,8 @@ import type { StaffContext } from '#server/plugins/request-context.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { TaxRateBody } from '#shared/compliance/excise.ts';
 import type { RuleBody } from '#shared/compliance/rules.ts';
-import type { ComplianceCache } from './compliance-cache.ts';
 import { complianceRules, complianceVersion, directoryListings, exciseRates } from './compliance.table.ts';
+import type { ComplianceCache } from './compliance-cache.ts';
 
 export type ComplianceStaffContext = StaffContext & { compliance: ComplianceCache };
 

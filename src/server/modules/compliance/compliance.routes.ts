@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import { sendJsonText } from '#server/http/send-json.ts';
+import { listingJson } from '#server/modules/catalogue/catalogue.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
+import { searchCatalogueJson } from '#server/modules/search/search.service.ts';
 import {
+  ListingQuerySchema,
+  ListingResponseSchema,
+  SearchQuerySchema,
+  SearchResponseSchema,
+} from '#shared/catalogue/catalogue.schemas.ts';
+import {
+  MyStateSchema,
   ShipCheckQuerySchema,
   ShipCheckResponseSchema,
   TaxRatesResponseSchema,
 } from '#shared/compliance/compliance.schemas.ts';
 import { shipCheck, taxRatesPage } from './ship-check.service.ts';
+import { myState, shipsToMine } from './ships-to.service.ts';
 
 const tags = ['compliance'];
 
@@ -36,5 +47,51 @@ export const complianceRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =
       },
     },
     async (req) => taxRatesPage(req.ctx),
+  );
+  app.get(
+    '/my-state',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary:
+          "The buyer's state (default address) and the products the rules keep from it today (card badges)",
+        response: { 200: MyStateSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => myState(req.ctx),
+  );
+  app.get(
+    '/listing',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary:
+          'The product listing, only what may ship to the buyer\'s default address ("ships to my state")',
+        querystring: ListingQuerySchema,
+        response: { 200: ListingResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (req, reply) => {
+      const { model, keep } = await shipsToMine(req.ctx);
+      return sendJsonText(reply, listingJson(model, req.query, keep));
+    },
+  );
+  app.get(
+    '/search',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Search, only what may ship to the buyer\'s default address ("ships to my state")',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResponseSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (req, reply) => {
+      const { model, keep } = await shipsToMine(req.ctx);
+      return sendJsonText(reply, searchCatalogueJson(model, req.query, keep));
+    },
   );
 };

@@ -8,8 +8,8 @@ import {
   type VariantCompliance,
   VariantComplianceSchema,
 } from '#shared/compliance/attributes.ts';
-import { lineExcise, type LineExcise, type TaxRate } from '#shared/compliance/excise.ts';
 import type { BlockView } from '#shared/compliance/compliance.schemas.ts';
+import { type LineExcise, lineExcise, type TaxRate } from '#shared/compliance/excise.ts';
 import { type Block, type Judgement, judge, type Rule } from '#shared/compliance/rules.ts';
 import { isoDay } from '#shared/dates.ts';
 import { complianceRules, complianceVersion, directoryListings, exciseRates } from './compliance.table.ts';

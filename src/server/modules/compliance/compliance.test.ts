@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
 import { ShipCheckResponseSchema, TaxRatesResponseSchema } from '#shared/compliance/compliance.schemas.ts';
 import type { RuleBody } from '#shared/compliance/rules.ts';
 import { OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
-import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 import { saveRule } from './compliance-staff.service.ts';
 
 const clock = testClock();

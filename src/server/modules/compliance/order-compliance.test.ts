@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OrderComplianceSchema } from '#shared/compliance/compliance.schemas.ts';
 import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
+import { OrderComplianceSchema } from '#shared/compliance/compliance.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { ordersFixture } from './orders.fixture.ts';
 
 const clock = testClock();

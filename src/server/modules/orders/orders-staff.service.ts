@@ -8,11 +8,11 @@ import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { orderUpdateMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { dayPlus } from '#shared/dates.ts';
 import { csvCell } from '#shared/csv.ts';
+import { dayPlus } from '#shared/dates.ts';
 import { STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
-import type { AdminOrdersQuery } from '#shared/orders/orders-staff.schemas.ts';
 import { orderAdminMessages as oam } from '#shared/orders/orders.messages.ts';
+import type { AdminOrdersQuery } from '#shared/orders/orders-staff.schemas.ts';
 import { hasItemWithStatus, withDetails } from './orders.service.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 

@@ -5,7 +5,7 @@ import { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-st
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

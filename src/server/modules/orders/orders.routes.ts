@@ -1,4 +1,3 @@
-import { DAY_MS } from '#shared/dates.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '#server/errors.ts';
@@ -6,6 +5,7 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import { addUpToStock, readCart } from '#server/modules/cart/cart.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
+import { DAY_MS } from '#shared/dates.ts';
 import { TAB_ITEM_STATUS } from '#shared/orders/order-tracking.ts';
 import {
   BuyAgainBodySchema,

@@ -5,19 +5,19 @@ import type { MailSettings } from '#server/modules/accounts/accounts.service.ts'
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import { type CartLineRow, cartLines, selectCartLines } from '#server/modules/cart/cart.service.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
-import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
-import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
 import {
   attributesOf,
   type ComplianceData,
   judgeLines,
   type ShipTo,
 } from '#server/modules/compliance/compliance.service.ts';
+import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
+import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
 import type { BuyerContext } from '#server/plugins/request-context.ts';
-import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { lineTotalCents, shippingFeeCents, subtotalCents } from '#shared/cart/cart.rules.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
+import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { type Order, orderMessages as om, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';

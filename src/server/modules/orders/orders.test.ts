@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OrderListSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { ordersFixture } from './orders.fixture.ts';
 
 const clock = testClock();

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import type { SearchQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
@@ -19,10 +19,12 @@ import { SearchIndex } from './search-index.ts';
 export function searchCatalogueJson(
   model: CatalogueReadModel,
   q: z.output<typeof SearchQuerySchema>,
+  keep?: (p: ProductEntry) => boolean,
 ): string {
   const needle = normalizeForSearch(q.q);
   const index = SearchIndex.for(model);
-  const hits = needle ? index.findIndices(needle) : [];
+  const found = needle ? index.findIndices(needle) : [];
+  const hits = keep ? found.filter((i) => keep(index.entry(i))) : found;
   const start = (q.page - 1) * q.limit;
   const items = hits
     .slice(start, start + q.limit)

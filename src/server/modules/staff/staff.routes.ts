@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
 import {
   AuditListSchema,
   AuditQuerySchema,
@@ -14,7 +15,6 @@ import {
   TotpConfirmResponseSchema,
   TotpSetupResponseSchema,
 } from '#shared/staff/staff.schemas.ts';
-import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { audit, listAudit } from './audit.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';

@@ -8,7 +8,7 @@ import {
 } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers, totpCode } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

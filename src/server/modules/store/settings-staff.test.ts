@@ -5,7 +5,7 @@ import type { StoreSettingsBody } from '#shared/store/settings-staff.schemas.ts'
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
-import { testClock, testAppForFile } from '#tests/test-app.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });

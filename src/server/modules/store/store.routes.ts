@@ -1,7 +1,7 @@
-import { storeMessages } from '#shared/store/store.messages.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendVersioned } from '#server/http/send-json.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
+import { storeMessages } from '#shared/store/store.messages.ts';
 import { MessageResponseSchema, NewsletterBodySchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { subscribeToNewsletter } from './store.service.ts';
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import { ALL_STATES } from '#shared/compliance/compliance.constants.ts';
+import { OrderComplianceSchema } from '#shared/compliance/compliance.schemas.ts';
 import {
   PactFiledBodySchema,
   PactFilingListSchema,
@@ -10,16 +12,18 @@ import {
   PactReportSchema,
 } from '#shared/compliance/pact.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { orderCompliance } from './order-compliance.service.ts';
 import { markPactFiled, pactCsv, pactFilingList, pactReport } from './pact.service.ts';
 
 const tags = ['admin compliance'];
 const errors = ERROR_RESPONSES;
 
 /**
- * /api/v1/admin/compliance/pact: the PACT Act report of ENDS and tobacco delivered into a state in
- * a month (JSON for the printable page, CSV to file), and the list of states and months to file.
+ * /api/v1/admin/compliance reports: the PACT Act report of ENDS and tobacco delivered into a state
+ * in a month (JSON for the printable page, CSV to file), the list of states and months to file,
+ * and one order's standing with the rules.
  */
-export const pactStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
+export const complianceReportsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
   defaultAccess(app, 'staff');
 
@@ -82,5 +86,18 @@ export const pactStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =>
       await markPactFiled(req.ctx, req.body);
       return { message: req.body.filed ? 'Marked as filed.' : 'Filing mark taken back.' };
     },
+  );
+  app.get(
+    '/orders/:number',
+    {
+      schema: {
+        tags,
+        summary:
+          'An order and the rules: judged when placed, each line judged again today, its excise and PACT filing',
+        params: z.object({ number: z.string().trim().max(40) }),
+        response: { 200: OrderComplianceSchema, ...errors },
+      },
+    },
+    async (req) => orderCompliance(req.ctx, req.params.number),
   );
 };

@@ -1,0 +1,101 @@
+import { Invalid } from '#server/errors.ts';
+import { defaultAddress } from '#server/modules/accounts/addresses.service.ts';
+import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
+import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
+import { cardKey, type MyState } from '#shared/compliance/compliance.schemas.ts';
+import { isoDay } from '#shared/dates.ts';
+import type { ComplianceData } from './compliance.service.ts';
+import { attributesOf, licenceStates, verdictFor } from './compliance.service.ts';
+
+export type ProductVerdict = 'partial' | 'blocked';
+
+/** Products kept from one state (for one set of licences, on one day): absent means it may ship. */
+type StateVerdicts = ReadonlyMap<ProductEntry, ProductVerdict>;
+
+const MAX_KEYS_PER_MODEL = 200;
+const cache = new WeakMap<CatalogueReadModel, WeakMap<ComplianceData, Map<string, StateVerdicts>>>();
+
+/**
+ * Every product judged for delivery to a state, from memory: worked out once per catalogue,
+ * rules version, day, state and set of licences, then kept with that catalogue and rules (a new
+ * read model or a rules change starts afresh). Stock does not enter into it.
+ */
+export function stateVerdicts(
+  model: CatalogueReadModel,
+  data: ComplianceData,
+  state: string,
+  licences: readonly string[],
+  day: string,
+): StateVerdicts {
+  const byData = cache.get(model) ?? new WeakMap<ComplianceData, Map<string, StateVerdicts>>();
+  cache.set(model, byData);
+  const byKey = byData.get(data) ?? new Map<string, StateVerdicts>();
+  byData.set(data, byKey);
+  const key = `${day}|${state}|${licences.join(',')}`;
+  const known = byKey.get(key);
+  if (known) return known;
+  const held = new Set(licences);
+  const verdicts = new Map<ProductEntry, ProductVerdict>();
+  for (const p of model.allProducts) {
+    let blocked = 0;
+    for (const v of p.variants) {
+      const verdict = verdictFor(
+        data,
+        {
+          productId: p.dbId,
+          attributes: attributesOf(p.row.compliance, v.compliance),
+          unitPriceCents: 0,
+          quantity: 1,
+        },
+        { state, shipping: 'Delivery' },
+        day,
+        held,
+      );
+      if (verdict.blocks.length) blocked++;
+    }
+    if (blocked) verdicts.set(p, blocked === p.variants.length ? 'blocked' : 'partial');
+  }
+  if (byKey.size >= MAX_KEYS_PER_MODEL) byKey.delete(byKey.keys().next().value!);
+  byKey.set(key, verdicts);
+  return verdicts;
+}
+
+/** The signed-in buyer's state and licences, from their default address (null: none yet). */
+async function buyerState(ctx: RequestContext): Promise<{ state: string; licences: string[] } | null> {
+  const userId = ctx.userId;
+  const day = isoDay(ctx.now);
+  const [address, licences] = await Promise.all([
+    defaultAddress(ctx.db, userId),
+    licenceStates(ctx.db, userId, day),
+  ]);
+  return address ? { state: address.state, licences } : null;
+}
+
+export async function myState(ctx: RequestContext): Promise<MyState> {
+  const mine = await buyerState(ctx);
+  if (!mine) return { state: null, stateName: null, blocked: [], partial: [] };
+  const [model, data] = await Promise.all([ctx.catalogue.get(), ctx.compliance.get()]);
+  const verdicts = stateVerdicts(model, data, mine.state, mine.licences, isoDay(ctx.now));
+  const blocked: string[] = [];
+  const partial: string[] = [];
+  for (const [p, verdict] of verdicts) {
+    (verdict === 'blocked' ? blocked : partial).push(cardKey(p.card));
+  }
+  return { state: mine.state, stateName: stateName(mine.state), blocked, partial };
+}
+
+/**
+ * "Ships to my state": the catalogue and a predicate keeping what may ship to the buyer's default
+ * address (at least one option). A buyer without a default address is told to add one.
+ */
+export async function shipsToMine(
+  ctx: RequestContext,
+): Promise<{ model: CatalogueReadModel; keep: (p: ProductEntry) => boolean }> {
+  const mine = await buyerState(ctx);
+  if (!mine) throw new Invalid(complianceMessages.noDefaultAddress);
+  const [model, data] = await Promise.all([ctx.catalogue.get(), ctx.compliance.get()]);
+  const verdicts = stateVerdicts(model, data, mine.state, mine.licences, isoDay(ctx.now));
+  return { model, keep: (p) => verdicts.get(p) !== 'blocked' };
+}
