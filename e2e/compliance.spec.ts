@@ -89,6 +89,18 @@ describe('state compliance', () => {
     });
     const errors = watchErrors(page);
 
+    // The listing marks what cannot go to Massachusetts (her licence is from Pennsylvania), and
+    // "Ships to my state" leaves it out.
+    await page.goto('/categories?categoryId=disposable-vapes');
+    await page.getByText("Can't ship to MA").first().waitFor();
+    await look(page, 'listing-badges');
+    await page.getByLabel('Ships to my state (Massachusetts)').click();
+    await page.waitForURL(/shipsTo=mine/);
+    await page.getByText('0 products that ship to Massachusetts').waitFor();
+    await page.getByLabel('Ships to my state (Massachusetts)').click();
+    await page.waitForURL((url) => !url.search.includes('shipsTo'));
+    await page.getByText("Can't ship to MA").first().waitFor();
+
     // A flavoured disposable in the cart; the product page already says it cannot go to Boston.
     const listing = await (
       await page.request.get('/api/v1/catalogue/listing?categoryId=disposable-vapes&inStock=true')

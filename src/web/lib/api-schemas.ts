@@ -31,6 +31,7 @@ export {
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
 export {
   ListingListSchema,
+  MyStateSchema,
   OrderComplianceSchema,
   RuleListSchema,
   ShipCheckResponseSchema,

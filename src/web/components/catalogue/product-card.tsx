@@ -1,11 +1,17 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '#shared/catalogue/catalogue.schemas.ts';
+import { useMyState } from '#web/lib/my-state.ts';
 import { productHref } from './links.ts';
 import { Price } from './price.tsx';
 
-/** SPEC §2 Product cards: New badge, Out of stock badge with greyed styling, and a View button. */
+/**
+ * SPEC §2 Product cards: New badge, Out of stock badge with greyed styling, and a View button;
+ * for a signed-in buyer, a badge when the state rules keep it (or some options) from their state.
+ */
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const href = productHref(product);
+  const mine = useMyState().data;
+  const kept = mine?.verdict(product) ?? null;
   return (
     <article
       className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition hover:shadow-md ${product.inStock ? 'border-gray-200' : 'border-gray-300 bg-gray-50'}`}
@@ -32,6 +38,11 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           )}
           {!product.inStock && (
             <span className="rounded bg-gray-800 px-2 py-0.5 text-xs font-bold text-white">Out of stock</span>
+          )}
+          {kept && mine && (
+            <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950 ring-1 ring-amber-300">
+              {kept === 'blocked' ? `Can't ship to ${mine.state}` : `Some options can't ship to ${mine.state}`}
+            </span>
           )}
         </div>
       </div>

@@ -7,6 +7,7 @@ import { categoryHref } from '#web/components/catalogue/links.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
+import { useMyState } from '#web/lib/my-state.ts';
 import { useListing } from './api/get-listing.ts';
 import { FilterSidebar } from './components/filter-sidebar.tsx';
 
@@ -24,12 +25,13 @@ export function CategoriesPage() {
   const page = readPage(params.get('page'));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const sidebarId = useId();
-  const { data, isPending, isError, error, isPlaceholderData } = useListing({
-    categoryId,
-    brandId,
-    inStock,
-    page,
-  });
+  const mine = useMyState();
+  // "Ships to my state" applies once we know the buyer has a state (a visitor's link is ignored).
+  const shipsTo = params.get('shipsTo') === 'mine' ? (mine.data?.stateName ?? null) : null;
+  const { data, isPending, isError, error, isPlaceholderData } = useListing(
+    { categoryId, brandId, inStock, shipsToMine: Boolean(shipsTo), page },
+    !(params.get('shipsTo') === 'mine' && mine.isPending),
+  );
 
   if (isError && (error as { status?: number }).status === 404) return <ErrorPage kind="not-found" />;
 
@@ -48,7 +50,7 @@ export function CategoriesPage() {
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{data?.title ?? ' '}</h1>
           <p className="text-sm text-gray-700" aria-live="polite">
             {data
-              ? `${data.total} product${data.total === 1 ? '' : 's'}${inStock ? ' in stock' : ''}`
+              ? `${data.total} product${data.total === 1 ? '' : 's'}${inStock ? ' in stock' : ''}${shipsTo ? ` that ship to ${shipsTo}` : ''}`
               : 'Loading products…'}
           </p>
         </div>
@@ -71,6 +73,7 @@ export function CategoriesPage() {
           categoryId={categoryId}
           brandId={brandId}
           inStock={inStock}
+          shipsToMine={Boolean(shipsTo)}
         />
 
         <div className="min-w-0">
@@ -114,7 +117,7 @@ export function CategoriesPage() {
                     to={categoryHref(categoryId, brandId)}
                     className="mt-2 inline-block text-blue-800 underline"
                   >
-                    Clear the In Stock filter
+                    Clear the filters
                   </Link>
                 </div>
               )}

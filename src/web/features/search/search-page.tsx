@@ -1,19 +1,28 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
+import { useMyState } from '#web/lib/my-state.ts';
 import { useSearchProducts } from './api/search-products.ts';
 
 /** /search?q=&page=: the full results of the header search. */
 export function SearchPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const q = params.get('q')?.trim() ?? '';
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
-  const { data, isPending, isError, error, isPlaceholderData } = useSearchProducts(q, { page });
+  const mine = useMyState();
+  const wantsMine = params.get('shipsTo') === 'mine';
+  const shipsTo = wantsMine ? (mine.data?.stateName ?? null) : null;
+  const { data, isPending, isError, error, isPlaceholderData } = useSearchProducts(q, {
+    page,
+    shipsToMine: Boolean(shipsTo),
+    enabled: !(wantsMine && mine.isPending),
+  });
 
-  const hrefFor = (p: number) =>
-    `/search?${new URLSearchParams({ q, ...(p > 1 ? { page: String(p) } : {}) })}`;
+  const hrefFor = (p: number, ships = Boolean(shipsTo)) =>
+    `/search?${new URLSearchParams({ q, ...(p > 1 ? { page: String(p) } : {}), ...(ships ? { shipsTo: 'mine' } : {}) })}`;
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-4">
@@ -38,9 +47,23 @@ export function SearchPage() {
       )}
       {q && data && (
         <>
-          <p className="mt-1 text-sm text-gray-700" aria-live="polite">
-            {data.total} product{data.total === 1 ? '' : 's'} found
-          </p>
+          <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-gray-700" aria-live="polite">
+              {data.total} product{data.total === 1 ? '' : 's'} found
+              {shipsTo ? ` that ship to ${shipsTo}` : ''}
+            </p>
+            {mine.data && (
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={Boolean(shipsTo)}
+                  onChange={() => navigate(hrefFor(1, !shipsTo))}
+                  className="size-4 accent-gray-900"
+                />
+                Ships to my state ({mine.data.stateName})
+              </label>
+            )}
+          </div>
           {data.items.length === 0 ? (
             <div className="mt-6 rounded-xl bg-white p-8 text-center ring-1 ring-gray-200">
               <p className="text-lg font-semibold">No products match “{q}”.</p>

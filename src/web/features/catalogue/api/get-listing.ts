@@ -5,15 +5,17 @@ export interface ListingParams {
   categoryId: string;
   brandId?: string;
   inStock?: boolean;
+  /** Only what may ship to the signed-in buyer's default address. */
+  shipsToMine?: boolean;
   page: number;
 }
 
-export function useListing(p: ListingParams) {
+export function useListing(p: ListingParams, enabled = true) {
   return useQuery({
     queryKey: ['catalogue', 'listing', p],
     queryFn: ({ signal }) =>
       apiGet(
-        apiUrl('catalogue/listing', {
+        apiUrl(p.shipsToMine ? 'compliance/listing' : 'catalogue/listing', {
           categoryId: p.categoryId,
           brandId: p.brandId,
           inStock: p.inStock ? 'true' : undefined,
@@ -22,6 +24,7 @@ export function useListing(p: ListingParams) {
         'ListingResponseSchema',
         signal,
       ),
+    enabled,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -7,6 +7,7 @@ import type { BrandLink, MenuCategory } from '#shared/catalogue/catalogue.schema
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { useMenu } from '#web/lib/menu.ts';
+import { useMyState } from '#web/lib/my-state.ts';
 
 interface Props {
   id: string;
@@ -14,6 +15,7 @@ interface Props {
   categoryId: string;
   brandId?: string;
   inStock: boolean;
+  shipsToMine: boolean;
 }
 
 interface Entry {
@@ -79,11 +81,15 @@ function Section({ value, title, children }: { value: string; title: string; chi
   );
 }
 
-export function FilterSidebar({ id, open, categoryId, brandId, inStock }: Props) {
+export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToMine }: Props) {
   const { data: menu } = useMenu();
+  const mine = useMyState().data;
   const navigate = useNavigate();
   const stockId = useId();
-  const withStock = (href: string) => (inStock ? `${href}&inStock=1` : href);
+  const shipsId = useId();
+  /** A link keeps the Availability filters that are on. */
+  const withStock = (href: string) =>
+    `${href}${inStock ? '&inStock=1' : ''}${shipsToMine ? '&shipsTo=mine' : ''}`;
 
   const categoryEntry = (c: MenuCategory): Entry => ({
     key: c.id,
@@ -122,10 +128,11 @@ export function FilterSidebar({ id, open, categoryId, brandId, inStock }: Props)
     count: b.productCount,
   }));
 
-  const toggleStock = () => {
+  const toggle = (filter: 'inStock' | 'shipsTo') => {
     const qs = new URLSearchParams({ categoryId });
     if (brandId) qs.set('brandId', brandId);
-    if (!inStock) qs.set('inStock', '1');
+    if (inStock !== (filter === 'inStock')) qs.set('inStock', '1');
+    if (shipsToMine !== (filter === 'shipsTo')) qs.set('shipsTo', 'mine');
     navigate(`/categories?${qs}`);
   };
 
@@ -146,11 +153,23 @@ export function FilterSidebar({ id, open, categoryId, brandId, inStock }: Props)
                 id={stockId}
                 type="checkbox"
                 checked={inStock}
-                onChange={toggleStock}
+                onChange={() => toggle('inStock')}
                 className="size-4 accent-gray-900"
               />
               In Stock
             </label>
+            {mine && (
+              <label htmlFor={shipsId} className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  id={shipsId}
+                  type="checkbox"
+                  checked={shipsToMine}
+                  onChange={() => toggle('shipsTo')}
+                  className="size-4 accent-gray-900"
+                />
+                Ships to my state ({mine.stateName})
+              </label>
+            )}
           </div>
         </Section>
         <Section value="categories" title="Categories">
