@@ -244,6 +244,52 @@ describe('state compliance', () => {
     await row.getByRole('button', { name: /^Retire E2E: kratom paused/ }).click();
     await notification(page, 'Rule retired.');
     await row.getByText('Retired').waitFor();
+
+    // An excise rate: a rate that is not a number is refused under its box; then it is added and ended.
+    await page.getByRole('button', { name: 'Add a rate' }).click();
+    const rateForm = page.getByRole('form', { name: 'New excise rate' });
+    await rateForm.getByLabel('State').selectOption('NV');
+    await rateForm.getByLabel('Name (what buyers read)').fill('E2E Nevada e-liquid');
+    await rateForm.getByLabel('Charged').selectOption('per_ml');
+    await rateForm.getByLabel('Rate', { exact: true }).fill('five');
+    await rateForm.getByLabel('E-liquid').check();
+    await rateForm.getByLabel('Source (law or notice, and when it was checked)').fill('E2E notice');
+    await rateForm.getByRole('button', { name: 'Add rate' }).click();
+    await expectFieldError(
+      rateForm.getByLabel('Rate', { exact: true }),
+      'Enter the rate as a number, with at most three decimals.',
+    );
+    await rateForm.getByLabel('Rate', { exact: true }).fill('7.5');
+    await rateForm.getByRole('button', { name: 'Add rate' }).click();
+    await notification(page, 'Rate saved: carts and orders use it now.');
+    const rateRow = page.getByRole('row').filter({ hasText: 'E2E Nevada e-liquid' });
+    await rateRow.getByText('7.5¢ per ml of e-liquid').waitFor();
+    await rateRow.getByRole('button', { name: 'Edit NV: E2E Nevada e-liquid' }).click();
+    const editRate = page.getByRole('form', { name: 'Edit rate: NV, E2E Nevada e-liquid' });
+    await editRate.getByLabel('Until (first day it no longer applies)').fill('2026-01-02');
+    await editRate.getByLabel('From').fill('2026-01-01');
+    await editRate.getByRole('button', { name: 'Save rate' }).click();
+    await rateRow.getByText('2026-01-01 → 2026-01-02').waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe on the compliance page with a rate form');
+
+    // A product's directory listing, from its editor.
+    await page.getByRole('link', { name: 'Products', exact: true }).click();
+    await page
+      .getByRole('link', { name: /.+/ })
+      .filter({ has: page.locator('xpath=ancestor::td') })
+      .first()
+      .click();
+    const listingForm = page.getByRole('form', { name: 'Set a directory listing' });
+    await listingForm.waitFor();
+    // Opened straight from the list, the product's brand is chosen in its box (not "Choose…").
+    assert.notEqual(await page.getByLabel('Brand').inputValue(), '');
+    await listingForm.getByLabel('State').selectOption('AL');
+    await listingForm.getByLabel('Listing id').fill('AL-E2E-1');
+    await listingForm.getByLabel('Listed on').fill('2026-11-01');
+    await listingForm.getByRole('button', { name: 'Save listing' }).click();
+    await notification(page, 'Listing saved: the store applies it now.');
+    await page.getByRole('row').filter({ hasText: 'AL-E2E-1' }).getByText('Alabama').waitFor();
+    await look(page, 'directory-listings');
     await context.close();
   });
   test('staff read the PACT Act report of the vapes delivered into a state, download it as CSV and see what is left to file', async () => {

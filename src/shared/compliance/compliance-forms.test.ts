@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleFormSchema } from './compliance.schemas.ts';
+import { ListingFormSchema, RateFormSchema, RuleFormSchema, rateText } from './compliance-forms.ts';
 
 const form = {
   name: 'Flavoured vapes are banned',
@@ -43,5 +43,75 @@ describe('the console rule form', () => {
       ['source', 'Say where the rule comes from.'],
       ['effectiveUntil', 'The end date must be after the start date.'],
     ]);
+  });
+});
+
+const rateForm = {
+  state: 'KY',
+  name: 'Kentucky closed-system cartridges',
+  kinds: ['pod_cartridge' as const],
+  basis: 'per_cartridge' as const,
+  rate: '150',
+  effectiveFrom: '2024-01-01',
+  effectiveUntil: '',
+  collects: true,
+  source: 'KRS 138.140',
+};
+
+describe('the console rate form', () => {
+  it('turns the rate as people write it into thousandths', () => {
+    expect(RateFormSchema.parse(rateForm)).toEqual({
+      state: 'KY',
+      name: 'Kentucky closed-system cartridges',
+      kinds: ['pod_cartridge'],
+      basis: 'per_cartridge',
+      rateMilli: 150_000,
+      effectiveFrom: '2024-01-01',
+      effectiveUntil: null,
+      collects: true,
+      source: 'KRS 138.140',
+    });
+    expect(RateFormSchema.parse({ ...rateForm, basis: 'percent_wholesale', rate: '12.5' }).rateMilli).toBe(
+      12_500,
+    );
+    expect(RateFormSchema.parse({ ...rateForm, rate: '0.125' }).rateMilli).toBe(125);
+    expect(rateText(12_500)).toBe('12.5');
+    expect(RateFormSchema.parse({ ...rateForm, rate: rateText(150_000) }).rateMilli).toBe(150_000);
+  });
+
+  it('refuses what the server would, field by field', () => {
+    const fields = (over: Record<string, unknown>) => {
+      const r = RateFormSchema.safeParse({ ...rateForm, ...over });
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(fields({ rate: '' })).toEqual(['rate: Enter the rate as a number, with at most three decimals.']);
+    expect(fields({ rate: '1.2345' })).toEqual([
+      'rate: Enter the rate as a number, with at most three decimals.',
+    ]);
+    expect(fields({ rate: '-1' })).toEqual([
+      'rate: Enter the rate as a number, with at most three decimals.',
+    ]);
+    expect(fields({ kinds: false })).toEqual(['kinds: Choose at least one kind of product.']);
+    expect(fields({ effectiveUntil: '2023-01-01' })).toEqual([
+      'effectiveUntil: The end date must be after the start date.',
+    ]);
+    expect(fields({ source: ' ' })).toEqual(['source: Say where the rate comes from.']);
+  });
+});
+
+describe('the console listing form', () => {
+  it('an empty date is none; a bad one is refused', () => {
+    expect(
+      ListingFormSchema.parse({ state: 'AL', listed: true, listingId: ' AL-123 ', listedOn: '' }),
+    ).toEqual({
+      state: 'AL',
+      listed: true,
+      listingId: 'AL-123',
+      listedOn: null,
+    });
+    expect(
+      ListingFormSchema.safeParse({ state: 'AL', listed: true, listingId: '', listedOn: '2026-13-01' })
+        .success,
+    ).toBe(false);
   });
 });

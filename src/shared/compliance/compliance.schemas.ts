@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ProductQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
-import { decimalText } from '#shared/input/form-text.ts';
 import { ComplianceAttributesSchema } from './attributes.ts';
-import { PRODUCT_KINDS, RULE_EFFECTS, TAX_BASES } from './compliance.constants.ts';
+import { RULE_EFFECTS, TAX_BASES } from './compliance.constants.ts';
 import { TaxRateSchema } from './excise.ts';
-import { RuleBodySchema, type RuleCondition, RuleSchema, StatesSchema } from './rules.ts';
+import { RuleSchema } from './rules.ts';
 
 export const BlockSchema = z.object({
   effect: z.enum(RULE_EFFECTS),
@@ -83,58 +82,6 @@ export const ListingsQuerySchema = z.object({
 export const RuleListSchema = z.object({ rules: z.array(RuleSchema) });
 export const TaxRateListSchema = z.object({ rates: z.array(TaxRateSchema) });
 export const ListingListSchema = z.object({ listings: z.array(ListingSchema) });
-
-const tri = z.enum(['any', 'yes', 'no']);
-const triValue = (v: z.infer<typeof tri>) => (v === 'any' ? undefined : v === 'yes');
-
-/**
- * The console's rule form: states typed as codes ("MA, NJ" or "*"), the condition as boxes and
- * choices, dates as date boxes (an empty end: until changed), checked by the rule body's schema.
- */
-export const RuleFormSchema = z
-  .object({
-    name: z.string(),
-    states: z
-      .string()
-      .transform((t) =>
-        t
-          .split(/[\s,]+/)
-          .map((s) => s.trim().toUpperCase())
-          .filter(Boolean),
-      )
-      // One message under the box, whichever code is wrong.
-      .superRefine((states, ctx) => {
-        const checked = StatesSchema.safeParse(states);
-        if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
-      }),
-    effect: z.enum(RULE_EFFECTS),
-    kinds: z.array(z.enum(PRODUCT_KINDS)).or(z.literal(false).transform(() => [])),
-    flavoured: tri,
-    synthesised: tri,
-    thcMgPerContainerOver: decimalText(0, 1_000_000, null, 'Enter a number of mg, or leave it empty.'),
-    nicotineMgPerMlOver: decimalText(0, 1000, null, 'Enter a number of mg/ml, or leave it empty.'),
-    effectiveFrom: z.string(),
-    effectiveUntil: z.string().transform((d) => d || null),
-    source: z.string(),
-  })
-  .transform((f) => ({
-    name: f.name,
-    states: f.states,
-    effect: f.effect,
-    condition: Object.fromEntries(
-      Object.entries({
-        kinds: f.kinds.length ? f.kinds : undefined,
-        flavoured: triValue(f.flavoured),
-        synthesised: triValue(f.synthesised),
-        thcMgPerContainerOver: f.thcMgPerContainerOver ?? undefined,
-        nicotineMgPerMlOver: f.nicotineMgPerMlOver ?? undefined,
-      }).filter(([, v]) => v !== undefined),
-    ) as RuleCondition,
-    effectiveFrom: f.effectiveFrom,
-    effectiveUntil: f.effectiveUntil,
-    source: f.source,
-  }))
-  .pipe(RuleBodySchema);
 
 /**
  * Staff: how an order stands with the state rules. Judged when placed (by the version recorded

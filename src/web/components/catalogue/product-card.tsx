@@ -41,7 +41,9 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           )}
           {kept && mine && (
             <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950 ring-1 ring-amber-300">
-              {kept === 'blocked' ? `Can't ship to ${mine.state}` : `Some options can't ship to ${mine.state}`}
+              {kept === 'blocked'
+                ? `Can't ship to ${mine.state}`
+                : `Some options can't ship to ${mine.state}`}
             </span>
           )}
         </div>

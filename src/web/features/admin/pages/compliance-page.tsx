@@ -6,8 +6,7 @@ import {
   RULE_EFFECT_LABELS,
   RULE_EFFECTS,
 } from '#shared/compliance/compliance.constants.ts';
-import { RuleFormSchema } from '#shared/compliance/compliance.schemas.ts';
-import { describeRate, type TaxRate } from '#shared/compliance/excise.ts';
+import { RuleFormSchema } from '#shared/compliance/compliance-forms.ts';
 import type { Rule, RuleCondition } from '#shared/compliance/rules.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
@@ -21,6 +20,7 @@ import {
   Select,
   TextArea,
 } from '#web/features/admin/components/console-ui.tsx';
+import { RatesSection } from './compliance-rates.tsx';
 
 /**
  * State rules and excise rates: data staff keep current, each change audited and applied in every
@@ -61,8 +61,7 @@ export function CompliancePage() {
         />
       )}
       <RulesTable rules={rules.data.rules} onEdit={setEditing} />
-      <h2 className="mt-8 mb-2 text-lg font-bold">Excise rates</h2>
-      <RatesTable rates={rates.data.rates} />
+      <RatesSection rates={rates.data.rates} />
     </>
   );
 }
@@ -130,28 +129,6 @@ function RulesTable({ rules, onEdit }: { rules: Rule[]; onEdit: (r: Rule) => voi
               </div>
             )}
           </td>
-        </tr>
-      ))}
-    </DataTable>
-  );
-}
-
-function RatesTable({ rates }: { rates: TaxRate[] }) {
-  return (
-    <DataTable caption="Excise rates" head={['State', 'Rate', 'Products', 'Dates', 'Collected', 'Source']}>
-      {rates.map((r) => (
-        <tr key={r.id} className={r.retired ? 'text-gray-500' : ''}>
-          <td className="px-3 py-2">
-            <strong>{r.state}</strong>
-            <span className="block text-xs">{r.name}</span>
-          </td>
-          <td className="px-3 py-2">{describeRate(r)}</td>
-          <td className="px-3 py-2">{r.kinds.map((k) => PRODUCT_KIND_LABELS[k]).join(', ')}</td>
-          <td className="px-3 py-2 whitespace-nowrap">
-            {r.effectiveFrom} → {r.effectiveUntil ?? 'until changed'}
-          </td>
-          <td className="px-3 py-2">{r.collects ? 'Yes' : 'No (buyer remits)'}</td>
-          <td className="max-w-xs px-3 py-2 text-xs">{r.source}</td>
         </tr>
       ))}
     </DataTable>

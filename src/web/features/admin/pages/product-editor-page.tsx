@@ -4,6 +4,7 @@ import { useNotify } from '#web/app/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import { Button, Loading, PageTitle } from '#web/features/admin/components/console-ui.tsx';
+import { DirectoryListings } from '#web/features/admin/components/directory-listings.tsx';
 import {
   CompliancePanel,
   DetailsPanel,
@@ -19,7 +20,9 @@ export function ProductEditorPage() {
   const { id } = useParams();
   const isNew = id === undefined;
   const product = useAdminQuery(`catalogue/products/${id}`, 'AdminProductSchema', {}, !isNew);
-  if (!isNew && product.isPending) return <Loading />;
+  // The brand box's choices must be there when the form fills it in, or it shows "Choose…".
+  const tree = useAdminQuery('catalogue/tree', 'AdminCatalogueTreeSchema');
+  if ((!isNew && product.isPending) || tree.isPending) return <Loading />;
   if (!isNew && product.error) return <p role="alert">{product.error.message}</p>;
   return <ProductEditor key={product.data?.id ?? 'new'} product={isNew ? null : (product.data ?? null)} />;
 }
@@ -103,6 +106,7 @@ function ProductEditor({ product }: { product: AdminProduct | null }) {
         </div>
       </form>
       {product && <OptionsEditor product={product} />}
+      {product && <DirectoryListings productId={product.id} />}
     </>
   );
 }
