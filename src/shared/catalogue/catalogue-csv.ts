@@ -171,6 +171,8 @@ export const ImportReportSchema = z.object({
     optionsCreated: z.number().int(),
     optionsUpdated: z.number().int(),
     unchanged: z.number().int(),
+    /** Products whose state directory listings the file changes. */
+    listingsChanged: z.number().int(),
   }),
   /** Up to 200 rows that would change, for the dry run's preview. */
   preview: z.array(

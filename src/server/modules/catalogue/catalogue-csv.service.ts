@@ -1,7 +1,21 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { directoryListings } from '#server/modules/compliance/compliance.table.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { CATALOGUE_CSV_COLUMNS, type ImportReport, LIST_SEPARATOR } from '#shared/catalogue/catalogue-csv.ts';
+import {
+  type ComplianceAttributes,
+  ComplianceAttributesSchema,
+  DEFAULT_ATTRIBUTES,
+  type VariantCompliance,
+  VariantComplianceSchema,
+} from '#shared/compliance/attributes.ts';
+import {
+  COMPLIANCE_CSV_COLUMNS,
+  complianceCells,
+  type ListingEntry,
+} from '#shared/compliance/compliance-csv.ts';
 import { csvLine } from '#shared/csv.ts';
 import { centsToAmount } from '#shared/money.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
@@ -32,12 +46,58 @@ const productColumns = {
   isNew: products.isNew,
   isHot: products.isHot,
   hidden: products.hidden,
+  compliance: products.compliance,
   firstImage: sql<Image | null>`${products.images} -> 0`,
 };
-const variantColumns = { name: variants.name, sku: variants.sku, stock: variants.stock };
+const variantColumns = {
+  name: variants.name,
+  sku: variants.sku,
+  stock: variants.stock,
+  compliance: variants.compliance,
+};
+
+/**
+ * Stored attributes read with their defaults, in the schema's key order (jsonb keeps its own), so
+ * the import compares them as the file's; one parse per product, not per option.
+ */
+function attributesReader() {
+  const seen = new Map<number, ComplianceAttributes>();
+  return (id: number, stored: unknown) => {
+    let a = seen.get(id);
+    if (!a) {
+      const parsed = ComplianceAttributesSchema.safeParse(stored ?? {});
+      a = parsed.success ? parsed.data : DEFAULT_ATTRIBUTES;
+      seen.set(id, a);
+    }
+    return a;
+  };
+}
+
+const variantCompliance = (stored: unknown): VariantCompliance => {
+  const parsed = VariantComplianceSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : {};
+};
+
+/** Every product's listed directory entries, by product id. */
+async function listingsByProduct(db: Db): Promise<Map<number, ListingEntry[]>> {
+  const rows = await db
+    .select({
+      productId: directoryListings.productId,
+      state: directoryListings.state,
+      listingId: directoryListings.listingId,
+      listedOn: directoryListings.listedOn,
+    })
+    .from(directoryListings)
+    .where(eq(directoryListings.listed, true));
+  const out = new Map<number, ListingEntry[]>();
+  for (const { productId, ...entry } of rows) out.set(productId, [...(out.get(productId) ?? []), entry]);
+  return out;
+}
 
 /** The whole catalogue, one row per option, in the columns the import reads. */
 export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<string> {
+  const listings = await listingsByProduct(db);
+  const attributes = attributesReader();
   const rows = await db
     .select({ c: categoryColumns, b: { name: brands.name }, p: productColumns, v: variantColumns })
     .from(variants)
@@ -53,7 +113,7 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
       asc(variants.position),
       asc(variants.id),
     );
-  const lines = [CATALOGUE_CSV_COLUMNS.join(',')];
+  const lines = [[...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS].join(',')];
   for (const { c, b, p, v } of rows) {
     const record: Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string | number> = {
       category: c.name,
@@ -81,7 +141,17 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
       sku: v.sku,
       stock: v.stock,
     };
-    lines.push(csvLine(CATALOGUE_CSV_COLUMNS.map((col) => record[col])));
+    const compliance = complianceCells(
+      attributes(p.id, p.compliance),
+      variantCompliance(v.compliance),
+      listings.get(p.id) ?? [],
+    );
+    lines.push(
+      csvLine([
+        ...CATALOGUE_CSV_COLUMNS.map((col) => record[col]),
+        ...COMPLIANCE_CSV_COLUMNS.map((c) => compliance[c]),
+      ]),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
@@ -113,6 +183,7 @@ export async function importCatalogueCsv(
       optionsCreated: 0,
       optionsUpdated: 0,
       unchanged: 0,
+      listingsChanged: 0,
     },
     preview: [],
   };
@@ -132,7 +203,8 @@ export async function importCatalogueCsv(
 
 /** The catalogue as the import compares it, read in four queries. */
 async function catalogueSnapshot({ db }: Pick<RequestContext, 'db'>): Promise<CatalogueSnapshot> {
-  const [catRows, brandRows, productRows, variantRows] = await Promise.all([
+  const attributes = attributesReader();
+  const [catRows, brandRows, productRows, variantRows, listings] = await Promise.all([
     db.select().from(categories),
     db.select().from(brands),
     db.select(productColumns).from(products),
@@ -144,8 +216,16 @@ async function catalogueSnapshot({ db }: Pick<RequestContext, 'db'>): Promise<Ca
         stock: variants.stock,
         position: variants.position,
         productId: variants.productId,
+        compliance: variants.compliance,
       })
       .from(variants),
+    listingsByProduct(db),
   ]);
-  return { categories: catRows, brands: brandRows, products: productRows, variants: variantRows };
+  return {
+    categories: catRows,
+    brands: brandRows,
+    products: productRows.map((p) => ({ ...p, compliance: attributes(p.id, p.compliance) })),
+    variants: variantRows.map((v) => ({ ...v, compliance: variantCompliance(v.compliance) })),
+    listings,
+  };
 }

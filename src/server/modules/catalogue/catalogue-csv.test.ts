@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProductDetailSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { CATALOGUE_CSV_COLUMNS, ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
+import { COMPLIANCE_CSV_COLUMNS } from '#shared/compliance/compliance-csv.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { ORIGIN } from '#tests/accounts.ts';
@@ -60,7 +61,7 @@ describe('catalogue CSV import and export', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
     const { rows } = parseCsv(exported.body);
-    expect(rows[0]).toEqual([...CATALOGUE_CSV_COLUMNS]);
+    expect(rows[0]).toEqual([...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS]);
     expect(rows.length - 1).toBe(await count('variants'));
 
     const report = ImportReportSchema.parse((await importCsv(staff.cookie, exported.body, true)).json());
@@ -70,8 +71,119 @@ describe('catalogue CSV import and export', () => {
       productsUpdated: 0,
       optionsCreated: 0,
       optionsUpdated: 0,
+      listingsChanged: 0,
     });
     expect(report.changes.unchanged).toBe(rows.length - 1);
+  });
+
+  it("carries attributes, an option's own flavour and directory listings; the rules use them at once", async () => {
+    const staff = await staffWithTotp();
+    const columns = [...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS];
+    const vape = {
+      kind: 'ends_device',
+      flavoured: 'true',
+      nicotine_mg_per_ml: '50',
+      liquid_ml_per_unit: '10',
+      cartridges_per_unit: '',
+      cannabinoid: '',
+      thc_mg_per_container: '',
+      synthesised: 'false',
+      option_flavoured: '',
+      option_nicotine_mg_per_ml: '',
+      directory_listings: 'AL:AL-77:2026-11-01 | OK',
+    };
+    const file = (rows: Record<string, string>[]) =>
+      `${[columns.join(','), ...rows.map((r) => csvLine(columns.map((c) => r[c])))].join('\r\n')}\r\n`;
+    const mine = {
+      category: 'Compliance Vapes',
+      brand: 'Compliance Brand',
+      product: 'Compliance Bar',
+      product_sku: 'CMP-1',
+    };
+    const rows = [
+      { ...row({ ...mine, sku: 'CMP-1-MINT' }), ...vape },
+      {
+        ...row({ ...mine, sku: 'CMP-1-TOB', option: 'Classic Tobacco' }),
+        ...vape,
+        option_flavoured: 'false',
+      },
+    ];
+    const written = await importCsv(staff.cookie, file(rows), false);
+    expect(written.statusCode, written.body).toBe(200);
+    expect(ImportReportSchema.parse(written.json()).changes).toMatchObject({
+      productsCreated: 1,
+      listingsChanged: 1,
+    });
+    const [product] = await t.database.query<{ id: number; compliance: Record<string, unknown> }>(
+      `select id, compliance from products where sku = 'CMP-1'`,
+    );
+    expect(product!.compliance).toMatchObject({ kind: 'ends_device', flavoured: true, nicotineMgPerMl: 50 });
+    const options = await t.database.query<{ sku: string; compliance: Record<string, unknown> }>(
+      `select sku, compliance from variants where product_id = $1 order by sku`,
+      [product!.id],
+    );
+    expect(options.map((o) => [o.sku, o.compliance])).toEqual([
+      ['CMP-1-MINT', {}],
+      ['CMP-1-TOB', { flavoured: false }],
+    ]);
+    const listed = async () =>
+      (
+        await t.database.query<{ state: string; listing_id: string; listed: boolean }>(
+          'select state, listing_id, listed from directory_listings where product_id = $1 order by state',
+          [product!.id],
+        )
+      ).map((l) => [l.state, l.listing_id, l.listed]);
+    expect(await listed()).toEqual([
+      ['AL', 'AL-77', true],
+      ['OK', '', true],
+    ]);
+    // The export says the same, and imports back unchanged.
+    const exported = await call('GET', `${api}/export.csv`, staff.cookie);
+    expect(exported.body).toContain('ends_device,true,50,10,,,,false,false,,AL:AL-77:2026-11-01 | OK');
+    const again = ImportReportSchema.parse((await importCsv(staff.cookie, exported.body, true)).json());
+    expect(again.changes).toMatchObject({ productsUpdated: 0, optionsUpdated: 0, listingsChanged: 0 });
+
+    // Oklahoma struck: listed in Alabama only, the version moved, audited; the ship check agrees.
+    const version = async () =>
+      (await t.database.query<{ v: number }>('select version::int as v from compliance_version'))[0]!.v;
+    const before = await version();
+    const struck = await importCsv(
+      staff.cookie,
+      file(rows.map((r) => ({ ...r, directory_listings: 'AL:AL-77' }))),
+      false,
+    );
+    expect(ImportReportSchema.parse(struck.json()).changes).toMatchObject({
+      productsUpdated: 1,
+      listingsChanged: 1,
+    });
+    expect(await listed()).toEqual([
+      ['AL', 'AL-77', true],
+      ['OK', '', false],
+    ]);
+    expect(await version()).toBe(before + 1);
+    const audit = await t.database.query<{ action: string }>(
+      `select action from audit_log where action = 'compliance.listings_imported'`,
+    );
+    expect(audit.length).toBe(2);
+    const [path] = await t.database.query<{ c: string; b: string; p: string }>(
+      `select c.slug as c, b.slug as b, p.slug as p from products p join brands b on b.id = p.brand_id
+        join categories c on c.id = b.category_id where p.id = $1`,
+      [product!.id],
+    );
+    const check = async (zip: string) =>
+      (
+        await call(
+          'GET',
+          `/api/v1/compliance/ship-check?categoryId=${path!.c}&brandId=${path!.b}&subBrandId=${path!.p}&zip=${zip}`,
+        )
+      ).json();
+    // Oklahoma allows only listed vapes: no longer listed, no longer shipped; Alabama still is.
+    expect((await check('73102')).options[0].blocks.map((b: { effect: string }) => b.effect)).toContain(
+      'directory_only',
+    );
+    expect((await check('35203')).options[0].blocks.map((b: { effect: string }) => b.effect)).not.toContain(
+      'directory_only',
+    );
   });
 
   it('a dry run reports per-row errors; with any invalid row nothing is written', async () => {

@@ -65,9 +65,9 @@ export const catalogueFilesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = asyn
     async (req, reply) => {
       if (typeof req.body !== 'string') throw new Invalid('Send the CSV file as text/csv.');
       const dryRun = req.query.dryRun === 'true';
-      const ctx = req.ctx;
-      const report = await importCatalogueCsv(ctx, req.body, dryRun);
+      const report = await importCatalogueCsv(req.ctx, req.body, dryRun);
       if (report.written) await catalogue.changed();
+      if (report.written && report.changes.listingsChanged) await req.ctx.compliance.changed();
       return reply.status(report.errors.length && !dryRun ? 422 : 200).send(report);
     },
   );

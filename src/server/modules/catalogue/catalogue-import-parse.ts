@@ -14,6 +14,11 @@ import {
   productFieldsFromRow,
   productFieldsOf,
 } from '#shared/catalogue/catalogue-csv.ts';
+import {
+  COMPLIANCE_CSV_COLUMNS,
+  ComplianceCsvSchema,
+  type RowCompliance,
+} from '#shared/compliance/compliance-csv.ts';
 import { parseCsv } from '#shared/csv.ts';
 
 export interface ParsedRow {
@@ -22,6 +27,8 @@ export interface ParsedRow {
   /** The product's fields as written to the products table (brandId filled in at write time). */
   product: ProductFields;
   productKey: string;
+  /** Attributes, the option's own and directory listings, when the file has the compliance columns. */
+  compliance?: RowCompliance;
 }
 
 /** A row the import refuses: its line in the file, its SKU and why. */
@@ -42,7 +49,9 @@ export const lower = (s: string) => s.trim().toLowerCase();
 /** Brands are matched by category and name, case and surrounding spaces ignored. */
 export const brandKey = (category: string, brand: string) => `${lower(category)}\u0000${lower(brand)}`;
 
-function sameProduct(a: ProductFields & { brand: string }, b: ProductFields & { brand: string }): boolean {
+type ProductOfRow = ProductFields & { brand: string; compliance?: Omit<RowCompliance, 'variant'> };
+
+function sameProduct(a: ProductOfRow, b: ProductOfRow): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -62,12 +71,19 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
   const columns = header.map(lower);
   const missing = CATALOGUE_CSV_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length) return refused(1, m.missingColumns(missing));
+  // The compliance columns come as a set, or not at all (an older file leaves them as they are).
+  const missingCompliance = COMPLIANCE_CSV_COLUMNS.filter((c) => !columns.includes(c));
+  if (missingCompliance.length && missingCompliance.length < COMPLIANCE_CSV_COLUMNS.length)
+    return refused(1, m.missingColumns(missingCompliance));
+  const withCompliance = !missingCompliance.length;
   if (dataRows.length > CATALOGUE_CSV_MAX_ROWS) return refused(1, m.tooManyRows);
-  const index = Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((c) => [c, columns.indexOf(c)]));
+  const index = Object.fromEntries(
+    [...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS].map((c) => [c, columns.indexOf(c)]),
+  );
 
   const rows: ParsedRow[] = [];
   const skuLine = new Map<string, number>();
-  const productFirst = new Map<string, { line: number; fields: ProductFields & { brand: string } }>();
+  const productFirst = new Map<string, { line: number; fields: ProductOfRow }>();
   for (const [i, cells] of dataRows.entries()) {
     const line = parsed.lines[i + 1]!;
     const raw = Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((c) => [c, cells[index[c]!] ?? '']));
@@ -84,6 +100,19 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       fail(line, sku, checked.error.issues[0]!.message);
       continue;
     }
+    let compliance: RowCompliance | undefined;
+    if (withCompliance) {
+      const complianceRaw = Object.fromEntries(
+        COMPLIANCE_CSV_COLUMNS.map((c) => [c, cells[index[c]!] ?? '']),
+      );
+      const checkedCompliance = ComplianceCsvSchema.safeParse(complianceRaw);
+      if (!checkedCompliance.success) {
+        const issue = checkedCompliance.error.issues[0]!;
+        fail(line, sku, `${String(issue.path[0] ?? '')}: ${issue.message}`);
+        continue;
+      }
+      compliance = checkedCompliance.data;
+    }
     const skuKey = row.sku.toLowerCase();
     const earlier = skuLine.get(skuKey);
     if (earlier) {
@@ -91,14 +120,20 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       continue;
     }
     skuLine.set(skuKey, line);
-    const fields = { ...productFieldsFromRow(row), brand: brandKey(row.category, row.brand) };
+    const fields: ProductOfRow = {
+      ...productFieldsFromRow(row),
+      brand: brandKey(row.category, row.brand),
+      ...(compliance
+        ? { compliance: { attributes: compliance.attributes, listings: compliance.listings } }
+        : {}),
+    };
     const first = productFirst.get(row.product_sku);
     if (first && !sameProduct(first.fields, fields)) {
       fail(line, row.sku, m.productDiffers(first.line));
       continue;
     }
     if (!first) productFirst.set(row.product_sku, { line, fields });
-    rows.push({ line, row, product: productFieldsFromRow(row), productKey: row.product_sku });
+    rows.push({ line, row, product: productFieldsFromRow(row), productKey: row.product_sku, compliance });
   }
 
   return { rowCount: dataRows.length, rows, errors };

@@ -13,6 +13,8 @@ import {
   PRODUCT_FIELD_KEYS,
   type ProductFields,
 } from '#shared/catalogue/catalogue-csv.ts';
+import type { VariantCompliance } from '#shared/compliance/attributes.ts';
+import { type ListingEntry, listingsKey, variantComplianceKey } from '#shared/compliance/compliance-csv.ts';
 import type { brands, categories, products } from './catalogue.table.ts';
 import { brandKey, type ImportIssue, lower, type ParsedRow } from './catalogue-import-parse.ts';
 
@@ -21,14 +23,24 @@ const PREVIEW_LIMIT = 200;
 /** A product as the import compares it (no pictures, search key or timestamps: read once for 116,000 rows). */
 export type ProductColumns = Omit<
   typeof products.$inferSelect,
-  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt' | 'compliance'
+  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt'
 > & { firstImage: Image | null };
 
 export interface CatalogueSnapshot {
   categories: (typeof categories.$inferSelect)[];
   brands: (typeof brands.$inferSelect)[];
   products: ProductColumns[];
-  variants: { id: number; sku: string; name: string; stock: number; position: number; productId: number }[];
+  variants: {
+    id: number;
+    sku: string;
+    name: string;
+    stock: number;
+    position: number;
+    productId: number;
+    compliance: VariantCompliance;
+  }[];
+  /** Each product's directory listings (listed states only). */
+  listings: Map<number, ListingEntry[]>;
 }
 
 export interface ImportPlan {
@@ -42,6 +54,8 @@ export interface ImportPlan {
   categoryByName: Map<string, { id: number; name: string }>;
   brandByKey: Map<string, { id: number }>;
   productBySku: Map<string, ProductColumns>;
+  /** Products whose directory listings the file changes: the whole set of states they are listed in. */
+  listingChanges: Map<string, ListingEntry[]>;
   errors: ImportIssue[];
   preview: ImportReport['preview'];
   changes: ImportReport['changes'];
@@ -51,16 +65,31 @@ function pickFields(p: ProductColumns): ProductFields {
   return Object.fromEntries(PRODUCT_FIELD_KEYS.map((k) => [k, p[k]])) as ProductFields;
 }
 
-function describeVariantChange(
-  before: { name: string; stock: number; position: number },
-  row: CatalogueCsvRow,
+/** What the file changes about an option (empty: nothing). */
+function variantChanges(
+  before: CatalogueSnapshot['variants'][number],
+  r: ParsedRow,
   position: number,
-): string {
+): string[] {
+  const { row } = r;
   const parts: string[] = [];
   if (before.name !== row.option) parts.push(`name ${before.name} → ${row.option}`);
   if (before.stock !== row.stock) parts.push(`stock ${before.stock} → ${row.stock}`);
   if (before.position !== position) parts.push('order');
-  return parts.join(', ');
+  if (r.compliance && variantComplianceKey(r.compliance.variant) !== variantComplianceKey(before.compliance))
+    parts.push('flavour or nicotine');
+  return parts;
+}
+
+/** Whether the file changes a product's fields or attributes; its listings are compared apart. */
+function productChanged(existing: ProductColumns, r: ParsedRow, brandId: number | undefined): boolean {
+  if (brandId === undefined) return true;
+  const current = { ...pickFields(existing), brandId: existing.brandId };
+  if (JSON.stringify(current) !== JSON.stringify({ ...r.product, brandId })) return true;
+  return (
+    r.compliance !== undefined &&
+    JSON.stringify(r.compliance.attributes) !== JSON.stringify(existing.compliance)
+  );
 }
 
 export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): ImportPlan {
@@ -84,6 +113,7 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
   const createVariants: { r: ParsedRow; position: number }[] = [];
   const updateVariants: { id: number; r: ParsedRow; position: number }[] = [];
   const positionInProduct = new Map<string, number>();
+  const listingChanges = new Map<string, ListingEntry[]>();
 
   for (const r of rows) {
     const { row } = r;
@@ -103,28 +133,30 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
     const position = positionInProduct.get(row.product_sku) ?? 0;
     positionInProduct.set(row.product_sku, position + 1);
     let productAction: 'create' | 'update' | null = null;
+    const firstRowOfProduct = !createProducts.has(row.product_sku) && !updateProducts.has(row.product_sku);
+    if (firstRowOfProduct && r.compliance) {
+      const before = existingProduct ? (current.listings.get(existingProduct.id) ?? []) : [];
+      if (listingsKey(before) !== listingsKey(r.compliance.listings))
+        listingChanges.set(row.product_sku, r.compliance.listings);
+    }
     if (!existingProduct) {
-      if (!createProducts.has(row.product_sku)) {
+      if (firstRowOfProduct) {
         createProducts.set(row.product_sku, r);
         productAction = 'create';
       }
-    } else if (!updateProducts.has(row.product_sku)) {
-      const brand = brandByKey.get(bk);
-      const current = { ...pickFields(existingProduct), brandId: existingProduct.brandId };
-      if (!brand || JSON.stringify(current) !== JSON.stringify({ ...r.product, brandId: brand.id })) {
-        updateProducts.set(row.product_sku, r);
-        productAction = 'update';
-      }
+    } else if (
+      firstRowOfProduct &&
+      (productChanged(existingProduct, r, brandByKey.get(bk)?.id) || listingChanges.has(row.product_sku))
+    ) {
+      updateProducts.set(row.product_sku, r);
+      productAction = 'update';
     }
     let variantAction: 'create' | 'update' | null = null;
+    const optionChanges = existingVariant ? variantChanges(existingVariant, r, position) : [];
     if (!existingVariant) {
       createVariants.push({ r, position });
       variantAction = 'create';
-    } else if (
-      existingVariant.name !== row.option ||
-      existingVariant.stock !== row.stock ||
-      existingVariant.position !== position
-    ) {
+    } else if (optionChanges.length) {
       updateVariants.push({ id: existingVariant.id, r, position });
       variantAction = 'update';
     }
@@ -135,7 +167,7 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
         variantAction === 'create'
           ? `new option, stock ${row.stock}`
           : variantAction === 'update'
-            ? `option ${describeVariantChange(existingVariant!, row, position)}`
+            ? `option ${optionChanges.join(', ')}`
             : null,
       ].filter(Boolean);
       preview.push({
@@ -156,6 +188,7 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
     categoryByName,
     brandByKey,
     productBySku,
+    listingChanges,
     errors,
     preview,
     changes: {
@@ -166,6 +199,7 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
       optionsCreated: createVariants.length,
       optionsUpdated: updateVariants.length,
       unchanged,
+      listingsChanged: listingChanges.size,
     },
   };
 }

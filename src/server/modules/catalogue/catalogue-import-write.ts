@@ -7,9 +7,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
+import { replaceListings } from '#server/modules/compliance/listings-import.service.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext } from '#server/plugins/request-context.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
+import { DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
 import type { ImportReport, ProductFields } from '#shared/catalogue/catalogue-csv.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
@@ -65,6 +67,11 @@ export async function writeImport(
     const productIdBySku = await writeProducts(tx, ctx.now, plan, current);
     await writeVariants(tx, plan, current, productIdBySku);
     await refreshTouched(tx, plan, productIdBySku);
+    await replaceListings(
+      tx,
+      ctx,
+      [...plan.listingChanges].map(([sku, listings]) => ({ productId: productIdBySku.get(sku)!, listings })),
+    );
     await audit(
       tx,
       {
@@ -142,6 +149,7 @@ async function writeProducts(
           return {
             ...r.product,
             brandId,
+            compliance: r.compliance?.attributes ?? DEFAULT_ATTRIBUTES,
             slug: slugIn(brandId, r.product.name),
             createdAt: now,
             updatedAt: now,
@@ -156,7 +164,9 @@ async function writeProducts(
       const existing = productBySku.get(r.row.product_sku)!;
       const brandId = brandIdOf(r);
       const slug = brandId === existing.brandId ? existing.slug : slugIn(brandId, r.product.name);
-      return { id: existing.id, brand_id: brandId, slug, ...snake(r.product) };
+      // Without the compliance columns the attributes stay as they are (null keeps them).
+      const compliance = r.compliance?.attributes ?? null;
+      return { id: existing.id, brand_id: brandId, slug, compliance, ...snake(r.product) };
     });
     await tx.execute(sql`
       update products p set
@@ -165,12 +175,13 @@ async function writeProducts(
         discount_price_cents = v.discount_price_cents, discount_percentage = v.discount_percentage,
         delivery = v.delivery, highlights = v.highlights, important_notice = v.important_notice,
         seller = v.seller, specifications = v.specifications, is_new = v.is_new, is_hot = v.is_hot,
-        hidden = v.hidden, updated_at = ${now.toISOString()}::timestamptz
+        hidden = v.hidden, compliance = coalesce(v.compliance, p.compliance),
+        updated_at = ${now.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
         id int, brand_id int, slug text, name text, description text, product_code text, rating real,
         price_cents int, discount_price_cents int, discount_percentage real, delivery text,
         highlights jsonb, important_notice text, seller text, specifications jsonb,
-        is_new boolean, is_hot boolean, hidden boolean)
+        is_new boolean, is_hot boolean, hidden boolean, compliance jsonb)
       where p.id = v.id`);
   }
   // Carts lose the products this import hides.
@@ -194,7 +205,16 @@ async function writeVariants(
       batch.map(({ r, position }) => {
         const productId = productIdBySku.get(r.row.product_sku)!;
         const image = imageOf.get(productId) ?? placeholderImage(`${r.row.product} — ${r.row.option}`);
-        return { productId, name: r.row.option, sku: r.row.sku, stock: r.row.stock, position, image };
+        const compliance = r.compliance?.variant ?? {};
+        return {
+          productId,
+          name: r.row.option,
+          sku: r.row.sku,
+          stock: r.row.stock,
+          position,
+          image,
+          compliance,
+        };
       }),
     );
   }
@@ -204,10 +224,13 @@ async function writeVariants(
       name: r.row.option,
       stock: r.row.stock,
       position,
+      compliance: r.compliance?.variant ?? null,
     }));
     await tx.execute(sql`
-      update variants t set name = v.name, stock = v.stock, position = v.position
-        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id int, name text, stock int, position int)
+      update variants t set name = v.name, stock = v.stock, position = v.position,
+             compliance = coalesce(v.compliance, t.compliance)
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+             as v(id int, name text, stock int, position int, compliance jsonb)
        where t.id = v.id`);
     await capCartsAtStock(tx, values);
   }

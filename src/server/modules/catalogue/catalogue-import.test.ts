@@ -2,6 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { type CatalogueCsvRow, catalogueCsvRow } from '#shared/catalogue/catalogue-csv.fixture.ts';
 import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
+import { DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
+import {
+  COMPLIANCE_CSV_COLUMNS,
+  type ComplianceCsvColumn,
+  complianceCells,
+} from '#shared/compliance/compliance-csv.ts';
 import { csvLine } from '#shared/csv.ts';
 import { parseCatalogueCsv } from './catalogue-import-parse.ts';
 import { type CatalogueSnapshot, type ProductColumns, planImport } from './catalogue-import-plan.ts';
@@ -34,6 +40,7 @@ const product: ProductColumns = {
   isNew: false,
   isHot: false,
   hidden: false,
+  compliance: DEFAULT_ATTRIBUTES,
   firstImage: null,
 };
 const snapshot = (over: Partial<CatalogueSnapshot> = {}): CatalogueSnapshot => ({
@@ -48,7 +55,10 @@ const snapshot = (over: Partial<CatalogueSnapshot> = {}): CatalogueSnapshot => (
   ],
   brands: [{ id: 3, categoryId: 1, name: 'Glacier', slug: 'glacier' } as never],
   products: [product],
-  variants: [{ id: 70, sku: 'GP-1-BAN', name: 'Banana Ice', stock: 40, position: 0, productId: 7 }],
+  variants: [
+    { id: 70, sku: 'GP-1-BAN', name: 'Banana Ice', stock: 40, position: 0, productId: 7, compliance: {} },
+  ],
+  listings: new Map(),
   ...over,
 });
 
@@ -100,6 +110,7 @@ describe('plan', () => {
       optionsCreated: 0,
       optionsUpdated: 0,
       unchanged: 1,
+      listingsChanged: 0,
     });
     expect(p.preview).toEqual([]);
   });
@@ -137,6 +148,95 @@ describe('plan', () => {
     const p = plan(csv({ product_sku: 'OTHER-1', product: 'Other', sku: 'GP-1-BAN' }));
     expect(p.errors).toEqual([
       { line: 2, sku: 'GP-1-BAN', message: 'This SKU is an option of another product (Glacier Puff, GP-1).' },
+    ]);
+  });
+});
+
+describe('the compliance columns', () => {
+  const cells = complianceCells(DEFAULT_ATTRIBUTES, {}, []);
+  const columns = [...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS];
+  const full = (...rows: (Partial<Row> & Partial<Record<ComplianceCsvColumn, string>>)[]) =>
+    [
+      csvLine(columns),
+      ...rows.map((r) => {
+        const record: Record<string, string> = { ...base, ...cells, ...r };
+        return csvLine(columns.map((c) => record[c]));
+      }),
+    ].join('\r\n');
+  const plan = (text: string, current = snapshot()) => planImport(parseCatalogueCsv(text).rows, current);
+  const vape = { kind: 'ends_device', flavoured: 'true', nicotine_mg_per_ml: '50', liquid_ml_per_unit: '14' };
+
+  it("read as attributes, the option's own flavour and the listed states", () => {
+    const parsed = parseCatalogueCsv(
+      full({ ...vape, option_flavoured: 'false', directory_listings: 'ok | al:AL-12345:2026-11-01' }),
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows[0]!.compliance).toEqual({
+      attributes: {
+        ...DEFAULT_ATTRIBUTES,
+        kind: 'ends_device',
+        flavoured: true,
+        nicotineMgPerMl: 50,
+        liquidMlPerUnit: 14,
+      },
+      variant: { flavoured: false },
+      listings: [
+        { state: 'AL', listingId: 'AL-12345', listedOn: '2026-11-01' },
+        { state: 'OK', listingId: '', listedOn: null },
+      ],
+    });
+  });
+
+  it('come as a set; a bad cell is refused naming its column', () => {
+    const some = [
+      csvLine([...CATALOGUE_CSV_COLUMNS, 'kind']),
+      csvLine([...CATALOGUE_CSV_COLUMNS.map((c) => base[c]), 'e_liquid']),
+    ];
+    expect(parseCatalogueCsv(some.join('\r\n')).errors[0]!.message).toMatch(
+      /^The header is missing: flavoured/,
+    );
+    const bad = parseCatalogueCsv(
+      full(
+        { kind: 'vape' },
+        { sku: 'GP-1-B', directory_listings: 'XX:1' },
+        { sku: 'GP-1-C', nicotine_mg_per_ml: '-3' },
+      ),
+    );
+    expect(bad.errors.map((e) => e.message)).toEqual([
+      'kind: kind must be one of ends_device, e_liquid, pod_cartridge, hemp_cannabinoid, kratom, tobacco, accessory.',
+      'directory_listings: directory_listings must be entries like "AL:AL-12345:2026-11-01 | OK" (state, listing id, date listed).',
+      'nicotine_mg_per_ml: nicotine_mg_per_ml must be a number from 0 to 1000, or empty when unknown.',
+    ]);
+    // One product's attributes are the same on each of its rows.
+    const differs = parseCatalogueCsv(full({ ...vape }, { ...vape, sku: 'GP-1-B', flavoured: 'false' }));
+    expect(differs.errors[0]!.message).toBe(
+      'The product fields differ from line 2, which has the same product_sku.',
+    );
+  });
+
+  it('planned against the catalogue: unchanged, new attributes, a new listing, an option of its own', () => {
+    expect(plan(full({})).changes.unchanged).toBe(1);
+    // A file without the columns leaves attributes that differ alone.
+    const vapeNow = snapshot({
+      products: [{ ...product, compliance: { ...DEFAULT_ATTRIBUTES, kind: 'ends_device' } }],
+    });
+    expect(plan(csv({}), vapeNow).changes.unchanged).toBe(1);
+    expect(plan(full({ kind: 'ends_device' }), vapeNow).changes.unchanged).toBe(1);
+
+    const changed = plan(full({ ...vape }));
+    expect(changed.changes).toMatchObject({ productsUpdated: 1, unchanged: 0 });
+    const listed = plan(full({ directory_listings: 'AL' }));
+    expect([...listed.listingChanges]).toEqual([['GP-1', [{ state: 'AL', listingId: '', listedOn: null }]]]);
+    expect(listed.changes.productsUpdated).toBe(1);
+    const stillListed = snapshot({
+      listings: new Map([[7, [{ state: 'AL', listingId: '', listedOn: null }]]]),
+    });
+    expect(plan(full({ directory_listings: 'AL' }), stillListed).changes.unchanged).toBe(1);
+    expect([...plan(full({}), stillListed).listingChanges]).toEqual([['GP-1', []]]);
+
+    const ownFlavour = plan(full({ option_flavoured: 'false' }));
+    expect(ownFlavour.preview.map((x) => x.summary)).toEqual([
+      'Glacier Puff — Banana Ice: option flavour or nicotine',
     ]);
   });
 });

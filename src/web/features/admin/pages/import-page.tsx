@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ImportReport } from '#shared/catalogue/catalogue-csv.ts';
 import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
+import { PRODUCT_KINDS } from '#shared/compliance/compliance.constants.ts';
+import { COMPLIANCE_CSV_COLUMNS } from '#shared/compliance/compliance-csv.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { ADMIN, postText } from '#web/features/admin/api/admin-queries.ts';
@@ -60,6 +62,17 @@ export function ImportPage() {
           export to get the columns:
         </p>
         <p className="mt-2 break-words font-mono text-xs text-gray-700">{CATALOGUE_CSV_COLUMNS.join(', ')}</p>
+        <p className="mt-3 text-sm text-gray-800">
+          Then, optionally and all together, the compliance columns: the product's attributes (
+          <code>kind</code> is one of {PRODUCT_KINDS.join(', ')}; an empty figure is unknown), where an option
+          differs (<code>option_flavoured</code>, <code>option_nicotine_mg_per_ml</code>; empty: as the
+          product), and the states whose directory lists the product, like{' '}
+          <code>AL:AL-12345:2026-11-01 | OK</code>. A file without them leaves attributes and listings as they
+          are.
+        </p>
+        <p className="mt-2 break-words font-mono text-xs text-gray-700">
+          {COMPLIANCE_CSV_COLUMNS.join(', ')}
+        </p>
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <label
             htmlFor={id}
@@ -112,6 +125,9 @@ export function ImportPage() {
               <li>{c.optionsCreated} new options</li>
               <li>{c.optionsUpdated} options changed</li>
               <li>{c.unchanged} rows unchanged</li>
+              {c.listingsChanged > 0 && (
+                <li>{c.listingsChanged} products' state directory listings changed</li>
+              )}
             </ul>
           </Panel>
           {report.errors.length > 0 && (
