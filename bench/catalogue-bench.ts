@@ -1,17 +1,14 @@
 /**
- * The storefront half of the bench: product detail, listing and search through the real app,
- * each beside a bare Fastify route answering a constant body of the same size.
+ * The storefront half of the bench: product detail, listing, search and the product page's ZIP
+ * check through the real app, each beside a bare Fastify route answering a constant body of the
+ * same size.
  */
 import autocannon from 'autocannon';
 
 export type Percentiles = { p50: number; p95: number; p99: number };
 
-export async function benchCatalogue(
-  app: string,
-  bare: string,
-  { DURATION, CONNECTIONS }: { DURATION: number; CONNECTIONS: number },
-): Promise<{ rows: string[][]; serverSide: Record<string, Percentiles> }> {
-  // Request mixes: many products, listings and queries, so no single cached answer is measured.
+/** Request mixes: many products, listings, queries and ZIPs, so no single cached answer is measured. */
+async function requestMixes(app: string) {
   const listing = (await (
     await fetch(`${app}/api/v1/catalogue/listing?categoryId=ALL&pageSize=60`)
   ).json()) as {
@@ -62,6 +59,22 @@ export async function benchCatalogue(
     'tank x1',
   ];
   const searchPaths = queries.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`);
+  // The product page's delivery check for a visitor's ZIP: judged from memory (catalogue and rules).
+  const zips = ['02108', '75201', '35203', '89501', '10001', '73102'];
+  const shipCheckPaths = productPaths.map(
+    (p, i) =>
+      `${p.replace('/api/v1/catalogue/product?', '/api/v1/compliance/ship-check?')}&zip=${zips[i % zips.length]}`,
+  );
+
+  return { productPaths, listingPaths, searchPaths, shipCheckPaths };
+}
+
+export async function benchCatalogue(
+  app: string,
+  bare: string,
+  { DURATION, CONNECTIONS }: { DURATION: number; CONNECTIONS: number },
+): Promise<{ rows: string[][]; serverSide: Record<string, Percentiles> }> {
+  const { productPaths, listingPaths, searchPaths, shipCheckPaths } = await requestMixes(app);
 
   async function averageSize(paths: string[]): Promise<number> {
     let total = 0;
@@ -93,6 +106,7 @@ export async function benchCatalogue(
     ['product detail', productPaths, '/api/v1/catalogue/product'],
     ['listing', listingPaths, '/api/v1/catalogue/listing'],
     ['search', searchPaths, '/api/v1/search'],
+    ['ship check (ZIP)', shipCheckPaths, '/api/v1/compliance/ship-check'],
   ] as const) {
     const size = await averageSize([...paths]);
     await cannon(app, [...paths].slice(0, 5)); // warm-up

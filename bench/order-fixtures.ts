@@ -50,6 +50,12 @@ export async function createOrderFixtures(
      from unnest($1::uuid[]) u cross join unnest(array['sales_id', 'tobacco_license']) k`,
     [users.map((u) => u.id)],
   );
+  // A default address in Texas: a cart read is judged for it, as a signed-in buyer's is.
+  await q(
+    `insert into addresses (user_id, street_address, city, state, zip_code, is_default)
+     select u, '1 Bench St', 'Dallas', 'TX', '75201', true from unnest($1::uuid[]) u`,
+    [users.map((u) => u.id)],
+  );
   // Every order is judged by the rules; the pool leaves out what no state may buy (hemp products
   // over the federal THC limit), so orders measure placing, not refusals.
   const picked = await q<{ id: number }>(

@@ -127,9 +127,15 @@ function orderRows(where: string, r: OrderBenchResult) {
   );
   const c = r.check;
   notes.push(
-    `${where}: ${r.placed} orders placed, ${r.refused} refused for stock; ${c.unitsSold} units sold; ` +
+    `${where} (last run): ${r.placed} orders placed, ${r.refused} refused for stock; ${c.unitsSold} units sold; ` +
       `hot option sold ${c.hotSold} of ${c.hotStock}; oversell: ${c.oversold.length ? c.oversold.join('; ') : 'none'}`,
   );
+  checkBooks(where, r);
+}
+
+/** Every run's books balance: no option oversold, the hot one within its stock, every order counted. */
+function checkBooks(where: string, r: OrderBenchResult) {
+  const c = r.check;
   if (c.oversold.length || c.hotSold > c.hotStock || c.orders !== r.placed)
     throw new Error(`${where}: the books do not balance: ${JSON.stringify(c)}`);
 }
@@ -246,16 +252,52 @@ try {
 
   if (!ONLY || ONLY === 'orders') {
     const orderOptions = { seconds: DURATION, concurrency: ORDER_CONCURRENCY };
+    /**
+     * Orders with the state rules and rates off (all retired) and on (as seeded), on one server:
+     * a warm-up run, then off, on, off, on, each figure the mean of its two runs (the first runs on
+     * a fresh server are slower, and the machine is shared: single runs drift).
+     */
+    const rulesOnAndOff = async (where: string, server: { app: string; control: string }) => {
+      const rules = (on: boolean) =>
+        fetch(`${server.control}/compliance`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ on }),
+        });
+      await benchOrders(server.app, server.control, orderOptions);
+      const runs: Record<'on' | 'off', OrderBenchResult[]> = { on: [], off: [] };
+      for (const on of [false, true, false, true]) {
+        await rules(on);
+        runs[on ? 'on' : 'off'].push(await benchOrders(server.app, server.control, orderOptions));
+      }
+      const mean = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
+        ...b!,
+        ordersPerSecond: (a!.ordersPerSecond + b!.ordersPerSecond) / 2,
+        cartReadsPerSecond: (a!.cartReadsPerSecond + b!.cartReadsPerSecond) / 2,
+        p50: Math.max(a!.p50, b!.p50),
+        p99: Math.max(a!.p99, b!.p99),
+        cartP95: Math.max(a!.cartP95, b!.cartP95),
+      });
+      for (const r of [...runs.off, ...runs.on]) checkBooks(where, r);
+      const off = mean(runs.off);
+      const on = mean(runs.on);
+      orderRows(`${where}, rules off`, off);
+      orderRows(where, on);
+      notes.push(
+        `${where}: with the state rules on, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
+          `and cart read at ${((on.cartReadsPerSecond / off.cartReadsPerSecond) * 100).toFixed(0)}% of the rate with them off (target: 90% or more)`,
+      );
+    };
     console.log('bench: placing orders on PGlite…');
     const onPglite = await startBenchServer(dataDir);
-    orderRows('PGlite', await benchOrders(onPglite.app, onPglite.control, orderOptions));
+    await rulesOnAndOff('PGlite', onPglite);
     await onPglite.stop();
 
     if (!(await seededPg())) notes.push(`PostgreSQL: nothing answers at ${PG_URL}; skipped`);
     else {
       console.log('bench: placing orders on PostgreSQL…');
       const onPg = await startBenchServer(dataDir, { BENCH_DATABASE_URL: pgDatabase! });
-      orderRows('PostgreSQL', await benchOrders(onPg.app, onPg.control, orderOptions));
+      await rulesOnAndOff('PostgreSQL', onPg);
       await onPg.stop();
     }
   }

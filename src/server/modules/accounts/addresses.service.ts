@@ -28,6 +28,11 @@ export async function listAddresses({ db, userId }: Pick<BuyerContext, 'db' | 'u
   return rows.map(toAddress);
 }
 
+/** The state of the buyer's default address, as one SQL expression another query can carry. */
+export const defaultStateSql = (userId: unknown) =>
+  sql<string | null>`(select ${addresses.state} from ${addresses}
+    where ${addresses.userId} = ${userId} and ${addresses.isDefault} limit 1)`;
+
 export async function defaultAddress(db: Db, userId: string): Promise<Address | null> {
   const [row] = await db
     .select()

@@ -2,15 +2,21 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedFor } from '#server/db/prepared.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
-import { defaultAddress } from '#server/modules/accounts/addresses.service.ts';
+import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
 import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
-import { blockView, judgeLines, type ShipTo } from '#server/modules/compliance/compliance.service.ts';
+import {
+  blockView,
+  judgeLines,
+  licenceStatesSql,
+  type ShipTo,
+} from '#server/modules/compliance/compliance.service.ts';
 import type { BuyerContext, RequestContext } from '#server/plugins/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { type CartLineInput, itemCount, lineTotalCents, subtotalCents } from '#shared/cart/cart.rules.ts';
 import { type Cart, type CartLine, type CartQuery, cartMessages as cm } from '#shared/cart/cart.schemas.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
+import { isoDay } from '#shared/dates.ts';
 import { cartItems } from './cart.table.ts';
 
 /**
@@ -58,13 +64,27 @@ export function selectCartLines(db: Db, userId: string) {
 
 export type CartLineRow = Awaited<ReturnType<typeof selectCartLines>>[number];
 
+// With each row, what judging the cart needs of the buyer (licence states, default address's
+// state), so a cart read is one round trip; an empty cart judges nothing and needs neither.
 const cartRowsQuery = preparedFor((db) =>
   db
-    .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
+    .select({
+      variantId: cartItems.variantId,
+      quantity: cartItems.quantity,
+      licences: licenceStatesSql(sql.placeholder('userId'), sql.placeholder('day')),
+      defaultState: defaultStateSql(sql.placeholder('userId')),
+    })
     .from(cartItems)
     .where(eq(cartItems.userId, sql.placeholder('userId')))
     .prepare('cart_rows'),
 );
+
+/** A cart's lines and, read with them, the buyer's licence states and default address's state. */
+export interface CartRead {
+  lines: CartLineRow[];
+  licences: string[];
+  defaultState: string | null;
+}
 
 /**
  * The cart's lines priced from the catalogue read model: the buyer's rows (a key lookup) joined in
@@ -72,12 +92,19 @@ const cartRowsQuery = preparedFor((db) =>
  * on every drawer opening. A row the model does not know (a variant added elsewhere a moment ago)
  * sends the read to the database join instead.
  */
-export async function cartLines(db: Db, model: CatalogueReadModel, userId: string): Promise<CartLineRow[]> {
-  const rows = await cartRowsQuery(db).execute({ userId });
+export async function cartLines(
+  db: Db,
+  model: CatalogueReadModel,
+  userId: string,
+  now: Date,
+): Promise<CartRead> {
+  const day = isoDay(now);
+  const rows = await cartRowsQuery(db).execute({ userId, day });
+  const buyer = { licences: rows[0]?.licences ?? [], defaultState: rows[0]?.defaultState ?? null };
   const lines: (CartLineRow & { position: number })[] = [];
   for (const r of rows) {
     const found = model.variant(r.variantId);
-    if (!found) return selectCartLines(db, userId);
+    if (!found) return { ...buyer, lines: await selectCartLines(db, userId) };
     const { product: p, variant: v } = found;
     lines.push({
       variantId: v.id,
@@ -101,12 +128,13 @@ export async function cartLines(db: Db, model: CatalogueReadModel, userId: strin
     });
   }
   // The database join's order: product name, then the option's position.
-  return lines.sort(
+  lines.sort(
     (a, b) =>
       (a.productName < b.productName ? -1 : a.productName > b.productName ? 1 : 0) ||
       a.position - b.position ||
       a.variantId - b.variantId,
   );
+  return { ...buyer, lines };
 }
 
 /** What reading a cart needs: the buyer, and the compliance and settings kept in memory. */
@@ -116,9 +144,13 @@ export type CartReadContext = BuyerContext & Pick<RequestContext, 'compliance' |
  * The ship-to a cart is judged for: Pickup is the store's own state; otherwise the state asked
  * for (checkout's chosen address), else the buyer's default address; null without any.
  */
-async function cartShipTo(ctx: CartReadContext, view: CartQuery): Promise<ShipTo | null> {
+async function cartShipTo(
+  ctx: CartReadContext,
+  view: CartQuery,
+  defaultState: string | null,
+): Promise<ShipTo | null> {
   if (view.shipping === 'Pickup') return { state: (await ctx.settings.get()).storeState, shipping: 'Pickup' };
-  const state = view.state ?? (await defaultAddress(ctx.db, ctx.userId))?.state;
+  const state = view.state ?? defaultState;
   return state ? { state, shipping: 'Delivery' } : null;
 }
 
@@ -127,8 +159,8 @@ export async function readCart(
   model: CatalogueReadModel,
   view: CartQuery = {},
 ): Promise<Cart> {
-  const rows = await cartLines(ctx.db, model, ctx.userId);
-  const shipTo = rows.length ? await cartShipTo(ctx, view) : null;
+  const { lines: rows, licences, defaultState } = await cartLines(ctx.db, model, ctx.userId, ctx.now);
+  const shipTo = rows.length ? await cartShipTo(ctx, view, defaultState) : null;
   const unitPrices = rows.map((r) => unitPriceCents(r));
   const judged = shipTo
     ? await judgeLines(
@@ -138,6 +170,7 @@ export async function readCart(
         ctx.now,
         rows.map((r, i) => ({ ...r, unitPriceCents: unitPrices[i]!, quantity: r.quantity })),
         shipTo,
+        licences,
       )
     : null;
   const items: CartLine[] = rows.map((r, i) => {

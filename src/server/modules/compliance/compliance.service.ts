@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, isNotNull, isNull, or } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { documents } from '#server/modules/accounts/accounts.table.ts';
+import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
 import {
   type ComplianceAttributes,
   ComplianceAttributesSchema,
@@ -68,22 +69,31 @@ export async function loadCompliance(db: Db): Promise<ComplianceData> {
 
 /**
  * The states whose tobacco licence the buyer holds, verified by staff and not expired on `day`,
- * sorted (place_order compares this list with its own reading, under lock).
+ * sorted, as one SQL expression: the cart's query carries it, so judging a cart costs no extra
+ * round trip (place_order compares this list with its own reading, under lock).
  */
+export const licenceStatesSql = (userId: unknown, day: unknown) =>
+  sql<string[]>`array(select distinct ${documents.issuingState} from ${documents}
+    where ${documents.userId} = ${userId} and ${documents.kind} = 'tobacco_license'
+      and ${documents.status} = 'verified' and ${documents.issuingState} is not null
+      and (${documents.expiresOn} is null or ${documents.expiresOn} >= ${day})
+    order by 1)`;
+
 export async function licenceStates(db: Db, userId: string, day: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ state: documents.issuingState })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.userId, userId),
-        eq(documents.kind, 'tobacco_license'),
-        eq(documents.status, 'verified'),
-        isNotNull(documents.issuingState),
-        or(isNull(documents.expiresOn), gte(documents.expiresOn, day)),
-      ),
-    );
-  return rows.map((r) => r.state!).sort();
+  const [row] = await db.select({ states: licenceStatesSql(userId, day) }).from(sql`(select 1) as one`);
+  return row?.states ?? [];
+}
+
+/** The buyer's default address's state and licence states, in one round trip. */
+export async function buyerStanding(
+  db: Db,
+  userId: string,
+  day: string,
+): Promise<{ defaultState: string | null; licences: string[] }> {
+  const [row] = await db
+    .select({ defaultState: defaultStateSql(userId), licences: licenceStatesSql(userId, day) })
+    .from(sql`(select 1) as one`);
+  return { defaultState: row?.defaultState ?? null, licences: row?.licences ?? [] };
 }
 
 /** Raw attributes as stored (jsonb), read with their defaults. */
@@ -155,9 +165,11 @@ export async function judgeLines(
   now: Date,
   lines: readonly LineToJudge[],
   shipTo: ShipTo,
+  /** The buyer's licence states when the caller's query already read them (licenceStatesSql). */
+  known?: string[],
 ): Promise<{ version: number; licences: string[]; verdicts: LineVerdict[] }> {
   const day = isoDay(now);
-  const licences = await licenceStates(db, userId, day);
+  const licences = known ?? (await licenceStates(db, userId, day));
   const held = new Set(licences);
   const verdicts = lines.map((l) =>
     verdictFor(

@@ -1,5 +1,4 @@
 import { Invalid, NotFound } from '#server/errors.ts';
-import { defaultAddress } from '#server/modules/accounts/addresses.service.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
@@ -8,7 +7,7 @@ import type { ShipCheckResponse, TaxRatesResponse } from '#shared/compliance/com
 import { describeRate } from '#shared/compliance/excise.ts';
 import { stateOfZip } from '#shared/compliance/zip-state.ts';
 import { isoDay } from '#shared/dates.ts';
-import { attributesOf, blockView, licenceStates, verdictFor } from './compliance.service.ts';
+import { attributesOf, blockView, buyerStanding, verdictFor } from './compliance.service.ts';
 
 /**
  * The product page's delivery check, judged from memory (catalogue and compliance read models):
@@ -22,22 +21,18 @@ export async function shipCheck(
   const model = await ctx.catalogue.get();
   const p = model.product(q.categoryId, q.brandId, q.subBrandId);
   if (!p) throw new NotFound(catalogueMessages.productNotFound);
+  const zipState = q.zip ? stateOfZip(q.zip) : null;
+  if (q.zip && !zipState) throw new Invalid(complianceMessages.zipNotInState, 'zip');
+  const day = isoDay(ctx.now);
   const session = await ctx.session();
-  let state: string | null = null;
-  let from: ShipCheckResponse['from'] = 'none';
-  if (q.zip) {
-    state = stateOfZip(q.zip);
-    if (!state) throw new Invalid(complianceMessages.zipNotInState, 'zip');
-    from = 'zip';
-  } else if (session) {
-    state = (await defaultAddress(ctx.db, session.user.id))?.state ?? null;
-    if (state) from = 'default_address';
-  }
+  // A signed-in buyer's default address and licences in one query; a visitor's check is all memory.
+  const buyer = session ? await buyerStanding(ctx.db, session.user.id, day) : null;
+  const state = zipState ?? buyer?.defaultState ?? null;
+  const from: ShipCheckResponse['from'] = zipState ? 'zip' : state ? 'default_address' : 'none';
   if (!state) return { state: null, stateName: null, from, ok: false, options: [] };
 
   const data = await ctx.compliance.get();
-  const day = isoDay(ctx.now);
-  const licences = session ? new Set(await licenceStates(ctx.db, session.user.id, day)) : null;
+  const licences = buyer ? new Set(buyer.licences) : null;
   const options = p.variants.map((v) => {
     const verdict = verdictFor(
       data,

@@ -1,5 +1,4 @@
 import { Invalid } from '#server/errors.ts';
-import { defaultAddress } from '#server/modules/accounts/addresses.service.ts';
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
@@ -7,7 +6,7 @@ import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { cardKey, type MyState } from '#shared/compliance/compliance.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
 import type { ComplianceData } from './compliance.service.ts';
-import { attributesOf, licenceStates, verdictFor } from './compliance.service.ts';
+import { attributesOf, buyerStanding, verdictFor } from './compliance.service.ts';
 
 export type ProductVerdict = 'partial' | 'blocked';
 
@@ -64,13 +63,8 @@ export function stateVerdicts(
 
 /** The signed-in buyer's state and licences, from their default address (null: none yet). */
 async function buyerState(ctx: RequestContext): Promise<{ state: string; licences: string[] } | null> {
-  const userId = ctx.userId;
-  const day = isoDay(ctx.now);
-  const [address, licences] = await Promise.all([
-    defaultAddress(ctx.db, userId),
-    licenceStates(ctx.db, userId, day),
-  ]);
-  return address ? { state: address.state, licences } : null;
+  const { defaultState, licences } = await buyerStanding(ctx.db, ctx.userId, isoDay(ctx.now));
+  return defaultState ? { state: defaultState, licences } : null;
 }
 
 export async function myState(ctx: RequestContext): Promise<MyState> {

@@ -75,12 +75,13 @@ export async function placeOrder(
     for (let attempt = 0; attempt < 3; attempt++) {
       // First from the read model; should the cart or a price have changed meanwhile, from the
       // database itself.
-      const lines =
+      // The first read carries the buyer's licence states; later ones let the judgement read them.
+      const read =
         attempt === 0
-          ? await cartLines(ctx.db, ctx.catalogue, user.id)
-          : await selectCartLines(ctx.db, user.id);
+          ? await cartLines(ctx.db, ctx.catalogue, user.id, ctx.now)
+          : { lines: await selectCartLines(ctx.db, user.id), licences: undefined };
       const rules = attempt === 0 ? await ctx.compliance.get() : await ctx.compliance.fresh();
-      const placed = await attemptOrder(ctx, user, input, lines, rules, attempt === 0);
+      const placed = await attemptOrder(ctx, user, input, read, rules, attempt === 0);
       if (placed) {
         ctx.mail.kick();
         return { order: placed, created: true };
@@ -109,6 +110,7 @@ async function judgeOrder(
   user: UserRow,
   input: PlaceOrderInput,
   lines: CartLineRow[],
+  licences: string[] | undefined,
   rules: ComplianceData,
   fromMemory: boolean,
 ) {
@@ -124,6 +126,7 @@ async function judgeOrder(
     ctx.now,
     lines.map((l) => ({ ...l, unitPriceCents: unitPriceCents(l) })),
     shipTo,
+    licences,
   );
   const lineName = (l: CartLineRow) => `${l.productName} — ${l.variantName}`;
   const blocked = lines.filter((_, i) => judged.verdicts[i]!.blocks.length);
@@ -140,7 +143,7 @@ async function attemptOrder(
   ctx: OrdersContext,
   user: UserRow,
   input: PlaceOrderInput,
-  lines: CartLineRow[],
+  { lines, licences }: { lines: CartLineRow[]; licences: string[] | undefined },
   rules: ComplianceData,
   fromMemory: boolean,
 ): Promise<Order | null> {
@@ -148,7 +151,7 @@ async function attemptOrder(
   const subtotal = subtotalCents(lines);
   const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
   const d = input.shippingDetails;
-  const judged = await judgeOrder(ctx, user, input, lines, rules, fromMemory);
+  const judged = await judgeOrder(ctx, user, input, lines, licences, rules, fromMemory);
   if (!judged) return null;
   const exciseOf = (i: number) => judged.verdicts[i]!.excise.cents;
   const excise = lines.reduce((n, _, i) => n + exciseOf(i), 0);
