@@ -123,18 +123,28 @@ export const OrderComplianceSchema = z.object({
 });
 export type OrderCompliance = z.infer<typeof OrderComplianceSchema>;
 
-/**
- * A signed-in buyer's state (their default address) and the products the rules keep from it
- * today, for their licences: `blocked` (no option may ship there) and `partial` (some options
- * may not), as `categoryId/brandId/productId` keys of the storefront's cards.
- */
+/** A signed-in buyer's state: their default address's (null without one). */
 export const MyStateSchema = z.object({
   state: z.string().nullable(),
   stateName: z.string().nullable(),
+});
+export type MyState = z.infer<typeof MyStateSchema>;
+
+/** The cards a page shows, as `categoryId/brandId/productId` keys (a grid's worth at a time). */
+export const CardVerdictsBodySchema = z.object({
+  cards: z.array(z.string().max(400)).max(200, 'Ask for at most 200 cards at a time.'),
+});
+
+/**
+ * Of the cards asked about, those the rules keep from the buyer's state today, for their
+ * licences: `blocked` (no option may ship there) and `partial` (some options may not).
+ */
+export const CardVerdictsSchema = z.object({
+  state: z.string().nullable(),
   blocked: z.array(z.string()),
   partial: z.array(z.string()),
 });
-export type MyState = z.infer<typeof MyStateSchema>;
+export type CardVerdicts = z.infer<typeof CardVerdictsSchema>;
 
 /** The key of a product card in `MyState`'s lists. */
 export const cardKey = (card: { categoryId: string; brandId: string; id: string }) =>

@@ -30,6 +30,7 @@ export {
   UploadedImageSchema,
 } from '#shared/catalogue/catalogue-staff.schemas.ts';
 export {
+  CardVerdictsSchema,
   ListingListSchema,
   MyStateSchema,
   OrderComplianceSchema,

@@ -1,44 +1,53 @@
 import { useQuery } from '@tanstack/react-query';
 import { cardKey } from '#shared/compliance/compliance.schemas.ts';
-import { apiGet, apiUrl } from '#web/lib/api-client.ts';
+import { apiGet, apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { SESSION_KEY, useSession } from '#web/lib/session.ts';
 
-export interface MyStateView {
-  state: string;
-  stateName: string;
-  /** 'blocked': no option may ship to the buyer's state; 'partial': some may not. */
-  verdict(card: { categoryId: string; brandId: string; id: string }): 'blocked' | 'partial' | null;
-}
+const MY_STATE_KEY = [...SESSION_KEY, 'my-state'] as const;
 
 /**
- * A signed-in buyer's state (their default address) and what the rules keep from it, for the
- * cards' badges and the "ships to my state" filter; null for visitors and buyers without a default
- * address. Under the session's key, so an address change (which refreshes the session) refreshes it.
+ * A signed-in buyer's state (their default address's), for the "ships to my state" filter; null
+ * for visitors and buyers without a default address. Under the session's key, so an address
+ * change (which refreshes the session) refreshes it.
  */
-export function useMyState(): { data: MyStateView | null; isPending: boolean } {
+export function useMyState(): { data: { state: string; stateName: string } | null; isPending: boolean } {
   const session = useSession();
   const signedIn = Boolean(session.data?.user);
   const query = useQuery({
-    queryKey: [...SESSION_KEY, 'my-state'],
+    queryKey: MY_STATE_KEY,
     queryFn: ({ signal }) => apiGet(apiUrl('compliance/my-state'), 'MyStateSchema', signal),
     enabled: signedIn,
     staleTime: 30_000,
-    select: (d): MyStateView | null => {
-      if (!d.state || !d.stateName) return null;
-      const blocked = new Set(d.blocked);
-      const partial = new Set(d.partial);
-      return {
-        state: d.state,
-        stateName: d.stateName,
-        verdict: (card) => {
-          const key = cardKey(card);
-          return blocked.has(key) ? 'blocked' : partial.has(key) ? 'partial' : null;
-        },
-      };
-    },
   });
+  const d = query.data;
   return {
-    data: query.data ?? null,
+    data: d?.state && d.stateName ? { state: d.state, stateName: d.stateName } : null,
     isPending: session.isPending || (signedIn && query.isPending),
+  };
+}
+
+type Card = { categoryId: string; brandId: string; id: string };
+export type CardVerdict = { kept: 'blocked' | 'partial'; state: string } | null;
+
+/**
+ * For the cards one grid shows, which the rules keep from a signed-in buyer's state ("Can't ship
+ * to MA"): asked of the server a grid at a time. Visitors get no badges.
+ */
+export function useCardVerdicts(cards: readonly Card[]): (card: Card) => CardVerdict {
+  const session = useSession();
+  const keys = cards.map(cardKey);
+  const query = useQuery({
+    queryKey: [...MY_STATE_KEY, 'cards', keys],
+    queryFn: () => apiPost(apiUrl('compliance/my-state/cards'), { cards: keys }, 'CardVerdictsSchema'),
+    enabled: Boolean(session.data?.user) && keys.length > 0,
+    staleTime: 30_000,
+  });
+  const d = query.data;
+  return (card) => {
+    if (!d?.state) return null;
+    const key = cardKey(card);
+    if (d.blocked.includes(key)) return { kept: 'blocked', state: d.state };
+    if (d.partial.includes(key)) return { kept: 'partial', state: d.state };
+    return null;
   };
 }

@@ -11,13 +11,15 @@ import {
   SearchResponseSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import {
+  CardVerdictsBodySchema,
+  CardVerdictsSchema,
   MyStateSchema,
   ShipCheckQuerySchema,
   ShipCheckResponseSchema,
   TaxRatesResponseSchema,
 } from '#shared/compliance/compliance.schemas.ts';
 import { shipCheck, taxRatesPage } from './ship-check.service.ts';
-import { myState, shipsToMine } from './ships-to.service.ts';
+import { cardVerdicts, myState, shipsToMine } from './ships-to.service.ts';
 
 const tags = ['compliance'];
 
@@ -54,12 +56,24 @@ export const complianceRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary:
-          "The buyer's state (default address) and the products the rules keep from it today (card badges)",
+        summary: 'The buyer\'s state: their default address\'s (the "ships to my state" filter)',
         response: { 200: MyStateSchema, ...ERROR_RESPONSES },
       },
     },
     async (req) => myState(req.ctx),
+  );
+  app.post(
+    '/my-state/cards',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "Of the product cards a page shows, those the rules keep from the buyer's state (badges)",
+        body: CardVerdictsBodySchema,
+        response: { 200: CardVerdictsSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (req) => cardVerdicts(req.ctx, req.body.cards),
   );
   app.get(
     '/listing',

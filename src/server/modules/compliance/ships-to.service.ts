@@ -3,7 +3,7 @@ import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
-import { cardKey, type MyState } from '#shared/compliance/compliance.schemas.ts';
+import type { CardVerdicts, MyState } from '#shared/compliance/compliance.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
 import type { ComplianceData } from './compliance.service.ts';
 import { attributesOf, buyerStanding, verdictFor } from './compliance.service.ts';
@@ -69,15 +69,28 @@ async function buyerState(ctx: RequestContext): Promise<{ state: string; licence
 
 export async function myState(ctx: RequestContext): Promise<MyState> {
   const mine = await buyerState(ctx);
-  if (!mine) return { state: null, stateName: null, blocked: [], partial: [] };
+  return mine ? { state: mine.state, stateName: stateName(mine.state) } : { state: null, stateName: null };
+}
+
+/**
+ * The verdicts of the cards a page shows (a grid at a time, not the whole catalogue: a state may
+ * keep thousands of products from a buyer). Keys that name no product are left out.
+ */
+export async function cardVerdicts(ctx: RequestContext, keys: readonly string[]): Promise<CardVerdicts> {
+  const mine = await buyerState(ctx);
+  if (!mine) return { state: null, blocked: [], partial: [] };
   const [model, data] = await Promise.all([ctx.catalogue.get(), ctx.compliance.get()]);
   const verdicts = stateVerdicts(model, data, mine.state, mine.licences, isoDay(ctx.now));
   const blocked: string[] = [];
   const partial: string[] = [];
-  for (const [p, verdict] of verdicts) {
-    (verdict === 'blocked' ? blocked : partial).push(cardKey(p.card));
+  for (const key of new Set(keys)) {
+    const [categoryId, brandId, productId, extra] = key.split('/');
+    if (!categoryId || !brandId || !productId || extra !== undefined) continue;
+    const product = model.product(categoryId, brandId, productId);
+    const verdict = product && verdicts.get(product);
+    if (verdict) (verdict === 'blocked' ? blocked : partial).push(key);
   }
-  return { state: mine.state, stateName: stateName(mine.state), blocked, partial };
+  return { state: mine.state, blocked, partial };
 }
 
 /**

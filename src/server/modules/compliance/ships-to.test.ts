@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 import { ListingResponseSchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
-import { MyStateSchema } from '#shared/compliance/compliance.schemas.ts';
+import { CardVerdictsSchema, MyStateSchema } from '#shared/compliance/compliance.schemas.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
@@ -58,26 +58,37 @@ describe('ships to my state', () => {
     const buyer = await bostonBuyer();
 
     const mine = MyStateSchema.parse((await call('GET', '/api/v1/compliance/my-state', buyer.cookie)).json());
-    expect(mine).toMatchObject({ state: 'MA', stateName: 'Massachusetts' });
-    expect(mine.blocked).toContain(vapeProduct.key);
-    expect(mine.partial).toContain(mixedProduct.key);
-    expect(mine.blocked).not.toContain(mixedProduct.key);
+    expect(mine).toEqual({ state: 'MA', stateName: 'Massachusetts' });
+    const verdicts = async (cards: string[]) => {
+      const res = await call('POST', '/api/v1/compliance/my-state/cards', buyer.cookie, { cards });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return CardVerdictsSchema.parse(res.json());
+    };
+    const asked = await verdicts([vapeProduct.key, mixedProduct.key, 'no/such/product', 'a/b']);
+    expect(asked).toEqual({ state: 'MA', blocked: [vapeProduct.key], partial: [mixedProduct.key] });
 
     // The listing of the vape's category, all of it and only what ships to Massachusetts.
     const q = `categoryId=${vapeProduct.c}&pageSize=60`;
     const all = ListingResponseSchema.parse(
       (await call('GET', `/api/v1/catalogue/listing?${q}`, buyer.cookie)).json(),
     );
+    const categoryKeys: string[] = [];
+    for (let page = 1; page <= all.pageCount; page++) {
+      const l = ListingResponseSchema.parse(
+        (await call('GET', `/api/v1/catalogue/listing?${q}&page=${page}`, buyer.cookie)).json(),
+      );
+      categoryKeys.push(...l.items.map((i) => `${i.categoryId}/${i.brandId}/${i.id}`));
+    }
+    const blockedInCategory = (await verdicts(categoryKeys)).blocked;
     const ships = await call('GET', `/api/v1/compliance/listing?${q}`, buyer.cookie);
     expect(ships.statusCode, ships.body).toBe(200);
     expect(ships.headers['cache-control']).toBe('no-store');
     const shipping = ListingResponseSchema.parse(ships.json());
     const keys = (l: typeof all) => l.items.map((i) => `${i.categoryId}/${i.brandId}/${i.id}`);
-    expect(shipping.total).toBe(
-      all.total - mine.blocked.filter((k) => k.startsWith(`${vapeProduct.c}/`)).length,
-    );
+    expect(shipping.total).toBe(all.total - blockedInCategory.length);
     expect(keys(shipping)).not.toContain(vapeProduct.key);
-    for (const k of keys(shipping)) expect(mine.blocked).not.toContain(k);
+    for (const k of keys(shipping)) expect(blockedInCategory).not.toContain(k);
 
     const search = (url: string) =>
       call('GET', `${url}?q=${encodeURIComponent(vapeProduct.name)}`, buyer.cookie).then((r) =>
@@ -97,10 +108,7 @@ describe('ships to my state', () => {
       flavourBan.map((r) => r.id),
     ]);
     await t.app.compliance.changed();
-    const after = MyStateSchema.parse(
-      (await call('GET', '/api/v1/compliance/my-state', buyer.cookie)).json(),
-    );
-    expect(after.blocked).not.toContain(vapeProduct.key);
+    expect((await verdicts([vapeProduct.key])).blocked).toEqual([]);
     await t.database.query('update compliance_rules set retired = false where id = any($1::int[])', [
       flavourBan.map((r) => r.id),
     ]);
@@ -114,15 +122,20 @@ describe('ships to my state', () => {
       '/api/v1/compliance/search?q=a',
     ])
       expect((await call('GET', url)).statusCode, url).toBe(401);
+    expect(
+      (await call('POST', '/api/v1/compliance/my-state/cards', undefined, { cards: [] })).statusCode,
+    ).toBe(401);
     const buyer = await verifiedBuyer();
     expect(
       MyStateSchema.parse((await call('GET', '/api/v1/compliance/my-state', buyer.cookie)).json()),
-    ).toEqual({
-      state: null,
-      stateName: null,
-      blocked: [],
-      partial: [],
+    ).toEqual({ state: null, stateName: null });
+    const none = await call('POST', '/api/v1/compliance/my-state/cards', buyer.cookie, { cards: ['a/b/c'] });
+    expect(none.json()).toEqual({ state: null, blocked: [], partial: [] });
+    const tooMany = await call('POST', '/api/v1/compliance/my-state/cards', buyer.cookie, {
+      cards: Array.from({ length: 201 }, (_, i) => `a/b/${i}`),
     });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('Ask for at most 200 cards at a time.');
     const refused = await call('GET', '/api/v1/compliance/listing?categoryId=all', buyer.cookie);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(

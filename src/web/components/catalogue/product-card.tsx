@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '#shared/catalogue/catalogue.schemas.ts';
-import { useMyState } from '#web/lib/my-state.ts';
+import { type CardVerdict, useCardVerdicts } from '#web/lib/my-state.ts';
 import { productHref } from './links.ts';
 import { Price } from './price.tsx';
 
@@ -8,10 +8,17 @@ import { Price } from './price.tsx';
  * SPEC §2 Product cards: New badge, Out of stock badge with greyed styling, and a View button;
  * for a signed-in buyer, a badge when the state rules keep it (or some options) from their state.
  */
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  verdict = null,
+}: {
+  product: Card;
+  eager?: boolean;
+  /** For a signed-in buyer: whether the rules keep it (or some options) from their state. */
+  verdict?: CardVerdict;
+}) {
   const href = productHref(product);
-  const mine = useMyState().data;
-  const kept = mine?.verdict(product) ?? null;
   return (
     <article
       className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition hover:shadow-md ${product.inStock ? 'border-gray-200' : 'border-gray-300 bg-gray-50'}`}
@@ -39,11 +46,11 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           {!product.inStock && (
             <span className="rounded bg-gray-800 px-2 py-0.5 text-xs font-bold text-white">Out of stock</span>
           )}
-          {kept && mine && (
+          {verdict && (
             <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950 ring-1 ring-amber-300">
-              {kept === 'blocked'
-                ? `Can't ship to ${mine.state}`
-                : `Some options can't ship to ${mine.state}`}
+              {verdict.kept === 'blocked'
+                ? `Can't ship to ${verdict.state}`
+                : `Some options can't ship to ${verdict.state}`}
             </span>
           )}
         </div>
@@ -69,12 +76,13 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
 }
 
 export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
+  const verdictOf = useCardVerdicts(products);
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products.map((p, i) => (
         <li key={`${p.categoryId}/${p.brandId}/${p.id}`} className="flex">
           <div className="flex w-full">
-            <ProductCard product={p} eager={i < eagerCount} />
+            <ProductCard product={p} eager={i < eagerCount} verdict={verdictOf(p)} />
           </div>
         </li>
       ))}

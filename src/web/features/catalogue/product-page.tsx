@@ -7,6 +7,7 @@ import { categoryHref } from '#web/components/catalogue/links.ts';
 import { Price } from '#web/components/catalogue/price.tsx';
 import { ProductCard } from '#web/components/catalogue/product-card.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
+import { useCardVerdicts } from '#web/lib/my-state.ts';
 import { useProduct, useRelatedProducts } from './api/get-product.ts';
 import { DeliveryCheck } from './components/delivery-check.tsx';
 import { ImageGallery } from './components/image-gallery.tsx';
@@ -200,6 +201,7 @@ function ProductDetails({ p }: { p: ProductDetail }) {
 
 function RelatedProducts({ query }: { query: ProductQuery }) {
   const { data } = useRelatedProducts(query);
+  const verdictOf = useCardVerdicts(data?.items ?? []);
   if (!data?.items.length) return null;
   return (
     <section aria-labelledby="related" className="mt-12">
@@ -209,7 +211,7 @@ function RelatedProducts({ query }: { query: ProductQuery }) {
       <ul className="-mx-3 flex snap-x gap-3 overflow-x-auto px-3 pb-3 sm:mx-0 sm:px-0">
         {data.items.map((item) => (
           <li key={`${item.brandId}/${item.id}`} className="flex w-40 shrink-0 snap-start sm:w-52">
-            <ProductCard product={item} />
+            <ProductCard product={item} verdict={verdictOf(item)} />
           </li>
         ))}
       </ul>
