@@ -145,7 +145,3 @@ export const CardVerdictsSchema = z.object({
   partial: z.array(z.string()),
 });
 export type CardVerdicts = z.infer<typeof CardVerdictsSchema>;
-
-/** The key of a product card in `MyState`'s lists. */
-export const cardKey = (card: { categoryId: string; brandId: string; id: string }) =>
-  `${card.categoryId}/${card.brandId}/${card.id}`;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { cardKey } from '#shared/compliance/compliance.schemas.ts';
+import { cardKey } from '#shared/catalogue/card-key.ts';
 import { apiGet, apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { SESSION_KEY, useSession } from '#web/lib/session.ts';
 
