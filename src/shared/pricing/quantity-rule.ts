@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pricingMessages as m } from './pricing.messages.ts';
+
+/*
+ * Case packs: per option, a minimum order quantity, an order increment (sold in cases of N) and an
+ * optional maximum per order. One rule, used by the quantity selector, add to cart, set quantity,
+ * Buy Again, quick order and place order alike. Quantities are whole cases: multiples of the
+ * increment, from the minimum (itself a whole number of cases) up to the maximum.
+ */
+
+export const QuantityRuleSchema = z
+  .object({
+    minQuantity: z.number().int().min(1).max(100_000),
+    increment: z.number().int().min(1).max(100_000),
+    maxQuantity: z.number().int().min(1).max(1_000_000).nullable(),
+  })
+  .refine((r) => r.minQuantity % r.increment === 0, { path: ['minQuantity'], message: m.minimumNotInCases })
+  .refine(
+    (r) => r.maxQuantity === null || (r.maxQuantity >= r.minQuantity && r.maxQuantity % r.increment === 0),
+    {
+      path: ['maxQuantity'],
+      message: m.maximumBelowMinimum,
+    },
+  );
+export type QuantityRule = z.output<typeof QuantityRuleSchema>;
+
+export const NO_QUANTITY_RULE: QuantityRule = { minQuantity: 1, increment: 1, maxQuantity: null };
+
+/** Why a quantity is not allowed (the first reason), or null when it is. */
+export function quantityProblem(rule: QuantityRule, quantity: number): string | null {
+  if (quantity < rule.minQuantity) return m.minimum(rule.minQuantity);
+  if (quantity % rule.increment !== 0) return m.soldInCases(rule.increment);
+  if (rule.maxQuantity !== null && quantity > rule.maxQuantity) return m.maximum(rule.maxQuantity);
+  return null;
+}
+
+/** The allowed quantity nearest to `quantity` going up (whole cases, at least the minimum, at most the maximum). */
+export function allowedQuantity(rule: QuantityRule, quantity: number): number {
+  const cases = Math.max(rule.minQuantity, Math.ceil(quantity / rule.increment) * rule.increment);
+  return rule.maxQuantity === null ? cases : Math.min(cases, rule.maxQuantity);
+}
+
+/** The selector's next quantity up or down by one case, kept within the rule. */
+export function stepQuantity(rule: QuantityRule, quantity: number, direction: 1 | -1): number {
+  if (direction === 1) {
+    const up =
+      quantityProblem(rule, quantity) === null ? quantity + rule.increment : allowedQuantity(rule, quantity);
+    return rule.maxQuantity === null ? up : Math.min(up, rule.maxQuantity);
+  }
+  const down = Math.floor((quantity - 1) / rule.increment) * rule.increment;
+  return allowedQuantity(rule, Math.max(rule.minQuantity, down));
+}
