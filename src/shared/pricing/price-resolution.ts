@@ -98,7 +98,7 @@ export function tierTable(
   entries: ApplicableEntries,
 ): { minQuantity: number; unitPriceCents: Cents }[] {
   const found = entryFor(entries);
-  if (!found || found.entry.kind !== 'fixed') return [];
+  if (found?.entry.kind !== 'fixed') return [];
   const rows: { minQuantity: number; unitPriceCents: Cents }[] = [];
   let last = resolvePrice(list, entries, 1).unitPriceCents;
   const breaks = [...found.entry.tiers].sort((a, b) => a.minQuantity - b.minQuantity);
