@@ -12,7 +12,7 @@ import {
 } from './support/browser-session.ts';
 import { expectFieldError, notification } from './support/forms.ts';
 import { waitForLink } from './support/mailbox.ts';
-import { nextCode, signedIn, staffMember } from './support/staff.ts';
+import { signedIn, staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
 before(async () => {
@@ -208,14 +208,7 @@ describe('state compliance', () => {
   test('staff add, edit and retire a rule on the Compliance page; a wrong state code is refused under its box', async () => {
     const member = await staffMember({ authenticator: true });
     const context = await adultContext(browser);
-    const page = await context.newPage();
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: /^sign in$/i }).click();
-    await page.getByLabel('Authentication code').fill(await nextCode(member));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+    const page = await staffPage(context, member);
     await page.getByRole('link', { name: 'Compliance' }).click();
     await page.getByRole('heading', { name: 'Compliance', level: 1 }).waitFor();
     await page
@@ -336,15 +329,8 @@ describe('state compliance', () => {
 
     const member = await staffMember({ authenticator: true });
     const context = await adultContext(browser);
-    const page = await context.newPage();
+    const page = await staffPage(context, member);
     const errors = watchErrors(page);
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: /^sign in$/i }).click();
-    await page.getByLabel('Authentication code').fill(await nextCode(member));
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
     await page.getByRole('link', { name: 'Compliance' }).click();
     await page.getByRole('link', { name: 'PACT Act report' }).click();
     await page.getByRole('heading', { name: 'PACT Act report', level: 1 }).waitFor();

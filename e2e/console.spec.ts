@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { csvLine, parseCsv } from '#shared/csv.ts';
 import {
   adultContext,
   BASE_URL,
@@ -12,7 +13,7 @@ import {
 } from './support/browser-session.ts';
 import { expectFieldError, expectFocused, notification } from './support/forms.ts';
 import { waitForLink } from './support/mailbox.ts';
-import { nextCode, type StaffMember, staffMember } from './support/staff.ts';
+import { nextCode, staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
 before(async () => {
@@ -21,19 +22,6 @@ before(async () => {
 after(async () => browser?.close());
 
 const headers = { origin: BASE_URL };
-/** The member signed in with password and authenticator code, on the console. */
-async function staffPage(context: BrowserContext, member: StaffMember): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password', { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
-  await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
-  await page.getByLabel('Authentication code').fill(await nextCode(member));
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
-  return page;
-}
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
@@ -314,9 +302,13 @@ describe('staff console', () => {
 
     await page.getByRole('link', { name: 'Import / export' }).click();
     const exported = await page.request.get('/api/v1/admin/catalogue/export.csv');
-    const [header, first] = (await exported.text()).split('\r\n');
-    // The same product with one more option: the row's last three cells are the option's name, SKU and stock.
-    const csv = `${header}\r\n${first}\r\n${first!.replace(/,[^,]*,[^,]*,[^,]*$/, ',E2E Flavour,NEW-E2E-SKU,4')}\r\n`;
+    const [header, first] = parseCsv(await exported.text()).rows as [string[], string[]];
+    // The same product with one more option: its name, SKU and stock changed, found by column.
+    const more = [...first];
+    more[header.indexOf('option')] = 'E2E Flavour';
+    more[header.indexOf('sku')] = 'NEW-E2E-SKU';
+    more[header.indexOf('stock')] = '4';
+    const csv = `${[header, first, more].map((r) => csvLine(r)).join('\r\n')}\r\n`;
     await page
       .getByLabel('Choose a CSV file')
       .setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });

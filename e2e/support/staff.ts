@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { type APIRequestContext, request } from 'playwright-core';
+import { type APIRequestContext, type BrowserContext, type Page, request } from 'playwright-core';
 import { BASE_URL } from './browser-session.ts';
 
 /**
@@ -121,4 +121,18 @@ export async function staffMember({ authenticator }: { authenticator: boolean })
   if (authenticator) await setUpAuthenticator(api, member);
   await api.dispose();
   return member;
+}
+
+/** The member signed in with password and authenticator code, on the console. */
+export async function staffPage(context: BrowserContext, member: StaffMember): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+  await page.getByLabel('Authentication code').fill(await nextCode(member));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+  return page;
 }

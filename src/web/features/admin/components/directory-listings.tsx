@@ -4,7 +4,8 @@ import { formatDay } from '#shared/dates.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
-import { Button, DataTable, Panel, Select } from './console-ui.tsx';
+import { StateSelect } from './compliance-fields.tsx';
+import { Button, DataTable, Panel } from './console-ui.tsx';
 import { ListState } from './list-state.tsx';
 
 /**
@@ -74,14 +75,11 @@ export function DirectoryListings({ productId }: { productId: number }) {
         </ListState>
         <form onSubmit={onSubmit} noValidate aria-label="Set a directory listing" className="mt-4">
           <div className="grid items-end gap-3 md:grid-cols-4">
-            <Select label="State" {...form.field('state')}>
-              <option value="">Choose a state</option>
-              {US_STATES.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </Select>
+            <StateSelect
+              label="State"
+              first={{ value: '', label: 'Choose a state' }}
+              {...form.field('state')}
+            />
             <Field label="Listing id" {...form.field('listingId')} />
             <Field label="Listed on" type="date" {...form.field('listedOn')} />
             <label className="inline-flex min-h-10 items-center gap-2 text-sm font-semibold">

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   PRODUCT_KIND_LABELS,
-  PRODUCT_KINDS,
   RULE_EFFECT_LABELS,
   RULE_EFFECTS,
 } from '#shared/compliance/compliance.constants.ts';
 import { RuleFormSchema } from '#shared/compliance/compliance-forms.ts';
 import type { Rule, RuleCondition } from '#shared/compliance/rules.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { Field, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import { EditorFooter, KindBoxes } from '#web/features/admin/components/compliance-fields.tsx';
 import {
   Button,
   DataTable,
@@ -201,22 +201,10 @@ function RuleEditor({ rule, onDone }: { rule: Rule | null; onDone: () => void })
             />
           </div>
         </div>
-        <fieldset className="mt-4">
-          <legend className="text-sm font-semibold">Products it is about (none ticked: every product)</legend>
-          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-            {PRODUCT_KINDS.map((k) => (
-              <label key={k} className="inline-flex min-h-10 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  value={k}
-                  className="size-4 accent-gray-900"
-                  {...form.register('kinds')}
-                />
-                {PRODUCT_KIND_LABELS[k]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <KindBoxes
+          legend="Products it is about (none ticked: every product)"
+          registration={form.register('kinds')}
+        />
         <div className="mt-3 grid gap-3 md:grid-cols-4">
           <Select label="Flavoured" {...form.field('flavoured')}>
             <option value="any">Either</option>
@@ -242,17 +230,12 @@ function RuleEditor({ rule, onDone }: { rule: Rule | null; onDone: () => void })
             {...form.field('source')}
           />
         </div>
-        <div className="mt-3">
-          <FormError message={form.formError} />
-        </div>
-        <div className="mt-3 flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {rule ? 'Save rule' : 'Add rule'}
-          </Button>
-          <Button tone="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
+        <EditorFooter
+          formError={form.formError}
+          saving={save.isPending}
+          submitLabel={rule ? 'Save rule' : 'Add rule'}
+          onCancel={onDone}
+        />
       </Panel>
     </form>
   );

@@ -1,17 +1,12 @@
 import { useState } from 'react';
-import { US_STATES } from '#shared/accounts/us-states.ts';
-import {
-  PRODUCT_KIND_LABELS,
-  PRODUCT_KINDS,
-  TAX_BASES,
-  TAX_BASIS_LABELS,
-} from '#shared/compliance/compliance.constants.ts';
+import { PRODUCT_KIND_LABELS, TAX_BASES, TAX_BASIS_LABELS } from '#shared/compliance/compliance.constants.ts';
 import { RateFormSchema, rateText } from '#shared/compliance/compliance-forms.ts';
 import { describeRate, type TaxRate } from '#shared/compliance/excise.ts';
 import { isoDay } from '#shared/dates.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { Field, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation } from '#web/features/admin/api/admin-queries.ts';
+import { EditorFooter, KindBoxes, StateSelect } from '#web/features/admin/components/compliance-fields.tsx';
 import { Button, DataTable, Panel, Select, TextArea } from '#web/features/admin/components/console-ui.tsx';
 
 /** The excise table: every rate with its source; staff add one or change one (an end date ends it). */
@@ -101,14 +96,11 @@ function RateEditor({ rate, onDone }: { rate: TaxRate | null; onDone: () => void
     <form onSubmit={onSubmit} noValidate aria-label={title} className="mb-4">
       <Panel title={title}>
         <div className="grid gap-3 md:grid-cols-2">
-          <Select label="State" {...form.field('state')}>
-            <option value="">Choose a state</option>
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </Select>
+          <StateSelect
+            label="State"
+            first={{ value: '', label: 'Choose a state' }}
+            {...form.field('state')}
+          />
           <Field label="Name (what buyers read)" {...form.field('name')} />
           <Select label="Charged" {...form.field('basis')}>
             {TAX_BASES.map((b) => (
@@ -130,27 +122,11 @@ function RateEditor({ rate, onDone }: { rate: TaxRate | null; onDone: () => void
             {...form.field('effectiveUntil')}
           />
         </div>
-        <fieldset className="mt-4">
-          <legend className="text-sm font-semibold">Products it taxes</legend>
-          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-            {PRODUCT_KINDS.map((k) => (
-              <label key={k} className="inline-flex min-h-10 items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  value={k}
-                  className="size-4 accent-gray-900"
-                  {...form.register('kinds')}
-                />
-                {PRODUCT_KIND_LABELS[k]}
-              </label>
-            ))}
-          </div>
-          {form.formState.errors.kinds?.message && (
-            <p className="mt-1 text-sm text-red-800" role="alert">
-              {form.formState.errors.kinds.message}
-            </p>
-          )}
-        </fieldset>
+        <KindBoxes
+          legend="Products it taxes"
+          registration={form.register('kinds')}
+          error={form.formState.errors.kinds?.message}
+        />
         <label className="mt-3 inline-flex min-h-10 items-center gap-2 text-sm font-semibold">
           <input type="checkbox" className="size-4 accent-gray-900" {...form.register('collects')} />
           This store collects it on its invoices (else the buyer remits it)
@@ -162,17 +138,12 @@ function RateEditor({ rate, onDone }: { rate: TaxRate | null; onDone: () => void
             {...form.field('source')}
           />
         </div>
-        <div className="mt-3">
-          <FormError message={form.formError} />
-        </div>
-        <div className="mt-3 flex gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {rate ? 'Save rate' : 'Add rate'}
-          </Button>
-          <Button tone="secondary" onClick={onDone}>
-            Cancel
-          </Button>
-        </div>
+        <EditorFooter
+          formError={form.formError}
+          saving={save.isPending}
+          submitLabel={rate ? 'Save rate' : 'Add rate'}
+          onCancel={onDone}
+        />
       </Panel>
     </form>
   );

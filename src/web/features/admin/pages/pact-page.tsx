@@ -6,7 +6,8 @@ import { formatDateTime, formatDay, isoDay } from '#shared/dates.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
-import { Badge, Button, DataTable, PageTitle, Select } from '#web/features/admin/components/console-ui.tsx';
+import { StateSelect } from '#web/features/admin/components/compliance-fields.tsx';
+import { Badge, Button, DataTable, PageTitle } from '#web/features/admin/components/console-ui.tsx';
 import { ListState, useUrlFilters } from '#web/features/admin/components/list-state.tsx';
 
 const FILTERS = ['month', 'state'] as const;
@@ -67,18 +68,12 @@ export function PactPage() {
             value={draft.month || month}
             onChange={(e) => set('month', e.target.value)}
           />
-          <Select
+          <StateSelect
             label="Ship-to state"
+            first={{ value: '*', label: 'All states' }}
             value={draft.state || state}
             onChange={(e) => set('state', e.target.value)}
-          >
-            <option value="*">All states</option>
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </Select>
+          />
           <Button type="submit">Show report</Button>
         </form>
       </div>

@@ -64,6 +64,23 @@ function SearchableList({ label, entries }: { label: string; entries: Entry[] })
   );
 }
 
+/** An Availability filter: a box that turns it on or off (the page follows the URL). */
+function FilterBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex cursor-pointer items-center gap-2 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        className="size-4 accent-gray-900"
+      />
+      {label}
+    </label>
+  );
+}
+
 function Section({ value, title, children }: { value: string; title: string; children: React.ReactNode }) {
   return (
     <Accordion.Item value={value} className="border-b border-gray-200">
@@ -85,8 +102,6 @@ export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToM
   const { data: menu } = useMenu();
   const mine = useMyState().data;
   const navigate = useNavigate();
-  const stockId = useId();
-  const shipsId = useId();
   /** A link keeps the Availability filters that are on. */
   const withStock = (href: string) =>
     `${href}${inStock ? '&inStock=1' : ''}${shipsToMine ? '&shipsTo=mine' : ''}`;
@@ -147,28 +162,14 @@ export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToM
         defaultValue={['availability', 'categories', 'Vape Hardware', 'Smoke Shop', 'brands']}
       >
         <Section value="availability" title="Availability">
-          <div className="pb-3">
-            <label htmlFor={stockId} className="flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                id={stockId}
-                type="checkbox"
-                checked={inStock}
-                onChange={() => toggle('inStock')}
-                className="size-4 accent-gray-900"
-              />
-              In Stock
-            </label>
+          <div className="space-y-2 pb-3">
+            <FilterBox label="In Stock" checked={inStock} onChange={() => toggle('inStock')} />
             {mine && (
-              <label htmlFor={shipsId} className="mt-2 flex cursor-pointer items-center gap-2 text-sm">
-                <input
-                  id={shipsId}
-                  type="checkbox"
-                  checked={shipsToMine}
-                  onChange={() => toggle('shipsTo')}
-                  className="size-4 accent-gray-900"
-                />
-                Ships to my state ({mine.stateName})
-              </label>
+              <FilterBox
+                label={`Ships to my state (${mine.stateName})`}
+                checked={shipsToMine}
+                onChange={() => toggle('shipsTo')}
+              />
             )}
           </div>
         </Section>
