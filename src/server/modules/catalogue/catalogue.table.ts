@@ -111,8 +111,21 @@ export const variants = pgTable(
     position: integer('position').notNull().default(0),
     /** Where the option differs from its product for the rules: flavour, nicotine strength. */
     compliance: jsonb('compliance').$type<VariantCompliance>().notNull().default({}),
+    /** Case packs (shared/pricing/quantity-rule.ts): at least this many, in cases of `orderIncrement`. */
+    minQuantity: integer('min_quantity').notNull().default(1),
+    orderIncrement: integer('order_increment').notNull().default(1),
+    /** At most this many per order; null: no limit but the stock. */
+    maxQuantity: integer('max_quantity'),
   },
-  (t) => [index('variants_product_idx').on(t.productId), check('variants_stock_check', sql`${t.stock} >= 0`)],
+  (t) => [
+    index('variants_product_idx').on(t.productId),
+    check('variants_stock_check', sql`${t.stock} >= 0`),
+    check(
+      'variants_quantity_rule_check',
+      sql`${t.orderIncrement} >= 1 and ${t.minQuantity} >= 1 and ${t.minQuantity} % ${t.orderIncrement} = 0
+        and (${t.maxQuantity} is null or (${t.maxQuantity} >= ${t.minQuantity} and ${t.maxQuantity} % ${t.orderIncrement} = 0))`,
+    ),
+  ],
 );
 
 export const banners = pgTable(
