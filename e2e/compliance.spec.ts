@@ -94,6 +94,9 @@ describe('state compliance', () => {
     await page.goto('/categories?categoryId=disposable-vapes');
     await page.getByText("Can't ship to MA").first().waitFor();
     await look(page, 'listing-badges');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await look(page, 'listing-badges-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Ships to my state (Massachusetts)').click();
     await page.waitForURL(/shipsTo=mine/);
     await page.getByText('0 products that ship to Massachusetts').waitFor();

@@ -28,3 +28,11 @@ export const formatDay = (day: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   });
+
+/** A report month (YYYY-MM) as people read it, "November 2026". */
+export const formatMonth = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });

@@ -82,14 +82,12 @@ export function parseListings(text: string): ListingEntry[] | null {
   return out.sort((a, b) => a.state.localeCompare(b.state));
 }
 
+/** The cell's text; sorted by state, so two lists say the same exactly when their texts are equal. */
 export const listingsText = (entries: readonly ListingEntry[]) =>
   [...entries]
     .sort((a, b) => a.state.localeCompare(b.state))
     .map((e) => [e.state, e.listingId, e.listedOn ?? ''].join(':').replace(/:+$/, ''))
     .join(' | ');
-
-/** Listings compared by what they say, whatever their order. */
-export const listingsKey = (entries: readonly ListingEntry[]) => listingsText(entries);
 
 /** What an option carries where it differs, compared by what it says. */
 export const variantComplianceKey = (v: VariantCompliance) =>

@@ -26,6 +26,20 @@ export function useMyState(): { data: { state: string; stateName: string } | nul
   };
 }
 
+/**
+ * A page's "ships to my state" filter (`shipsTo=mine` in its URL): the buyer's state, the name of
+ * the state it narrows to once known (a visitor's link is ignored), and whether to wait for it.
+ */
+export function useShipsToFilter(params: URLSearchParams) {
+  const mine = useMyState();
+  const wanted = params.get('shipsTo') === 'mine';
+  return {
+    mine: mine.data,
+    shipsTo: wanted ? (mine.data?.stateName ?? null) : null,
+    waiting: wanted && mine.isPending,
+  };
+}
+
 type Card = { categoryId: string; brandId: string; id: string };
 export type CardVerdict = { kept: 'blocked' | 'partial'; state: string } | null;
 

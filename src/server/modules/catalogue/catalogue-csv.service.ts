@@ -1,16 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { storedAttributes, storedVariantCompliance } from '#server/modules/compliance/compliance.service.ts';
 import { directoryListings } from '#server/modules/compliance/compliance.table.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { CATALOGUE_CSV_COLUMNS, type ImportReport, LIST_SEPARATOR } from '#shared/catalogue/catalogue-csv.ts';
-import {
-  type ComplianceAttributes,
-  ComplianceAttributesSchema,
-  DEFAULT_ATTRIBUTES,
-  type VariantCompliance,
-  VariantComplianceSchema,
-} from '#shared/compliance/attributes.ts';
+import type { ComplianceAttributes } from '#shared/compliance/attributes.ts';
 import {
   COMPLIANCE_CSV_COLUMNS,
   complianceCells,
@@ -56,28 +51,6 @@ const variantColumns = {
   compliance: variants.compliance,
 };
 
-/**
- * Stored attributes read with their defaults, in the schema's key order (jsonb keeps its own), so
- * the import compares them as the file's; one parse per product, not per option.
- */
-function attributesReader() {
-  const seen = new Map<number, ComplianceAttributes>();
-  return (id: number, stored: unknown) => {
-    let a = seen.get(id);
-    if (!a) {
-      const parsed = ComplianceAttributesSchema.safeParse(stored ?? {});
-      a = parsed.success ? parsed.data : DEFAULT_ATTRIBUTES;
-      seen.set(id, a);
-    }
-    return a;
-  };
-}
-
-const variantCompliance = (stored: unknown): VariantCompliance => {
-  const parsed = VariantComplianceSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : {};
-};
-
 /** Every product's listed directory entries, by product id. */
 async function listingsByProduct(db: Db): Promise<Map<number, ListingEntry[]>> {
   const rows = await db
@@ -97,7 +70,13 @@ async function listingsByProduct(db: Db): Promise<Map<number, ListingEntry[]>> {
 /** The whole catalogue, one row per option, in the columns the import reads. */
 export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<string> {
   const listings = await listingsByProduct(db);
-  const attributes = attributesReader();
+  // One read of a product's attributes, not one per option (116,000 rows on the large catalogue).
+  const seen = new Map<number, ComplianceAttributes>();
+  const attributes = (id: number, stored: unknown) => {
+    const known = seen.get(id) ?? storedAttributes(stored);
+    seen.set(id, known);
+    return known;
+  };
   const rows = await db
     .select({ c: categoryColumns, b: { name: brands.name }, p: productColumns, v: variantColumns })
     .from(variants)
@@ -143,7 +122,7 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
     };
     const compliance = complianceCells(
       attributes(p.id, p.compliance),
-      variantCompliance(v.compliance),
+      storedVariantCompliance(v.compliance),
       listings.get(p.id) ?? [],
     );
     lines.push(
@@ -203,7 +182,6 @@ export async function importCatalogueCsv(
 
 /** The catalogue as the import compares it, read in four queries. */
 async function catalogueSnapshot({ db }: Pick<RequestContext, 'db'>): Promise<CatalogueSnapshot> {
-  const attributes = attributesReader();
   const [catRows, brandRows, productRows, variantRows, listings] = await Promise.all([
     db.select().from(categories),
     db.select().from(brands),
@@ -224,8 +202,9 @@ async function catalogueSnapshot({ db }: Pick<RequestContext, 'db'>): Promise<Ca
   return {
     categories: catRows,
     brands: brandRows,
-    products: productRows.map((p) => ({ ...p, compliance: attributes(p.id, p.compliance) })),
-    variants: variantRows.map((v) => ({ ...v, compliance: variantCompliance(v.compliance) })),
+    // In the schema's key order (jsonb keeps its own), so the import compares them as the file's.
+    products: productRows.map((p) => ({ ...p, compliance: storedAttributes(p.compliance) })),
+    variants: variantRows.map((v) => ({ ...v, compliance: storedVariantCompliance(v.compliance) })),
     listings,
   };
 }

@@ -14,7 +14,7 @@ import {
   type ProductFields,
 } from '#shared/catalogue/catalogue-csv.ts';
 import type { VariantCompliance } from '#shared/compliance/attributes.ts';
-import { type ListingEntry, listingsKey, variantComplianceKey } from '#shared/compliance/compliance-csv.ts';
+import { type ListingEntry, listingsText, variantComplianceKey } from '#shared/compliance/compliance-csv.ts';
 import type { brands, categories, products } from './catalogue.table.ts';
 import { brandKey, type ImportIssue, lower, type ParsedRow } from './catalogue-import-parse.ts';
 
@@ -136,7 +136,7 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
     const firstRowOfProduct = !createProducts.has(row.product_sku) && !updateProducts.has(row.product_sku);
     if (firstRowOfProduct && r.compliance) {
       const before = existingProduct ? (current.listings.get(existingProduct.id) ?? []) : [];
-      if (listingsKey(before) !== listingsKey(r.compliance.listings))
+      if (listingsText(before) !== listingsText(r.compliance.listings))
         listingChanges.set(row.product_sku, r.compliance.listings);
     }
     if (!existingProduct) {

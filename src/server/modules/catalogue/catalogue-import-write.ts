@@ -11,9 +11,9 @@ import { replaceListings } from '#server/modules/compliance/listings-import.serv
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext } from '#server/plugins/request-context.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
-import { DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
 import type { ImportReport, ProductFields } from '#shared/catalogue/catalogue-csv.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
+import { DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
 import { brandKey, lower, type ParsedRow } from './catalogue-import-parse.ts';
 import type { CatalogueSnapshot, ImportPlan } from './catalogue-import-plan.ts';

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
 import { products } from '#server/modules/catalogue/catalogue.table.ts';
@@ -7,7 +7,8 @@ import type { StaffContext } from '#server/plugins/request-context.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { TaxRateBody } from '#shared/compliance/excise.ts';
 import type { RuleBody } from '#shared/compliance/rules.ts';
-import { complianceRules, complianceVersion, directoryListings, exciseRates } from './compliance.table.ts';
+import { bumpComplianceVersion } from './compliance.service.ts';
+import { complianceRules, directoryListings, exciseRates } from './compliance.table.ts';
 import type { ComplianceCache } from './compliance-cache.ts';
 
 export type ComplianceStaffContext = StaffContext & { compliance: ComplianceCache };
@@ -24,10 +25,7 @@ export const complianceStaffMessages = {
  */
 async function change<T>(ctx: ComplianceStaffContext, work: (tx: Db) => Promise<T>): Promise<T> {
   const out = await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(complianceVersion)
-      .set({ version: sql`${complianceVersion.version} + 1` })
-      .where(eq(complianceVersion.id, 1));
+    await bumpComplianceVersion(tx);
     return work(tx);
   });
   await ctx.compliance.changed();

@@ -5,6 +5,7 @@ import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
 import {
   type ComplianceAttributes,
   ComplianceAttributesSchema,
+  DEFAULT_ATTRIBUTES,
   optionAttributes,
   type VariantCompliance,
   VariantComplianceSchema,
@@ -68,6 +69,17 @@ export async function loadCompliance(db: Db): Promise<ComplianceData> {
 }
 
 /**
+ * Inside the transaction of any change to rules, listings or rates: the version row's lock makes
+ * an order being placed finish first, or see the new version and judge again (see place_order).
+ */
+export async function bumpComplianceVersion(tx: Db): Promise<void> {
+  await tx
+    .update(complianceVersion)
+    .set({ version: sql`${complianceVersion.version} + 1` })
+    .where(eq(complianceVersion.id, 1));
+}
+
+/**
  * The states whose tobacco licence the buyer holds, verified by staff and not expired on `day`,
  * sorted, as one SQL expression: the cart's query carries it, so judging a cart costs no extra
  * round trip (place_order compares this list with its own reading, under lock).
@@ -96,14 +108,21 @@ export async function buyerStanding(
   return { defaultState: row?.defaultState ?? null, licences: row?.licences ?? [] };
 }
 
+/** A product's attributes as stored (jsonb), read with their defaults, in the schema's key order. */
+export function storedAttributes(stored: unknown): ComplianceAttributes {
+  const p = ComplianceAttributesSchema.safeParse(stored ?? {});
+  return p.success ? p.data : DEFAULT_ATTRIBUTES;
+}
+
+/** Where an option differs, as stored (jsonb); nothing when unreadable. */
+export function storedVariantCompliance(stored: unknown): VariantCompliance {
+  const v = VariantComplianceSchema.safeParse(stored ?? {});
+  return v.success ? (v.data as VariantCompliance) : {};
+}
+
 /** Raw attributes as stored (jsonb), read with their defaults. */
 export function attributesOf(product: unknown, variant: unknown): ComplianceAttributes {
-  const p = ComplianceAttributesSchema.safeParse(product ?? {});
-  const v = VariantComplianceSchema.safeParse(variant ?? {});
-  return optionAttributes(
-    p.success ? p.data : ComplianceAttributesSchema.parse({}),
-    v.success ? (v.data as VariantCompliance) : null,
-  );
+  return optionAttributes(storedAttributes(product), storedVariantCompliance(variant));
 }
 
 export interface ShipTo {
@@ -143,6 +162,29 @@ export function verdictFor(
     line.quantity,
   );
   return { ...judgement, excise };
+}
+
+/** One storefront option judged for delivery to a state (the product page's check, the badges). */
+export function optionVerdict(
+  data: ComplianceData,
+  product: { dbId: number; row: { compliance: unknown } },
+  variant: { compliance: unknown },
+  state: string,
+  day: string,
+  licences: ReadonlySet<string> | null,
+): LineVerdict {
+  return verdictFor(
+    data,
+    {
+      productId: product.dbId,
+      attributes: attributesOf(product.row.compliance, variant.compliance),
+      unitPriceCents: 0,
+      quantity: 1,
+    },
+    { state, shipping: 'Delivery' },
+    day,
+    licences,
+  );
 }
 
 export interface LineToJudge {

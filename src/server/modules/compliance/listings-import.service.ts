@@ -2,7 +2,8 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { ListingEntry } from '#shared/compliance/compliance-csv.ts';
-import { complianceVersion, directoryListings } from './compliance.table.ts';
+import { bumpComplianceVersion } from './compliance.service.ts';
+import { directoryListings } from './compliance.table.ts';
 
 /**
  * Directory listings from the catalogue CSV, inside the import's transaction: each product named
@@ -16,10 +17,7 @@ export async function replaceListings(
   changes: readonly { productId: number; listings: readonly ListingEntry[] }[],
 ): Promise<void> {
   if (!changes.length) return;
-  await tx
-    .update(complianceVersion)
-    .set({ version: sql`${complianceVersion.version} + 1` })
-    .where(eq(complianceVersion.id, 1));
+  await bumpComplianceVersion(tx);
   for (const { productId, listings } of changes) {
     const states = listings.map((l) => l.state);
     await tx

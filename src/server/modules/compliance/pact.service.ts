@@ -146,8 +146,11 @@ export async function pactFilingList(
     .orderBy(desc(pactFilings.filedAt));
   const today = isoDay(ctx.now);
   const thisMonth = today.slice(0, 7);
+  const key = (f: { state: string; month: string }) => `${f.state}/${f.month}`;
+  const markOf = new Map(marks.map((f) => [key(f), f]));
+  const ordersOf = new Map(sold.map((s) => [key(s), s.orders]));
   const entry = (state: string, m: string, count: number): PactFiling => {
-    const mark = marks.find((f) => f.state === state && f.month === m);
+    const mark = markOf.get(`${state}/${m}`);
     const dueOn = pactDueOn(m);
     return {
       state,
@@ -162,14 +165,10 @@ export async function pactFilingList(
     };
   };
   const toFile = sold
-    .filter((s) => !marks.some((f) => f.state === s.state && f.month === s.month))
+    .filter((s) => !markOf.has(key(s)))
     .map((s) => entry(s.state, s.month, s.orders))
     .sort((a, b) => a.month.localeCompare(b.month) || a.state.localeCompare(b.state));
-  const filed = marks
-    .slice(0, FILED_SHOWN)
-    .map((f) =>
-      entry(f.state, f.month, sold.find((s) => s.state === f.state && s.month === f.month)?.orders ?? 0),
-    );
+  const filed = marks.slice(0, FILED_SHOWN).map((f) => entry(f.state, f.month, ordersOf.get(key(f)) ?? 0));
   return { toFile, filed };
 }
 

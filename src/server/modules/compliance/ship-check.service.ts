@@ -7,7 +7,7 @@ import type { ShipCheckResponse, TaxRatesResponse } from '#shared/compliance/com
 import { describeRate } from '#shared/compliance/excise.ts';
 import { stateOfZip } from '#shared/compliance/zip-state.ts';
 import { isoDay } from '#shared/dates.ts';
-import { attributesOf, blockView, buyerStanding, verdictFor } from './compliance.service.ts';
+import { blockView, buyerStanding, optionVerdict } from './compliance.service.ts';
 
 /**
  * The product page's delivery check, judged from memory (catalogue and compliance read models):
@@ -34,18 +34,7 @@ export async function shipCheck(
   const data = await ctx.compliance.get();
   const licences = buyer ? new Set(buyer.licences) : null;
   const options = p.variants.map((v) => {
-    const verdict = verdictFor(
-      data,
-      {
-        productId: p.dbId,
-        attributes: attributesOf(p.row.compliance, v.compliance),
-        unitPriceCents: 0,
-        quantity: 1,
-      },
-      { state: state!, shipping: 'Delivery' },
-      day,
-      licences,
-    );
+    const verdict = optionVerdict(data, p, v, state, day, licences);
     return {
       variantId: v.sku,
       name: v.name,

@@ -6,7 +6,7 @@ import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import type { CardVerdicts, MyState } from '#shared/compliance/compliance.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
 import type { ComplianceData } from './compliance.service.ts';
-import { attributesOf, buyerStanding, verdictFor } from './compliance.service.ts';
+import { buyerStanding, optionVerdict } from './compliance.service.ts';
 
 export type ProductVerdict = 'partial' | 'blocked';
 
@@ -40,19 +40,7 @@ export function stateVerdicts(
   for (const p of model.allProducts) {
     let blocked = 0;
     for (const v of p.variants) {
-      const verdict = verdictFor(
-        data,
-        {
-          productId: p.dbId,
-          attributes: attributesOf(p.row.compliance, v.compliance),
-          unitPriceCents: 0,
-          quantity: 1,
-        },
-        { state, shipping: 'Delivery' },
-        day,
-        held,
-      );
-      if (verdict.blocks.length) blocked++;
+      if (optionVerdict(data, p, v, state, day, held).blocks.length) blocked++;
     }
     if (blocked) verdicts.set(p, blocked === p.variants.length ? 'blocked' : 'partial');
   }

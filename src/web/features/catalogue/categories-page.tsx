@@ -7,7 +7,7 @@ import { categoryHref } from '#web/components/catalogue/links.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
-import { useMyState } from '#web/lib/my-state.ts';
+import { useShipsToFilter } from '#web/lib/my-state.ts';
 import { useListing } from './api/get-listing.ts';
 import { FilterSidebar } from './components/filter-sidebar.tsx';
 
@@ -25,12 +25,11 @@ export function CategoriesPage() {
   const page = readPage(params.get('page'));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const sidebarId = useId();
-  const mine = useMyState();
   // "Ships to my state" applies once we know the buyer has a state (a visitor's link is ignored).
-  const shipsTo = params.get('shipsTo') === 'mine' ? (mine.data?.stateName ?? null) : null;
+  const { shipsTo, waiting } = useShipsToFilter(params);
   const { data, isPending, isError, error, isPlaceholderData } = useListing(
     { categoryId, brandId, inStock, shipsToMine: Boolean(shipsTo), page },
-    !(params.get('shipsTo') === 'mine' && mine.isPending),
+    !waiting,
   );
 
   if (isError && (error as { status?: number }).status === 404) return <ErrorPage kind="not-found" />;

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
-import { useMyState } from '#web/lib/my-state.ts';
+import { useShipsToFilter } from '#web/lib/my-state.ts';
 import { useSearchProducts } from './api/search-products.ts';
 
 /** /search?q=&page=: the full results of the header search. */
@@ -12,13 +12,11 @@ export function SearchPage() {
   const q = params.get('q')?.trim() ?? '';
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
-  const mine = useMyState();
-  const wantsMine = params.get('shipsTo') === 'mine';
-  const shipsTo = wantsMine ? (mine.data?.stateName ?? null) : null;
+  const { mine, shipsTo, waiting } = useShipsToFilter(params);
   const { data, isPending, isError, error, isPlaceholderData } = useSearchProducts(q, {
     page,
     shipsToMine: Boolean(shipsTo),
-    enabled: !(wantsMine && mine.isPending),
+    enabled: !waiting,
   });
 
   const hrefFor = (p: number, ships = Boolean(shipsTo)) =>
@@ -52,7 +50,7 @@ export function SearchPage() {
               {data.total} product{data.total === 1 ? '' : 's'} found
               {shipsTo ? ` that ship to ${shipsTo}` : ''}
             </p>
-            {mine.data && (
+            {mine && (
               <label className="flex cursor-pointer items-center gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -60,7 +58,7 @@ export function SearchPage() {
                   onChange={() => navigate(hrefFor(1, !shipsTo))}
                   className="size-4 accent-gray-900"
                 />
-                Ships to my state ({mine.data.stateName})
+                Ships to my state ({mine.stateName})
               </label>
             )}
           </div>

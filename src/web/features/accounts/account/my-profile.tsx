@@ -1,11 +1,9 @@
 import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { US_STATES } from '#shared/accounts/us-states.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useUpdateProfile } from '#web/features/accounts/api/account-mutations.ts';
 import { DocumentsSection } from './documents-section.tsx';
-
-const stateName = (code: string) => US_STATES.find(([c]) => c === code)?.[1] ?? code;
 
 /** My Profile: edits with Save and Cancel shown only once something changed (SPEC §2). */
 export function MyProfile({ user }: { user: Profile }) {

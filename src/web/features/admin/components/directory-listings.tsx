@@ -1,4 +1,4 @@
-import { US_STATES } from '#shared/accounts/us-states.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
 import { ListingFormSchema } from '#shared/compliance/compliance-forms.ts';
 import { formatDay } from '#shared/dates.ts';
 import { useNotify } from '#web/app/notifications.tsx';
@@ -48,7 +48,7 @@ export function DirectoryListings({ productId }: { productId: number }) {
             <DataTable caption="Directory listings" head={['State', 'Listed', 'Listing id', 'Listed on', '']}>
               {data.listings.map((l) => (
                 <tr key={l.state}>
-                  <td className="px-3 py-2">{US_STATES.find(([c]) => c === l.state)?.[1] ?? l.state}</td>
+                  <td className="px-3 py-2">{stateName(l.state)}</td>
                   <td className="px-3 py-2">{l.listed ? 'Yes' : 'No (struck)'}</td>
                   <td className="px-3 py-2">{l.listingId || '—'}</td>
                   <td className="px-3 py-2">{l.listedOn ? formatDay(l.listedOn) : '—'}</td>

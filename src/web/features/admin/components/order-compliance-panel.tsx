@@ -1,17 +1,10 @@
 import { Link } from 'react-router';
 import { describeAttributes } from '#shared/compliance/attributes.ts';
 import type { OrderCompliance } from '#shared/compliance/compliance.schemas.ts';
-import { formatDateTime, formatDay } from '#shared/dates.ts';
+import { formatDateTime, formatDay, formatMonth } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import { DataTable, Loading } from './console-ui.tsx';
-
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * An order and the state rules: what it was judged by when placed, its excise and PACT filing,
@@ -106,7 +99,7 @@ function Facts({ s }: { s: OrderCompliance }) {
               to={`/admin/compliance/pact?month=${s.pact.month}&state=${s.pact.state}`}
               className="font-semibold underline"
             >
-              {s.pact.state}, {monthName(s.pact.month)}
+              {s.pact.state}, {formatMonth(s.pact.month)}
             </Link>{' '}
             {s.pact.filedAt
               ? `— filed ${formatDateTime(s.pact.filedAt)}`

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { US_STATES } from '#shared/accounts/us-states.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
 import { PRODUCT_KIND_LABELS } from '#shared/compliance/compliance.constants.ts';
 import type { PactFiling, PactReport } from '#shared/compliance/pact.ts';
-import { formatDateTime, formatDay, isoDay } from '#shared/dates.ts';
+import { formatDateTime, formatDay, formatMonth, isoDay } from '#shared/dates.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { Field } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
@@ -16,13 +16,6 @@ const FILTERS = ['month', 'state'] as const;
 function lastMonth(now = new Date()): string {
   return isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))).slice(0, 7);
 }
-
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /**
  * The PACT Act report: every ENDS and tobacco line delivered into a state in a month, sorted by
@@ -132,7 +125,7 @@ function Filings({ onPick }: { onPick: (f: PactFiling) => void }) {
                     onClick={() => onPick(f)}
                     className="font-semibold underline"
                   >
-                    {monthName(f.month)}
+                    {formatMonth(f.month)}
                   </Link>
                 </td>
                 <td className="px-3 py-2">{f.orders}</td>
@@ -148,7 +141,7 @@ function Filings({ onPick }: { onPick: (f: PactFiling) => void }) {
                   <Button
                     tone="secondary"
                     disabled={mark.isPending || f.open}
-                    aria-label={`Mark ${f.stateName}, ${monthName(f.month)} filed`}
+                    aria-label={`Mark ${f.stateName}, ${formatMonth(f.month)} filed`}
                     onClick={() => toggle(f, true)}
                   >
                     Mark filed
@@ -165,12 +158,12 @@ function Filings({ onPick }: { onPick: (f: PactFiling) => void }) {
           <ul className="mt-2 space-y-1">
             {list.data.filed.map((f) => (
               <li key={`${f.state}/${f.month}`} className="flex flex-wrap items-center gap-2">
-                {f.stateName}, {monthName(f.month)}: filed {f.filedAt ? formatDateTime(f.filedAt) : ''}
+                {f.stateName}, {formatMonth(f.month)}: filed {f.filedAt ? formatDateTime(f.filedAt) : ''}
                 {f.filedBy ? ` by ${f.filedBy}` : ''}
                 <Button
                   tone="secondary"
                   disabled={mark.isPending}
-                  aria-label={`Take back the filing mark of ${f.stateName}, ${monthName(f.month)}`}
+                  aria-label={`Take back the filing mark of ${f.stateName}, ${formatMonth(f.month)}`}
                   onClick={() => toggle(f, false)}
                 >
                   Take back
@@ -196,11 +189,11 @@ const amounts = (r: PactReport['rows'][number]) =>
 
 /** The report as it prints: a heading that says what it is, then one row per line shipped. */
 function ReportView({ report }: { report: PactReport }) {
-  const where = report.state === '*' ? 'all states' : US_STATES.find(([c]) => c === report.state)?.[1];
+  const where = report.state === '*' ? 'all states' : stateName(report.state);
   return (
     <section aria-labelledby="pact-report">
       <h2 id="pact-report" className="text-lg font-bold">
-        Delivery sales of ENDS and tobacco into {where}, {monthName(report.month)}
+        Delivery sales of ENDS and tobacco into {where}, {formatMonth(report.month)}
       </h2>
       <p className="mb-3 text-sm text-gray-700">
         {plural(report.totals.orders, 'order')}, {plural(report.totals.quantity, 'unit')},{' '}
