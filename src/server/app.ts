@@ -18,6 +18,8 @@ import { catalogueModule } from './modules/catalogue/catalogue.module.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
 import { ComplianceCache } from './modules/compliance/compliance-cache.ts';
+import { PricingCache } from './modules/pricing/pricing-cache.ts';
+import { pricingModule } from './modules/pricing/pricing.module.ts';
 import { UserEventBus } from './modules/events/event-bus.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -70,6 +72,7 @@ export interface AppDeps {
 export interface App extends FastifyInstance {
   catalogue: CatalogueCache;
   compliance: ComplianceCache;
+  pricing: PricingCache;
   settings: StoreSettings;
   outbox: OutboxWorker;
   jobs: { expiryReminders: () => Promise<number> };
@@ -82,6 +85,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MODULES: AppModule[] = [
   catalogueModule,
   complianceModule,
+  pricingModule,
   searchModule,
   accountsModule,
   eventsModule,
@@ -155,6 +159,10 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   await compliance.listen();
   app.decorate('compliance', compliance);
   app.addHook('onClose', async () => compliance.close());
+  const pricing = new PricingCache(deps.database);
+  await pricing.listen();
+  app.decorate('pricing', pricing);
+  app.addHook('onClose', async () => pricing.close());
   const settings = new StoreSettings(deps.database, storeDefaults);
   await settings.listen();
   app.decorate('settings', settings);
@@ -192,6 +200,7 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
     settings,
     catalogue,
     compliance,
+    pricing,
     privateStore,
     media: new MediaStore(deps.mediaDir),
     secretBox: deps.secretBox ?? SecretBox.random(),

@@ -11,9 +11,11 @@ export function sendVersioned(
   reply: FastifyReply,
   version: string,
   build: () => string,
+  /** `private`: an answer for the signed-in buyer alone (their group prices), never in a shared cache. */
+  audience: 'public' | 'private' = 'public',
 ): FastifyReply {
   const etag = `W/"${version}"`;
-  reply.header('cache-control', 'no-cache').header('etag', etag);
+  reply.header('cache-control', audience === 'private' ? 'private, no-cache' : 'no-cache').header('etag', etag);
   if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
   return sendJsonText(reply, build());
 }

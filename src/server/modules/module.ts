@@ -8,6 +8,7 @@ import type { MailSettings } from './accounts/accounts.service.ts';
 import type { ScryptCost } from './accounts/password.ts';
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import type { ComplianceCache } from './compliance/compliance-cache.ts';
+import type { PricingCache } from './pricing/pricing-cache.ts';
 import type { UserEventBus } from './events/event-bus.ts';
 import type { StoreSettings } from './store/store-settings.ts';
 
@@ -27,6 +28,8 @@ export interface ModuleDeps {
   catalogue: CatalogueCache;
   /** State rules, directory listings and excise rates, kept in memory. */
   compliance: ComplianceCache;
+  /** Customer groups, their price lists and members, kept in memory. */
+  pricing: PricingCache;
   privateStore: PrivateStore;
   media: MediaStore;
   secretBox: SecretBox;

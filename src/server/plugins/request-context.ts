@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '#server/errors.ts';
-import type { ActiveSession } from '#server/modules/accounts/session.service.ts';
+import { type ActiveSession, findViewer } from '#server/modules/accounts/session.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { adminMessages as am } from '#shared/staff/staff.messages.ts';
 import { getSession, Unauthorized } from './auth.ts';
@@ -30,6 +30,11 @@ export interface RequestContext extends ModuleDeps {
   readonly ip: string;
   /** The signed-in session if any, looked up at most once per request. */
   session(): Promise<ActiveSession | null>;
+  /**
+   * Who is looking, for public reads that show a signed-in buyer their own prices: the session's
+   * user id, remembered for a few seconds between requests (see findViewer). Never for access.
+   */
+  viewerId(): Promise<string | null>;
   /** The signed-in actor of a guarded route (the guard put it there). */
   readonly actor: ActiveSession;
   /** `actor.user.id`, as services that record who did something read it. */
@@ -72,6 +77,7 @@ function buildContext(deps: ModuleDeps, req: WithContext): RequestContext {
     now,
     ip: req.ip,
     session: () => getSession(req, deps.db, deps.cookie, now),
+    viewerId: () => findViewer(deps.db, req.cookies[deps.cookie.name], now),
     get actor() {
       return actor();
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QuantityRuleViewSchema, TierRowSchema } from '#shared/pricing/buyer-price.schemas.ts';
 import { BlockSchema } from '#shared/compliance/compliance.schemas.ts';
 import { cartMessages } from './cart.messages.ts';
 import { SHIPPING_TYPES } from './cart.rules.ts';
@@ -47,6 +48,14 @@ export const CartLineSchema = z.object({
   blocks: z.array(BlockSchema),
   /** State excise on the line for the ship-to, in cents. */
   exciseCents: z.number().int().nonnegative(),
+  /** Where the unit price comes from: the list price, the sale price or the buyer's group price list. */
+  priceSource: z.enum(['list', 'sale', 'group']),
+  /** The next quantity break that lowers this buyer's unit price, if any. */
+  nextTier: TierRowSchema.nullable(),
+  /** Case packs: the quantities this option is sold in. */
+  quantityRule: QuantityRuleViewSchema,
+  /** Why the line's quantity is not one the option is sold in (the case pack changed), or null. */
+  quantityProblem: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { BANNER_SLOTS, CATEGORY_GROUPS, NEW_ARRIVAL_TABS } from './catalogue.constants.ts';
+import {
+  CardPriceSchema,
+  OptionPriceSchema,
+  QuantityRuleViewSchema,
+} from '#shared/pricing/buyer-price.schemas.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from './search-key.ts';
 
 export const CategoryGroupSchema = z.enum(CATEGORY_GROUPS);
@@ -49,6 +54,8 @@ export const ProductCardSchema = z.object({
   isNew: z.boolean(),
   isHot: z.boolean(),
   inStock: z.boolean(),
+  /** A signed-in buyer's group price, when their customer group pays less than this card shows. */
+  yourPrice: CardPriceSchema.optional(),
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
@@ -132,6 +139,10 @@ export const VariantSchema = z.object({
   image: ImageSchema,
   stock: z.number().int().nonnegative(),
   inStock: z.boolean(),
+  /** Case packs: the quantities this option is sold in. */
+  quantityRule: QuantityRuleViewSchema,
+  /** A signed-in buyer's group price and volume tiers, when their customer group has any. */
+  yourPrice: OptionPriceSchema.optional(),
 });
 export type Variant = z.infer<typeof VariantSchema>;
 

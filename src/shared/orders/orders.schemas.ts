@@ -26,6 +26,8 @@ export const PlaceOrderBodySchema = z.object({
   shippingType: z.enum(SHIPPING_TYPES),
   comments: z.string().max(1000).default(''),
   idempotencyKey: z.uuid(),
+  /** The total checkout showed (cents): the order is refused, not charged differently, if it moved. */
+  expectedTotalCents: z.number().int().nonnegative().max(1_000_000_000).optional(),
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;
 /** What the checkout form itself edits; the address and the key come from elsewhere on the page. */

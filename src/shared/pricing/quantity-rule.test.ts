@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedQuantity,
+  largestAllowedAtMost,
   NO_QUANTITY_RULE,
   QuantityRuleSchema,
   quantityProblem,
@@ -52,5 +53,15 @@ describe('case packs', () => {
     ]);
     expect(issues({ ...cases, maxQuantity: 105 })).toHaveLength(1);
     expect(issues({ ...cases, maxQuantity: null })).toEqual([]);
+  });
+
+  it('finds the largest whole-case quantity stock leaves, or none below the minimum', () => {
+    const rule = { minQuantity: 20, increment: 10, maxQuantity: 100 };
+    expect(largestAllowedAtMost(rule, 35)).toBe(30);
+    expect(largestAllowedAtMost(rule, 20)).toBe(20);
+    expect(largestAllowedAtMost(rule, 19)).toBeNull();
+    expect(largestAllowedAtMost(rule, 250)).toBe(100);
+    expect(largestAllowedAtMost(NO_QUANTITY_RULE, 7)).toBe(7);
+    expect(largestAllowedAtMost(NO_QUANTITY_RULE, 0)).toBeNull();
   });
 });

@@ -50,3 +50,10 @@ export function stepQuantity(rule: QuantityRule, quantity: number, direction: 1 
   const down = Math.floor((quantity - 1) / rule.increment) * rule.increment;
   return allowedQuantity(rule, Math.max(rule.minQuantity, down));
 }
+
+/** The largest allowed quantity not above `n` (what stock leaves, in whole cases), or null when none is. */
+export function largestAllowedAtMost(rule: QuantityRule, n: number): number | null {
+  const capped = rule.maxQuantity === null ? n : Math.min(n, rule.maxQuantity);
+  const cases = Math.floor(capped / rule.increment) * rule.increment;
+  return cases >= rule.minQuantity ? cases : null;
+}

@@ -73,11 +73,39 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Act
 }
 
 export async function deleteSession({ db }: Pick<RequestContext, 'db'>, token: string): Promise<void> {
+  viewers.delete(hashToken(token));
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** How long a public read trusts what it learnt of a session cookie, and how many it remembers. */
+export const VIEWER_MEMO = { ttlMs: 10_000, max: 50_000 } as const;
+const viewers = new Map<string, { userId: string; until: number }>();
+
+/**
+ * Who is looking, for the public catalogue reads that show a signed-in buyer their own prices:
+ * the session behind a cookie, remembered for a few seconds so that a buyer's browsing costs no
+ * query per page. Only for reads that show prices: a route that acts for the buyer always checks
+ * the session itself (`ctx.session()`). A sign-out here forgets the token at once; a session ended
+ * on another instance is trusted for at most VIEWER_MEMO.ttlMs more, for prices alone.
+ */
+export async function findViewer(db: Db, token: string | undefined, now: Date): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  const key = hashToken(token);
+  const seen = viewers.get(key);
+  if (seen && seen.until > now.getTime()) return seen.userId;
+  const s = await findSession(db, token, now);
+  if (!s) {
+    viewers.delete(key);
+    return null;
+  }
+  if (viewers.size >= VIEWER_MEMO.max) viewers.clear();
+  viewers.set(key, { userId: s.user.id, until: now.getTime() + VIEWER_MEMO.ttlMs });
+  return s.user.id;
 }
 
 /** Ends every session of a user but (optionally) the one in use: after a password change or reset. */
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: number): Promise<void> {
+  for (const [key, seen] of viewers) if (seen.userId === userId) viewers.delete(key);
   await db
     .delete(sessions)
     .where(

@@ -1,22 +1,25 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedFor } from '#server/db/prepared.ts';
-import { DomainError, NotFound } from '#server/errors.ts';
+import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
 import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
-import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { type CatalogueReadModel, quantityRuleOf } from '#server/modules/catalogue/catalogue-read-model.ts';
 import {
   blockView,
   judgeLines,
   licenceStatesSql,
   type ShipTo,
 } from '#server/modules/compliance/compliance.service.ts';
+import { priceLines } from '#server/modules/pricing/line-prices.ts';
+import { groupOf } from '#server/modules/pricing/price-book.ts';
 import type { BuyerContext, RequestContext } from '#server/plugins/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
-import { type CartLineInput, itemCount, lineTotalCents, subtotalCents } from '#shared/cart/cart.rules.ts';
+import { itemCount } from '#shared/cart/cart.rules.ts';
 import { type Cart, type CartLine, type CartQuery, cartMessages as cm } from '#shared/cart/cart.schemas.ts';
-import { unitPriceCents } from '#shared/catalogue/price.ts';
 import { isoDay } from '#shared/dates.ts';
+import { pricingMessages as pm } from '#shared/pricing/pricing.messages.ts';
+import { largestAllowedAtMost, quantityProblem } from '#shared/pricing/quantity-rule.ts';
 import { cartItems } from './cart.table.ts';
 
 /**
@@ -40,9 +43,14 @@ const cartLinesQuery = preparedFor((db) =>
       brandSlug: brands.slug,
       categorySlug: categories.slug,
       productId: products.id,
+      brandDbId: brands.id,
+      categoryDbId: categories.id,
       brandName: brands.name,
       productCompliance: products.compliance,
       variantCompliance: variants.compliance,
+      minQuantity: variants.minQuantity,
+      orderIncrement: variants.orderIncrement,
+      maxQuantity: variants.maxQuantity,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -121,9 +129,14 @@ export async function cartLines(
       brandSlug: p.brand.slug,
       categorySlug: p.brand.category.slug,
       productId: p.dbId,
+      brandDbId: p.brand.dbId,
+      categoryDbId: p.brand.category.dbId,
       brandName: p.brand.name,
       productCompliance: p.row.compliance,
       variantCompliance: v.compliance,
+      minQuantity: v.minQuantity,
+      orderIncrement: v.orderIncrement,
+      maxQuantity: v.maxQuantity,
       position: v.position,
     });
   }
@@ -138,7 +151,7 @@ export async function cartLines(
 }
 
 /** What reading a cart needs: the buyer, and the compliance and settings kept in memory. */
-export type CartReadContext = BuyerContext & Pick<RequestContext, 'compliance' | 'settings'>;
+export type CartReadContext = BuyerContext & Pick<RequestContext, 'compliance' | 'settings' | 'pricing'>;
 
 /**
  * The ship-to a cart is judged for: Pickup is the store's own state; otherwise the state asked
@@ -161,25 +174,20 @@ export async function readCart(
 ): Promise<Cart> {
   const { lines: rows, licences, defaultState } = await cartLines(ctx.db, model, ctx.userId, ctx.now);
   const shipTo = rows.length ? await cartShipTo(ctx, view, defaultState) : null;
-  const unitPrices = rows.map((r) => unitPriceCents(r));
+  const prices = priceLines(groupOf(await ctx.pricing.get(), ctx.userId), rows);
   const judged = shipTo
     ? await judgeLines(
         ctx.db,
         await ctx.compliance.get(),
         ctx.userId,
         ctx.now,
-        rows.map((r, i) => ({ ...r, unitPriceCents: unitPrices[i]!, quantity: r.quantity })),
+        rows.map((r, i) => ({ ...r, unitPriceCents: prices[i]!.unitPriceCents, quantity: r.quantity })),
         shipTo,
         licences,
       )
     : null;
   const items: CartLine[] = rows.map((r, i) => {
-    const line: CartLineInput = {
-      priceCents: r.priceCents,
-      discountPriceCents: r.discountPriceCents,
-      discountPercentage: r.discountPercentage,
-      quantity: r.quantity,
-    };
+    const price = prices[i]!;
     const verdict = judged?.verdicts[i];
     return {
       variantId: r.sku,
@@ -192,18 +200,22 @@ export async function readCart(
       priceCents: r.priceCents,
       discountPriceCents: r.discountPriceCents,
       discountPercentage: r.discountPercentage,
-      unitPriceCents: unitPrices[i]!,
+      unitPriceCents: price.unitPriceCents,
       quantity: r.quantity,
       stock: r.stock,
-      lineTotalCents: lineTotalCents(line),
+      lineTotalCents: price.lineTotalCents,
       blocks: (verdict?.blocks ?? []).map(blockView),
       exciseCents: verdict?.excise.cents ?? 0,
+      priceSource: price.source,
+      nextTier: price.nextTier,
+      quantityRule: quantityRuleOf(r),
+      quantityProblem: price.quantityProblem,
     };
   });
   return {
     items,
     itemCount: itemCount(items),
-    subtotalCents: subtotalCents(items),
+    subtotalCents: items.reduce((n, l) => n + l.lineTotalCents, 0),
     shipTo: shipTo && {
       state: shipTo.state,
       stateName: stateName(shipTo.state),
@@ -212,6 +224,15 @@ export async function readCart(
     exciseCents: items.reduce((n, l) => n + l.exciseCents, 0),
     blockedCount: items.filter((l) => l.blocks.length).length,
   };
+}
+
+/** Case packs: a line's quantity must be one the option is sold in ("Sold in cases of 10"). */
+function refuseOutsideCases(
+  v: { minQuantity: number; orderIncrement: number; maxQuantity: number | null },
+  quantity: number,
+) {
+  const problem = quantityProblem(quantityRuleOf(v), quantity);
+  if (problem) throw new Invalid(problem);
 }
 
 class NotEnoughStock extends DomainError {
@@ -228,6 +249,9 @@ async function variantsBySku(db: Db, skus: string[]) {
       name: variants.name,
       stock: variants.stock,
       productName: products.name,
+      minQuantity: variants.minQuantity,
+      orderIncrement: variants.orderIncrement,
+      maxQuantity: variants.maxQuantity,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
@@ -263,6 +287,7 @@ export async function addToCart(
       if (!v) throw new NotFound(cm.variantNotFound);
       const wanted = (inCart.get(v.id) ?? 0) + item.quantity;
       if (wanted > v.stock) throw new NotEnoughStock(`${v.productName} — ${v.name}`, v.stock);
+      refuseOutsideCases(v, wanted);
       await addToLine(tx, userId, v.id, item.quantity, now);
       inCart.set(v.id, wanted);
     }
@@ -276,6 +301,7 @@ export async function setQuantity(
   const v = (await variantsBySku(db, [sku])).get(sku);
   if (!v) throw new NotFound(cm.variantNotFound);
   if (quantity > v.stock) throw new NotEnoughStock(`${v.productName} — ${v.name}`, v.stock);
+  refuseOutsideCases(v, quantity);
   const updated = await db
     .update(cartItems)
     .set({ quantity, updatedAt: now })
@@ -311,9 +337,17 @@ export async function addUpToStock(
       .select({ quantity: cartItems.quantity })
       .from(cartItems)
       .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)));
-    const available = v.stock - (current?.quantity ?? 0);
+    const inCart = current?.quantity ?? 0;
+    const available = v.stock - inCart;
     if (available <= 0) throw new DomainError(409, cm.allAlreadyInCart(name, v.stock));
-    const added = Math.min(wanted, available);
+    // The line ends on a quantity the option is sold in: whole cases, as many as stock leaves.
+    const rule = quantityRuleOf(v);
+    const total = largestAllowedAtMost(rule, inCart + Math.min(wanted, available));
+    if (rule.maxQuantity !== null && inCart >= rule.maxQuantity)
+      throw new DomainError(409, `${name}: ${pm.maximum(rule.maxQuantity)}`);
+    if (total === null || total <= inCart)
+      throw new DomainError(409, pm.notEnoughForCases(name, available, rule.increment, rule.minQuantity));
+    const added = total - inCart;
     await addToLine(tx, userId, v.id, added, now);
     return { message: added === wanted ? cm.added : cm.addedUpToStock(name, added) };
   });

@@ -370,6 +370,11 @@ function brandLink(b: BrandEntry): BrandLink {
   };
 }
 
+/** An option's case pack, as the storefront and the cart's rule read it. */
+export function quantityRuleOf(v: { minQuantity: number; orderIncrement: number; maxQuantity: number | null }) {
+  return { minQuantity: v.minQuantity, increment: v.orderIncrement, maxQuantity: v.maxQuantity };
+}
+
 export function productDetail(p: ProductEntry): ProductDetail {
   const r = p.row;
   return {
@@ -393,6 +398,7 @@ export function productDetail(p: ProductEntry): ProductDetail {
       image: v.image,
       stock: v.stock,
       inStock: v.stock > 0,
+      quantityRule: quantityRuleOf(v),
     })),
   };
 }

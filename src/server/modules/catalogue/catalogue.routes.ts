@@ -13,6 +13,7 @@ import {
   ProductQuerySchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { buyerCards, pricedDetailJson, sendPriced } from '#server/modules/pricing/buyer-prices.ts';
 import { listingJson, newArrivalsJson, productDetailJson, relatedJson } from './catalogue.service.ts';
 
 const tags = ['catalogue'];
@@ -47,7 +48,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendVersioned(req, reply, model.version, () => listingJson(model, req.query));
+      return sendPriced(req, reply, model, (card) => listingJson(model, req.query, undefined, card));
     },
   );
 
@@ -63,7 +64,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendVersioned(req, reply, model.version, () => productDetailJson(model, req.query));
+      return sendPriced(req, reply, model, (_, group) =>
+        productDetailJson(model, req.query, group ? (p) => pricedDetailJson(group, model, p) : undefined),
+      );
     },
   );
 
@@ -80,8 +83,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (req, reply) => {
       const model = await catalogue.get();
       // A new random pick on every load.
-      reply.header('cache-control', 'no-store');
-      return sendJsonText(reply, relatedJson(model, req.query));
+      reply.header('cache-control', 'no-store').header('vary', 'Cookie');
+      return sendJsonText(reply, relatedJson(model, req.query, await buyerCards(req.ctx)));
     },
   );
 
@@ -97,7 +100,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendVersioned(req, reply, model.version, () => newArrivalsJson(model, req.query.tab));
+      return sendPriced(req, reply, model, (card) => newArrivalsJson(model, req.query.tab, card));
     },
   );
 

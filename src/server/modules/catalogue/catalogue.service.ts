@@ -15,11 +15,16 @@ import { type CatalogueReadModel, type ProductEntry, randomPick } from './catalo
  * so a request costs a lookup and a string join. Tests parse every answer with the shared
  * response schemas, so the contract still holds.
  */
+/** A product's card JSON as whoever is looking sees it (a grouped buyer: with their prices). */
+export type CardJson = (p: ProductEntry) => string;
+export const publicCard: CardJson = (p) => p.cardJson;
+
 /** The listing page's JSON; `keep` narrows it further (a buyer's "ships to my state"). */
 export function listingJson(
   model: CatalogueReadModel,
   q: z.output<typeof ListingQuerySchema>,
   keep?: (p: ProductEntry) => boolean,
+  card: CardJson = publicCard,
 ): string {
   const scope = model.scope(q.categoryId, q.brandId);
   if ('missing' in scope)
@@ -33,7 +38,7 @@ export function listingJson(
   const brands = randomPick(scope.brandPool, BRANDS_YOU_MAY_LIKE_LIMIT);
   return (
     `{"title":${JSON.stringify(scope.title)},"categoryId":${JSON.stringify(scope.categoryId)},` +
-    `"brandId":${JSON.stringify(scope.brandId)},"items":[${items.map((p) => p.cardJson).join(',')}],` +
+    `"brandId":${JSON.stringify(scope.brandId)},"items":[${items.map(card).join(',')}],` +
     `"total":${list.length},"page":${q.page},"pageSize":${q.pageSize},"pageCount":${pageCount(list.length, q.pageSize)},` +
     `"brandsYouMayLike":[${brands.map((b) => b.json).join(',')}]}`
   );
@@ -51,23 +56,27 @@ function findProduct(
 export function productDetailJson(
   model: CatalogueReadModel,
   q: { categoryId: string; brandId: string; subBrandId: string },
+  detail: (p: ProductEntry) => string = (p) => model.detailJson(p),
 ): string {
-  return model.detailJson(findProduct(model, q));
+  return detail(findProduct(model, q));
 }
 
 /** Up to 20 random products of the same category, never the product itself. */
 export function relatedJson(
   model: CatalogueReadModel,
   q: { categoryId: string; brandId: string; subBrandId: string },
+  card: CardJson = publicCard,
 ): string {
   const p = findProduct(model, q);
   const pool = p.brand.category.products.filter((o) => o !== p);
-  return `{"items":[${randomPick(pool, RELATED_PRODUCTS_LIMIT)
-    .map((o) => o.cardJson)
-    .join(',')}]}`;
+  return `{"items":[${randomPick(pool, RELATED_PRODUCTS_LIMIT).map(card).join(',')}]}`;
 }
 
-export function newArrivalsJson(model: CatalogueReadModel, tab: NewArrivalTab): string {
+export function newArrivalsJson(
+  model: CatalogueReadModel,
+  tab: NewArrivalTab,
+  card: CardJson = publicCard,
+): string {
   const { viewAllCategoryId, items } = model.newArrivals(tab);
-  return `{"tab":${JSON.stringify(tab)},"viewAllCategoryId":${JSON.stringify(viewAllCategoryId)},"items":[${items.map((p) => p.cardJson).join(',')}]}`;
+  return `{"tab":${JSON.stringify(tab)},"viewAllCategoryId":${JSON.stringify(viewAllCategoryId)},"items":[${items.map(card).join(',')}]}`;
 }

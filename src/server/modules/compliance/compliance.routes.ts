@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import { sendJsonText } from '#server/http/send-json.ts';
 import { listingJson } from '#server/modules/catalogue/catalogue.service.ts';
+import { buyerCards } from '#server/modules/pricing/buyer-prices.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { searchCatalogueJson } from '#server/modules/search/search.service.ts';
 import {
@@ -89,7 +90,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =
     },
     async (req, reply) => {
       const { model, keep } = await shipsToMine(req.ctx);
-      return sendJsonText(reply, listingJson(model, req.query, keep));
+      return sendJsonText(reply, listingJson(model, req.query, keep, await buyerCards(req.ctx)));
     },
   );
   app.get(
@@ -105,7 +106,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =
     },
     async (req, reply) => {
       const { model, keep } = await shipsToMine(req.ctx);
-      return sendJsonText(reply, searchCatalogueJson(model, req.query, keep));
+      return sendJsonText(reply, searchCatalogueJson(model, req.query, keep, await buyerCards(req.ctx)));
     },
   );
 };

@@ -25,7 +25,7 @@ const errors = ERROR_RESPONSES;
 
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, mail, settings, events, catalogue, compliance },
+  { db, mail, settings, events, catalogue, compliance, pricing },
 ) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
@@ -52,6 +52,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
           settings: { deliveryFeeCents, unverifiedCapCents, storeState, carrier },
           catalogue: await catalogue.get(),
           compliance,
+          pricing,
         },
         user,
         req.body,

@@ -12,13 +12,16 @@ import {
   type ShipTo,
 } from '#server/modules/compliance/compliance.service.ts';
 import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
+import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
+import { type GroupBook, groupOf } from '#server/modules/pricing/price-book.ts';
+import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
 import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
 import type { BuyerContext } from '#server/plugins/request-context.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
-import { lineTotalCents, shippingFeeCents, subtotalCents } from '#shared/cart/cart.rules.ts';
-import { unitPriceCents } from '#shared/catalogue/price.ts';
+import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { formatCents } from '#shared/money.ts';
+import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import { type Order, orderMessages as om, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 
@@ -41,9 +44,13 @@ export interface OrdersContext {
   catalogue: CatalogueReadModel;
   /** State rules, listings and rates; the database checks their version. */
   compliance: ComplianceCache;
+  /** Customer groups and price lists; the database checks the buyer's group and its version. */
+  pricing: PricingCache;
 }
 
 class DuplicateOrder extends Error {}
+
+const lineName = (l: CartLineRow) => `${l.productName} — ${l.variantName}`;
 
 const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
 /** The order number is made in the database; the mail carries this until it is filled in. */
@@ -81,7 +88,8 @@ export async function placeOrder(
           ? await cartLines(ctx.db, ctx.catalogue, user.id, ctx.now)
           : { lines: await selectCartLines(ctx.db, user.id), licences: undefined };
       const rules = attempt === 0 ? await ctx.compliance.get() : await ctx.compliance.fresh();
-      const placed = await attemptOrder(ctx, user, input, read, rules, attempt === 0);
+      const book = attempt === 0 ? await ctx.pricing.get() : await ctx.pricing.fresh();
+      const placed = await attemptOrder(ctx, user, input, read, { rules, group: groupOf(book, user.id) }, attempt === 0);
       if (placed) {
         ctx.mail.kick();
         return { order: placed, created: true };
@@ -110,6 +118,7 @@ async function judgeOrder(
   user: UserRow,
   input: PlaceOrderInput,
   lines: CartLineRow[],
+  prices: LinePrice[],
   licences: string[] | undefined,
   rules: ComplianceData,
   fromMemory: boolean,
@@ -124,11 +133,10 @@ async function judgeOrder(
     rules,
     user.id,
     ctx.now,
-    lines.map((l) => ({ ...l, unitPriceCents: unitPriceCents(l) })),
+    lines.map((l, i) => ({ ...l, unitPriceCents: prices[i]!.unitPriceCents })),
     shipTo,
     licences,
   );
-  const lineName = (l: CartLineRow) => `${l.productName} — ${l.variantName}`;
   const blocked = lines.filter((_, i) => judged.verdicts[i]!.blocks.length);
   const unpriceable = lines.filter((_, i) => judged.verdicts[i]!.excise.missing.length);
   if ((blocked.length || unpriceable.length) && fromMemory) return null;
@@ -144,24 +152,38 @@ async function attemptOrder(
   user: UserRow,
   input: PlaceOrderInput,
   { lines, licences }: { lines: CartLineRow[]; licences: string[] | undefined },
-  rules: ComplianceData,
+  { rules, group }: { rules: ComplianceData; group: GroupBook | null },
   fromMemory: boolean,
 ): Promise<Order | null> {
   if (!lines.length) throw new Invalid(om.emptyCart);
-  const subtotal = subtotalCents(lines);
+  const prices = priceLines(group, lines);
+  const subtotal = prices.reduce((n, p) => n + p.lineTotalCents, 0);
   const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
   const d = input.shippingDetails;
-  const judged = await judgeOrder(ctx, user, input, lines, licences, rules, fromMemory);
+  // Case packs: a quantity the option is not sold in (its case pack changed since) waits for the buyer.
+  const wrong = lines.filter((_, i) => prices[i]!.quantityProblem);
+  if (wrong.length && fromMemory) return null;
+  if (wrong.length)
+    throw new DomainError(
+      409,
+      pricingMessages.linesNotInCases(wrong.map((l) => `${lineName(l)} (${prices[lines.indexOf(l)]!.quantityProblem})`)),
+    );
+  const judged = await judgeOrder(ctx, user, input, lines, prices, licences, rules, fromMemory);
   if (!judged) return null;
   const exciseOf = (i: number) => judged.verdicts[i]!.excise.cents;
   const excise = lines.reduce((n, _, i) => n + exciseOf(i), 0);
+  // What the buyer saw at checkout is what is charged: a price that moved since refuses the order.
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== subtotal + shipping + excise) {
+    if (fromMemory) return null;
+    throw new DomainError(409, om.pricesChanged);
+  }
   const priced = lines.map((l, i) => ({
     variant_id: l.variantId,
     sku: l.sku,
     product_name: l.productName,
     variant_name: l.variantName,
     image_url: l.image.url,
-    unit_price_cents: unitPriceCents(l),
+    unit_price_cents: prices[i]!.unitPriceCents,
     quantity: l.quantity,
     category_slug: l.categorySlug,
     brand_slug: l.brandSlug,
@@ -175,6 +197,9 @@ async function attemptOrder(
     discount_percentage: l.discountPercentage,
     product_compliance: l.productCompliance,
     variant_compliance: l.variantCompliance,
+    min_quantity: l.minQuantity,
+    order_increment: l.orderIncrement,
+    max_quantity: l.maxQuantity,
   }));
   const orderRow = {
     shipping_type: input.shippingType,
@@ -191,7 +216,11 @@ async function attemptOrder(
     total_cents: subtotal + shipping + excise,
     carrier: input.shippingType === 'Pickup' ? '' : ctx.settings.carrier,
   };
-  const check = { version: judged.version, licences: judged.licences };
+  const check = {
+    version: judged.version,
+    licences: judged.licences,
+    group: group && { id: group.id, version: group.version },
+  };
   const mail = orderConfirmationMail(
     ctx.mail.storeName,
     user.email,
@@ -199,9 +228,7 @@ async function attemptOrder(
     ORDER_NUMBER_SLOT,
     formatCents(subtotal + shipping + excise),
     `${ctx.mail.publicUrl}/orders`,
-    lines.map(
-      (l) => `${l.quantity} × ${l.productName} — ${l.variantName} (${formatCents(lineTotalCents(l))})`,
-    ),
+    lines.map((l, i) => `${l.quantity} × ${lineName(l)} (${formatCents(prices[i]!.lineTotalCents)})`),
   );
 
   let result: PlaceResult;

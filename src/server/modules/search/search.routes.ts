@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendVersioned } from '#server/http/send-json.ts';
+import { sendPriced } from '#server/modules/pricing/buyer-prices.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { SearchQuerySchema, SearchResponseSchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
@@ -18,7 +18,7 @@ export const searchRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cat
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendVersioned(req, reply, model.version, () => searchCatalogueJson(model, req.query));
+      return sendPriced(req, reply, model, (card) => searchCatalogueJson(model, req.query, undefined, card));
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { type CardJson, publicCard } from '#server/modules/catalogue/catalogue.service.ts';
 import type { SearchQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
@@ -20,6 +21,7 @@ export function searchCatalogueJson(
   model: CatalogueReadModel,
   q: z.output<typeof SearchQuerySchema>,
   keep?: (p: ProductEntry) => boolean,
+  card: CardJson = publicCard,
 ): string {
   const needle = normalizeForSearch(q.q);
   const index = SearchIndex.for(model);
@@ -30,7 +32,7 @@ export function searchCatalogueJson(
     .slice(start, start + q.limit)
     .map(
       (i) =>
-        `${index.entry(i).cardJson.slice(0, -1)},"matchedVariant":${JSON.stringify(index.matchedVariant(i, needle))}}`,
+        `${card(index.entry(i)).slice(0, -1)},"matchedVariant":${JSON.stringify(index.matchedVariant(i, needle))}}`,
     );
   return (
     `{"query":${JSON.stringify(q.q)},"items":[${items.join(',')}],"total":${hits.length},` +

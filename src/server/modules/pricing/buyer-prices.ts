@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendVersioned } from '#server/http/send-json.ts';
+import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { type CardJson, publicCard } from '#server/modules/catalogue/catalogue.service.ts';
+import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
+import { unitPriceCents } from '#shared/catalogue/price.ts';
+import type { CardPrice } from '#shared/pricing/buyer-price.schemas.ts';
+import { type GroupBook, groupOf, optionPrices } from './price-book.ts';
+
+/**
+ * A signed-in buyer in a customer group sees their own prices wherever the storefront shows one.
+ * Their answers are the catalogue's pre-built ones with the group's prices added, built once per
+ * group and product from memory (no query) and kept until the group or the product changes.
+ */
+
+/** The group of whoever is looking (a signed-in buyer), or null for visitors and buyers without one. */
+export async function viewerGroup(ctx: RequestContext): Promise<GroupBook | null> {
+  const userId = await ctx.viewerId();
+  if (!userId) return null;
+  return groupOf(await ctx.pricing.get(), userId);
+}
+
+/** The card's "your price": the lowest unit price over the options, when the group pays less. */
+function cardPrice(group: GroupBook, p: ProductEntry): CardPrice | null {
+  const prices = optionPrices(group, p).map((o) => o.unitPriceCents);
+  if (!prices.length) return null;
+  const lowest = Math.min(...prices);
+  if (lowest >= unitPriceCents(p.card)) return null;
+  return { unitPriceCents: lowest, from: prices.some((c) => c !== lowest) };
+}
+
+/** The product card as this group's buyers see it. */
+export function pricedCardJson(group: GroupBook, p: ProductEntry): string {
+  const base = p.cardJson;
+  const memo = group.cards.get(p);
+  if (memo?.base === base) return memo.json;
+  const price = cardPrice(group, p);
+  const json = price ? `${base.slice(0, -1)},"yourPrice":${JSON.stringify(price)}}` : base;
+  group.cards.set(p, { base, json });
+  return json;
+}
+
+/** The product page as this group's buyers see it: each option's price and its volume tiers. */
+export function pricedDetailJson(group: GroupBook, model: CatalogueReadModel, p: ProductEntry): string {
+  const base = model.detailJson(p);
+  const memo = group.details.get(p);
+  if (memo?.base === base) return memo.json;
+  const detail = JSON.parse(base) as ProductDetail;
+  const card = cardPrice(group, p);
+  if (card) detail.yourPrice = card;
+  const store = unitPriceCents(p.card);
+  const prices = optionPrices(group, p);
+  detail.variants.forEach((v, i) => {
+    const o = prices[i]!;
+    if (o.unitPriceCents < store || o.tiers.length)
+      v.yourPrice = { unitPriceCents: o.unitPriceCents, tiers: o.tiers };
+  });
+  const json = JSON.stringify(detail);
+  group.details.set(p, { base, json });
+  return json;
+}
+
+/** The cards whoever is looking sees: with their group's prices, or the catalogue's own. */
+export async function buyerCards(ctx: RequestContext): Promise<CardJson> {
+  const group = await viewerGroup(ctx);
+  return group ? (p) => pricedCardJson(group, p) : publicCard;
+}
+
+/** The ETag part that names a group's prices: a buyer moved to another group, or a list changed, misses. */
+const groupTag = (g: GroupBook) => `g${g.id}.${g.version}`;
+
+/**
+ * Sends a catalogue answer for whoever is looking: the public one (no-cache, ETag of the catalogue
+ * version) for visitors and buyers without a group; for a grouped buyer the same answer with their
+ * prices, private (never kept by a shared cache) with an ETag that includes the group's version.
+ * `build` gets the cards to use and the group (null: the catalogue's own answer).
+ */
+export async function sendPriced(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  model: CatalogueReadModel,
+  build: (card: CardJson, group: GroupBook | null) => string,
+): Promise<FastifyReply> {
+  // Whoever is looking decides the answer: caches must key it by the cookie too.
+  reply.header('vary', 'Cookie');
+  const group = await viewerGroup(req.ctx);
+  if (!group) return sendVersioned(req, reply, model.version, () => build(publicCard, null));
+  const card: CardJson = (p) => pricedCardJson(group, p);
+  return sendVersioned(req, reply, `${model.version}.${groupTag(group)}`, () => build(card, group), 'private');
+}
