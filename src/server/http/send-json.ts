@@ -15,7 +15,9 @@ export function sendVersioned(
   audience: 'public' | 'private' = 'public',
 ): FastifyReply {
   const etag = `W/"${version}"`;
-  reply.header('cache-control', audience === 'private' ? 'private, no-cache' : 'no-cache').header('etag', etag);
+  reply
+    .header('cache-control', audience === 'private' ? 'private, no-cache' : 'no-cache')
+    .header('etag', etag);
   if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send();
   return sendJsonText(reply, build());
 }

@@ -12,7 +12,8 @@ export const orderMessages = {
   overCap: (capCents: number) =>
     `Until your Sales ID and tobacco licence are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
   orderNotFound: 'Order not found',
-  pricesChanged: 'Prices in your cart changed since you opened checkout. Please check the new total and place the order again.',
+  pricesChanged:
+    'Prices in your cart changed since you opened checkout. Please check the new total and place the order again.',
   cartChanged: 'Your cart changed while the order was being placed. Please check it and try again.',
   noOrdersYet: 'You havent placed any orders yet',
 } as const;

@@ -8,5 +8,24 @@ export const pricingMessages = {
     `Some items are not in the quantities they are sold in: ${lines.join(', ')}. Please change them in your cart.`,
   notEnoughForCases: (name: string, available: number, increment: number, minimum: number) =>
     `Only ${available} more of ${name} can be added: it is sold ${increment > 1 ? `in cases of ${increment}` : 'one by one'}, minimum ${minimum}.`,
+  groupNameRequired: 'Enter a name for the group.',
+  groupNameTaken: (name: string) => `There is already a group named ${name}.`,
+  groupNotFound: 'Group not found',
+  groupHasBuyers: (n: number) =>
+    `${n} buyer${n === 1 ? ' is' : 's are'} in this group: move them to another group first.`,
+  buyerNotFound: 'Buyer not found',
+  entryNotFound: 'Price list entry not found',
+  targetRequired: 'Enter what the price is for.',
+  targetNotFound: (scope: string, target: string) =>
+    scope === 'variant'
+      ? `No option has the SKU ${target}.`
+      : scope === 'product'
+        ? `No product has the SKU ${target}.`
+        : scope === 'brand'
+          ? `No brand ${target} (write it as category/brand).`
+          : `No category ${target}.`,
+  tiersInOrder: 'Tiers go from the smallest quantity to the largest.',
+  tierNotLower: 'Each tier must be cheaper than the price before it.',
+  percentRequired: 'Enter a percentage above 0.',
   maximumBelowMinimum: 'The maximum must be at least the minimum, in whole cases.',
 } as const;

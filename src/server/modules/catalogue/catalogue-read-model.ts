@@ -371,7 +371,11 @@ function brandLink(b: BrandEntry): BrandLink {
 }
 
 /** An option's case pack, as the storefront and the cart's rule read it. */
-export function quantityRuleOf(v: { minQuantity: number; orderIncrement: number; maxQuantity: number | null }) {
+export function quantityRuleOf(v: {
+  minQuantity: number;
+  orderIncrement: number;
+  maxQuantity: number | null;
+}) {
   return { minQuantity: v.minQuantity, increment: v.orderIncrement, maxQuantity: v.maxQuantity };
 }
 

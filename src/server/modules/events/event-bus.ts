@@ -19,8 +19,13 @@ export class UserEventBus {
   async start(): Promise<void> {
     this.stop = await this.database.listen(USER_EVENTS_CHANNEL, (payload) => {
       try {
-        const { userId, type } = JSON.parse(payload) as { userId: string; type: UserEventType };
-        for (const listener of this.listeners.get(userId) ?? []) listener(type);
+        const { userId, userIds, type } = JSON.parse(payload) as {
+          userId?: string;
+          userIds?: string[];
+          type: UserEventType;
+        };
+        for (const id of userIds ?? [userId])
+          for (const listener of this.listeners.get(id ?? '') ?? []) listener(type);
       } catch {
         // Not ours: ignore.
       }
@@ -30,6 +35,15 @@ export class UserEventBus {
   /** Call after the change commits. */
   async publish(userId: string, type: UserEventType): Promise<void> {
     await this.database.notify(USER_EVENTS_CHANNEL, JSON.stringify({ userId, type }));
+  }
+
+  /** One event for many buyers (a group's price list changed), a notification per hundred of them. */
+  async publishMany(userIds: readonly string[], type: UserEventType): Promise<void> {
+    for (let i = 0; i < userIds.length; i += 100)
+      await this.database.notify(
+        USER_EVENTS_CHANNEL,
+        JSON.stringify({ userIds: userIds.slice(i, i + 100), type }),
+      );
   }
 
   subscribe(userId: string, listener: Listener): () => void {

@@ -89,7 +89,14 @@ export async function placeOrder(
           : { lines: await selectCartLines(ctx.db, user.id), licences: undefined };
       const rules = attempt === 0 ? await ctx.compliance.get() : await ctx.compliance.fresh();
       const book = attempt === 0 ? await ctx.pricing.get() : await ctx.pricing.fresh();
-      const placed = await attemptOrder(ctx, user, input, read, { rules, group: groupOf(book, user.id) }, attempt === 0);
+      const placed = await attemptOrder(
+        ctx,
+        user,
+        input,
+        read,
+        { rules, group: groupOf(book, user.id) },
+        attempt === 0,
+      );
       if (placed) {
         ctx.mail.kick();
         return { order: placed, created: true };
@@ -166,7 +173,9 @@ async function attemptOrder(
   if (wrong.length)
     throw new DomainError(
       409,
-      pricingMessages.linesNotInCases(wrong.map((l) => `${lineName(l)} (${prices[lines.indexOf(l)]!.quantityProblem})`)),
+      pricingMessages.linesNotInCases(
+        wrong.map((l) => `${lineName(l)} (${prices[lines.indexOf(l)]!.quantityProblem})`),
+      ),
     );
   const judged = await judgeOrder(ctx, user, input, lines, prices, licences, rules, fromMemory);
   if (!judged) return null;

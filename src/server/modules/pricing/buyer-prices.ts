@@ -87,5 +87,11 @@ export async function sendPriced(
   const group = await viewerGroup(req.ctx);
   if (!group) return sendVersioned(req, reply, model.version, () => build(publicCard, null));
   const card: CardJson = (p) => pricedCardJson(group, p);
-  return sendVersioned(req, reply, `${model.version}.${groupTag(group)}`, () => build(card, group), 'private');
+  return sendVersioned(
+    req,
+    reply,
+    `${model.version}.${groupTag(group)}`,
+    () => build(card, group),
+    'private',
+  );
 }

@@ -1,4 +1,7 @@
 import type { AppModule } from '#server/modules/module.ts';
+import { pricingStaffRoutes } from './pricing-staff.routes.ts';
 
 /** Wholesale pricing: customer groups, their price lists and case packs, for buyers and staff. */
-export const pricingModule: AppModule = async () => {};
+export const pricingModule: AppModule = async (app, deps) => {
+  await app.register(pricingStaffRoutes, { ...deps, prefix: '/admin/pricing' });
+};
