@@ -43,7 +43,7 @@ export function pricingFixture(getT: () => TestContext, clock: () => Date) {
       product_sku: string;
       brand: string;
     }>(
-      `select c.slug as c, b.slug as b, p.slug as p, p.sku as product_sku, c.slug || '/' || b.slug as brand
+      `select c.slug as c, b.slug as b, p.slug as p, p.name, p.sku as product_sku, c.slug || '/' || b.slug as brand
          from variants v join products p on p.id = v.product_id join brands b on b.id = p.brand_id
          join categories c on c.id = b.category_id where v.id = $1`,
       [variantId],
