@@ -22,38 +22,12 @@ export const QuantityRuleSchema = z
       message: m.maximumBelowMinimum,
     },
   );
-export type QuantityRule = z.output<typeof QuantityRuleSchema>;
 
-export const NO_QUANTITY_RULE: QuantityRule = { minQuantity: 1, increment: 1, maxQuantity: null };
-
-/** Why a quantity is not allowed (the first reason), or null when it is. */
-export function quantityProblem(rule: QuantityRule, quantity: number): string | null {
-  if (quantity < rule.minQuantity) return m.minimum(rule.minQuantity);
-  if (quantity % rule.increment !== 0) return m.soldInCases(rule.increment);
-  if (rule.maxQuantity !== null && quantity > rule.maxQuantity) return m.maximum(rule.maxQuantity);
-  return null;
-}
-
-/** The allowed quantity nearest to `quantity` going up (whole cases, at least the minimum, at most the maximum). */
-export function allowedQuantity(rule: QuantityRule, quantity: number): number {
-  const cases = Math.max(rule.minQuantity, Math.ceil(quantity / rule.increment) * rule.increment);
-  return rule.maxQuantity === null ? cases : Math.min(cases, rule.maxQuantity);
-}
-
-/** The selector's next quantity up or down by one case, kept within the rule. */
-export function stepQuantity(rule: QuantityRule, quantity: number, direction: 1 | -1): number {
-  if (direction === 1) {
-    const up =
-      quantityProblem(rule, quantity) === null ? quantity + rule.increment : allowedQuantity(rule, quantity);
-    return rule.maxQuantity === null ? up : Math.min(up, rule.maxQuantity);
-  }
-  const down = Math.floor((quantity - 1) / rule.increment) * rule.increment;
-  return allowedQuantity(rule, Math.max(rule.minQuantity, down));
-}
-
-/** The largest allowed quantity not above `n` (what stock leaves, in whole cases), or null when none is. */
-export function largestAllowedAtMost(rule: QuantityRule, n: number): number | null {
-  const capped = rule.maxQuantity === null ? n : Math.min(n, rule.maxQuantity);
-  const cases = Math.floor(capped / rule.increment) * rule.increment;
-  return cases >= rule.minQuantity ? cases : null;
-}
+export {
+  allowedQuantity,
+  largestAllowedAtMost,
+  NO_QUANTITY_RULE,
+  type QuantityRule,
+  quantityProblem,
+  stepQuantity,
+} from './quantity-steps.ts';

@@ -40,6 +40,7 @@ export function pricingFixture(getT: () => TestContext, clock: () => Date) {
       c: string;
       b: string;
       p: string;
+      name: string;
       product_sku: string;
       brand: string;
     }>(
