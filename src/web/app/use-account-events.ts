@@ -22,6 +22,10 @@ export function useAccountEvents(): void {
       void qc.invalidateQueries({ queryKey: ['cart'] });
       void qc.invalidateQueries({ queryKey: ['orders'] });
     });
+    // Staff changed my customer group or its price list: every price on the page is mine again.
+    source.addEventListener('prices', () => {
+      for (const key of ['cart', 'catalogue', 'search']) void qc.invalidateQueries({ queryKey: [key] });
+    });
     // Staff moved one of my orders on (shipped, delivered, cancelled).
     source.addEventListener('orders', () => {
       void qc.invalidateQueries({ queryKey: ['orders'] });

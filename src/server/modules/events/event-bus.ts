@@ -1,7 +1,8 @@
 import type { Database } from '#server/db/client.ts';
 
 export const USER_EVENTS_CHANNEL = 'user_events';
-export type UserEventType = 'profile' | 'cart' | 'orders';
+/** `prices`: the buyer's own prices changed (their group or its price list): carts and pages re-price. */
+export type UserEventType = 'profile' | 'cart' | 'orders' | 'prices';
 
 type Listener = (type: UserEventType) => void;
 

@@ -153,40 +153,22 @@ async function judgeOrder(
   return judged;
 }
 
-/** One try: the order, or null when the cart or a price changed between reading and placing it. */
-async function attemptOrder(
-  ctx: OrdersContext,
-  user: UserRow,
-  input: PlaceOrderInput,
-  { lines, licences }: { lines: CartLineRow[]; licences: string[] | undefined },
-  { rules, group }: { rules: ComplianceData; group: GroupBook | null },
-  fromMemory: boolean,
-): Promise<Order | null> {
-  if (!lines.length) throw new Invalid(om.emptyCart);
-  const prices = priceLines(group, lines);
-  const subtotal = prices.reduce((n, p) => n + p.lineTotalCents, 0);
-  const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
-  const d = input.shippingDetails;
-  // Case packs: a quantity the option is not sold in (its case pack changed since) waits for the buyer.
-  const wrong = lines.filter((_, i) => prices[i]!.quantityProblem);
-  if (wrong.length && fromMemory) return null;
-  if (wrong.length)
-    throw new DomainError(
-      409,
-      pricingMessages.linesNotInCases(
-        wrong.map((l) => `${lineName(l)} (${prices[lines.indexOf(l)]!.quantityProblem})`),
-      ),
-    );
-  const judged = await judgeOrder(ctx, user, input, lines, prices, licences, rules, fromMemory);
-  if (!judged) return null;
-  const exciseOf = (i: number) => judged.verdicts[i]!.excise.cents;
-  const excise = lines.reduce((n, _, i) => n + exciseOf(i), 0);
-  // What the buyer saw at checkout is what is charged: a price that moved since refuses the order.
-  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== subtotal + shipping + excise) {
-    if (fromMemory) return null;
-    throw new DomainError(409, om.pricesChanged);
-  }
-  const priced = lines.map((l, i) => ({
+/**
+ * Case packs: a quantity the option is not sold in (its case pack changed since) waits for the
+ * buyer to change it; false when memory says so (the database may know better: judge again).
+ */
+function casePacksHold(lines: CartLineRow[], prices: LinePrice[], fromMemory: boolean): boolean {
+  const wrong = lines.flatMap((l, i) =>
+    prices[i]!.quantityProblem ? [`${lineName(l)} (${prices[i]!.quantityProblem})`] : [],
+  );
+  if (!wrong.length) return true;
+  if (fromMemory) return false;
+  throw new DomainError(409, pricingMessages.linesNotInCases(wrong));
+}
+
+/** The order's lines as place_order takes them: the snapshot, and what they were priced and judged from. */
+function orderLines(lines: CartLineRow[], prices: LinePrice[], exciseOf: (i: number) => number) {
+  return lines.map((l, i) => ({
     variant_id: l.variantId,
     sku: l.sku,
     product_name: l.productName,
@@ -210,6 +192,33 @@ async function attemptOrder(
     order_increment: l.orderIncrement,
     max_quantity: l.maxQuantity,
   }));
+}
+
+/** One try: the order, or null when the cart or a price changed between reading and placing it. */
+async function attemptOrder(
+  ctx: OrdersContext,
+  user: UserRow,
+  input: PlaceOrderInput,
+  { lines, licences }: { lines: CartLineRow[]; licences: string[] | undefined },
+  { rules, group }: { rules: ComplianceData; group: GroupBook | null },
+  fromMemory: boolean,
+): Promise<Order | null> {
+  if (!lines.length) throw new Invalid(om.emptyCart);
+  const prices = priceLines(group, lines);
+  const subtotal = prices.reduce((n, p) => n + p.lineTotalCents, 0);
+  const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
+  const d = input.shippingDetails;
+  if (!casePacksHold(lines, prices, fromMemory)) return null;
+  const judged = await judgeOrder(ctx, user, input, lines, prices, licences, rules, fromMemory);
+  if (!judged) return null;
+  const exciseOf = (i: number) => judged.verdicts[i]!.excise.cents;
+  const excise = lines.reduce((n, _, i) => n + exciseOf(i), 0);
+  // What the buyer saw at checkout is what is charged: a price that moved since refuses the order.
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== subtotal + shipping + excise) {
+    if (fromMemory) return null;
+    throw new DomainError(409, om.pricesChanged);
+  }
+  const priced = orderLines(lines, prices, exciseOf);
   const orderRow = {
     shipping_type: input.shippingType,
     ship_name: d.name,

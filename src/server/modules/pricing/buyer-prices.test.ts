@@ -190,7 +190,7 @@ describe('a grouped buyer sees their own prices; nobody else does', () => {
       t.app.events.subscribe(b.user.id, (type) => heard.push(`${b === member ? 'member' : 'other'}:${type}`)),
     );
     await f.entry(g, { scope: 'variant', target: v.sku, priceCents: 1590 });
-    await expect.poll(() => heard).toEqual(['member:cart']);
+    await expect.poll(() => heard).toEqual(['member:prices']);
     for (const stop of stops) stop();
   });
 

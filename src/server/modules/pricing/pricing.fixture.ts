@@ -10,7 +10,10 @@ export function pricingFixture(getT: () => TestContext, clock: () => Date) {
   const staff = staffHelpers(getT, clock);
   const orders = ordersFixture(getT);
   let admin: Promise<{ cookie: string }> | null = null;
-  const staffCookie = async () => (await (admin ??= staff.staffWithTotp())).cookie;
+  const staffCookie = async () => {
+    admin = admin ?? staff.staffWithTotp();
+    return (await admin).cookie;
+  };
   let groups = 0;
 
   async function group(name = `Chain ${++groups}-${Date.now()}`) {

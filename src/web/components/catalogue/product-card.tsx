@@ -61,7 +61,7 @@ export function ProductCard({
           {product.name}
         </h3>
         <div className="mt-auto pt-1">
-          <Price price={product} />
+          <Price price={product} yourPrice={product.yourPrice} />
         </div>
         <Link
           to={href}

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
+import { stepQuantity } from '#shared/pricing/quantity-steps.ts';
 import { formatCents } from '#shared/money.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
@@ -109,6 +110,10 @@ function CartDrawerLine({ line }: { line: CartLine }) {
   const busy = setQuantity.isPending || remove.isPending;
   const label = `${line.productName} — ${line.variantName}`;
   const discounted = line.unitPriceCents < line.priceCents;
+  // Case packs: the steppers move by whole cases, from the minimum.
+  const rule = line.quantityRule;
+  const fewer = stepQuantity(rule, line.quantity, -1);
+  const more = stepQuantity(rule, line.quantity, 1);
 
   return (
     <li className="flex gap-3 py-3">
@@ -127,6 +132,9 @@ function CartDrawerLine({ line }: { line: CartLine }) {
         detail={line.variantName}
       >
         <p className="mt-0.5 text-sm">
+          {line.priceSource === 'group' && (
+            <span className="mr-1 text-xs font-semibold text-emerald-800">Your price</span>
+          )}
           <span className="font-bold">{formatCents(line.unitPriceCents)}</span>
           {discounted && (
             <span className="ml-2 text-xs text-gray-600 line-through">
@@ -136,6 +144,14 @@ function CartDrawerLine({ line }: { line: CartLine }) {
           )}
           <span className="text-xs text-gray-600"> each</span>
         </p>
+        {line.nextTier && (
+          <p className="text-xs text-emerald-800">
+            {line.nextTier.minQuantity} or more: {formatCents(line.nextTier.unitPriceCents)} each
+          </p>
+        )}
+        {line.quantityProblem && (
+          <p className="mt-0.5 text-xs font-semibold text-red-700">{line.quantityProblem}</p>
+        )}
         <LineCompliance line={line} />
         {line.quantity > line.stock && (
           <p className="mt-0.5 text-xs font-semibold text-red-700">
@@ -150,9 +166,10 @@ function CartDrawerLine({ line }: { line: CartLine }) {
           >
             <button
               type="button"
-              onClick={() => change(line.quantity - 1)}
-              // SPEC §5: in the drawer the quantity can be decreased only while it is above 1.
-              disabled={busy || line.quantity <= 1}
+              onClick={() => change(fewer)}
+              // SPEC §5: in the drawer the quantity can be decreased only while it is above 1 (here:
+              // above the option's minimum, by whole cases).
+              disabled={busy || fewer === line.quantity}
               aria-label={`Fewer ${label}`}
               className="flex size-8 items-center justify-center rounded-l-lg hover:bg-gray-100 disabled:text-gray-300"
             >
@@ -163,8 +180,8 @@ function CartDrawerLine({ line }: { line: CartLine }) {
             </output>
             <button
               type="button"
-              onClick={() => change(line.quantity + 1)}
-              disabled={busy || line.quantity >= line.stock}
+              onClick={() => change(more)}
+              disabled={busy || more === line.quantity || more > line.stock}
               aria-label={`More ${label}`}
               className="flex size-8 items-center justify-center rounded-r-lg hover:bg-gray-100 disabled:text-gray-300"
             >

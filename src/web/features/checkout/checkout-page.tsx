@@ -123,8 +123,11 @@ function Checkout() {
       state: address.state,
       postalCode: address.zipCode,
     };
+    // The total this page shows: the server charges exactly it, or refuses if a price moved.
+    const expectedTotalCents =
+      judged.subtotalCents + shippingFeeCents(values.shippingType, deliveryFee) + judged.exciseCents;
     place.mutate(
-      { ...values, shippingDetails, idempotencyKey },
+      { ...values, shippingDetails, idempotencyKey, expectedTotalCents },
       {
         onSuccess: (res) => {
           notify({ type: 'success', message: res.message });

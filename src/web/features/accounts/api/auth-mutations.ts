@@ -15,7 +15,10 @@ function useSessionChanging<T, R>(fn: (body: T) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSuccess: async () => {
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] === 'account' });
+      // Prices are whoever is looking's (a customer group's): the catalogue is fetched again too.
+      qc.removeQueries({
+        predicate: (q) => ['account', 'catalogue', 'search'].includes(String(q.queryKey[0])),
+      });
       await qc.invalidateQueries({ queryKey: SESSION_KEY });
     },
   });
