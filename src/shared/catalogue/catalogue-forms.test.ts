@@ -12,6 +12,9 @@ import { ProductBodySchema } from './catalogue-staff.schemas.ts';
 const messages = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
 
+/** The case pack boxes as a new option shows them: one by one, no maximum. */
+const oneByOne = { minQuantity: '1', orderIncrement: '1', maxQuantity: '' };
+
 describe('console forms: typed text becomes the API body, checked by the body schema', () => {
   it('category: empty group is none, order typed as text', () => {
     expect(CategoryFormSchema.parse({ name: ' Vapes ', group: '', position: ' 7 ' })).toEqual({
@@ -39,12 +42,37 @@ describe('console forms: typed text becomes the API body, checked by the body sc
   });
 
   it('option: stock is a whole number, 1.5 and 1e3 are not', () => {
-    const base = { name: 'Mango', sku: 'MANGO-1', image: null, position: 0 };
+    const base = { name: 'Mango', sku: 'MANGO-1', image: null, position: 0, ...oneByOne };
     expect(VariantFormSchema.parse({ ...base, stock: '12' }).stock).toBe(12);
     for (const stock of ['1.5', '1e3', '-2', 'ten'])
       expect(messages(VariantFormSchema.safeParse({ ...base, stock }))).toEqual([
         ['stock', 'Enter the stock as a whole number from 0.'],
       ]);
+  });
+
+  it('option: a case pack is whole cases from the minimum, the maximum optional', () => {
+    const base = { name: 'Mango', sku: 'MANGO-1', image: null, position: 0, stock: '50' };
+    const parsed = VariantFormSchema.parse({
+      ...base,
+      minQuantity: '20',
+      orderIncrement: '10',
+      maxQuantity: ' 100 ',
+    });
+    expect([parsed.minQuantity, parsed.orderIncrement, parsed.maxQuantity]).toEqual([20, 10, 100]);
+    expect(VariantFormSchema.parse({ ...base, ...oneByOne }).maxQuantity).toBeNull();
+    const refused = (case_: Record<string, string>) =>
+      messages(VariantFormSchema.safeParse({ ...base, ...case_ }));
+    expect(refused({ minQuantity: '15', orderIncrement: '10', maxQuantity: '' })).toEqual([
+      ['minQuantity', 'The minimum must be a whole number of cases.'],
+    ]);
+    expect(refused({ minQuantity: '20', orderIncrement: '10', maxQuantity: '15' })).toEqual([
+      ['maxQuantity', 'The maximum must be at least the minimum, in whole cases.'],
+    ]);
+    expect(refused({ minQuantity: '0', orderIncrement: '1.5', maxQuantity: 'x' })).toEqual([
+      ['minQuantity', 'Enter a whole number of 1 or more.'],
+      ['orderIncrement', 'Enter a whole number of 1 or more.'],
+      ['maxQuantity', 'Enter a whole number of 1 or more.'],
+    ]);
   });
 
   it('banner: no picture yet says to upload it', () => {
@@ -191,12 +219,26 @@ describe('console forms: typed text becomes the API body, checked by the body sc
     it('a new product carries its first option, checked like any option', () => {
       const out = ProductEditorFormSchema.parse({
         product,
-        variants: [{ name: 'Mango', sku: 'GB-MANGO', stock: ' 12 ' }],
+        variants: [{ name: 'Mango', sku: 'GB-MANGO', stock: ' 12 ', ...oneByOne }],
       });
-      expect(out.variants).toEqual([{ name: 'Mango', sku: 'GB-MANGO', stock: 12, image: null, position: 0 }]);
+      expect(out.variants).toEqual([
+        {
+          name: 'Mango',
+          sku: 'GB-MANGO',
+          stock: 12,
+          image: null,
+          position: 0,
+          minQuantity: 1,
+          orderIncrement: 1,
+          maxQuantity: null,
+        },
+      ]);
       expect(
         messages(
-          ProductEditorFormSchema.safeParse({ product, variants: [{ name: '', sku: 'a b', stock: '1.5' }] }),
+          ProductEditorFormSchema.safeParse({
+            product,
+            variants: [{ name: '', sku: 'a b', stock: '1.5', ...oneByOne }],
+          }),
         ),
       ).toEqual([
         ['variants.0.name', 'Enter a name.'],

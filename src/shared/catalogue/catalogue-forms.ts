@@ -9,6 +9,7 @@ import {
   wholeNumberText,
 } from '#shared/input/form-text.ts';
 import { DbIdSchema } from '#shared/input/input.ts';
+import { casePackProblem } from '#shared/pricing/quantity-steps.ts';
 import { catalogueFormMessages } from './catalogue.messages.ts';
 import { ImageSchema } from './catalogue.schemas.ts';
 import {
@@ -39,6 +40,17 @@ export const BrandFormSchema = BrandBodySchema.extend({
 
 export const VariantFormSchema = VariantBodySchema.extend({
   stock: wholeNumberText(10_000_000, fm.stock),
+  minQuantity: wholeNumberText(100_000, fm.casePack).pipe(z.number().min(1, fm.casePack)),
+  orderIncrement: wholeNumberText(100_000, fm.casePack).pipe(z.number().min(1, fm.casePack)),
+  /** Empty: no maximum. */
+  maxQuantity: z
+    .string()
+    .trim()
+    .refine((t) => t === '' || /^[1-9]\d{0,6}$/.test(t), fm.casePack)
+    .transform((t) => (t === '' ? null : Number(t))),
+}).superRefine((v, ctx) => {
+  const problem = casePackProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 });
 
 /** A banner: the picture is uploaded first, then title and link. */

@@ -95,6 +95,10 @@ export const VariantBodySchema = z.object({
   image: ImageSchema.nullable().default(null),
   stock: z.number().int().min(0, 'Stock cannot be negative.').max(10_000_000),
   position,
+  /** Case packs: the minimum per order, sold in cases of `orderIncrement`, an optional maximum. */
+  minQuantity: z.number().int().min(1, 'At least 1.').max(100_000).default(1),
+  orderIncrement: z.number().int().min(1, 'At least 1.').max(100_000).default(1),
+  maxQuantity: z.number().int().min(1, 'At least 1.').max(1_000_000).nullable().default(null),
 });
 export type VariantBody = z.input<typeof VariantBodySchema>;
 export type VariantValues = z.output<typeof VariantBodySchema>;
@@ -149,6 +153,9 @@ export const AdminVariantSchema = z.object({
   image: ImageSchema,
   stock: z.number().int(),
   position: z.number().int(),
+  minQuantity: z.number().int(),
+  orderIncrement: z.number().int(),
+  maxQuantity: z.number().int().nullable(),
 });
 export type AdminVariant = z.infer<typeof AdminVariantSchema>;
 

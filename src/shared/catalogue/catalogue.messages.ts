@@ -46,6 +46,7 @@ export const imageUploadMessages = {
 export const catalogueFormMessages = {
   position: 'Enter the order as a whole number from 0 to 100000.',
   stock: 'Enter the stock as a whole number from 0.',
+  casePack: 'Enter a whole number of 1 or more.',
   brand: 'Choose a brand.',
   price: 'Enter the price as an amount like 12.50.',
   discountPrice: 'Enter the discount price as an amount like 9.99, or leave it empty.',

@@ -27,5 +27,8 @@ export const pricingMessages = {
   tiersInOrder: 'Tiers go from the smallest quantity to the largest.',
   tierNotLower: 'Each tier must be cheaper than the price before it.',
   percentRequired: 'Enter a percentage above 0.',
+  percentText: 'Enter a percentage from 0.01 to 100, like 12.5.',
+  priceText: 'Enter a price like 4.50.',
+  tierQuantityText: 'Enter a quantity of 2 or more.',
   maximumBelowMinimum: 'The maximum must be at least the minimum, in whole cases.',
 } as const;

@@ -44,3 +44,15 @@ export function largestAllowedAtMost(rule: QuantityRule, n: number): number | nu
   const cases = Math.floor(capped / rule.increment) * rule.increment;
   return cases >= rule.minQuantity ? cases : null;
 }
+
+/** What is wrong with a case pack staff typed (the field and why), or null: whole cases from the minimum. */
+export function casePackProblem(v: {
+  minQuantity: number;
+  orderIncrement: number;
+  maxQuantity: number | null;
+}): { field: 'minQuantity' | 'maxQuantity'; message: string } | null {
+  if (v.minQuantity % v.orderIncrement !== 0) return { field: 'minQuantity', message: m.minimumNotInCases };
+  if (v.maxQuantity !== null && (v.maxQuantity < v.minQuantity || v.maxQuantity % v.orderIncrement !== 0))
+    return { field: 'maxQuantity', message: m.maximumBelowMinimum };
+  return null;
+}

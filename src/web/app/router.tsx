@@ -90,6 +90,18 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'pricing',
+        lazy: async () => ({
+          Component: (await import('#web/features/admin/pages/pricing-page.tsx')).PricingPage,
+        }),
+      },
+      {
+        path: 'pricing/:id',
+        lazy: async () => ({
+          Component: (await import('#web/features/admin/pages/price-list-page.tsx')).PriceListPage,
+        }),
+      },
+      {
         path: 'compliance',
         lazy: async () => ({
           Component: (await import('#web/features/admin/pages/compliance-page.tsx')).CompliancePage,

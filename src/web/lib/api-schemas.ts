@@ -57,3 +57,9 @@ export {
   TotpSetupResponseSchema,
 } from '#shared/staff/staff.schemas.ts';
 export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
+export {
+  BuyerGroupSchema,
+  EntryListSchema,
+  GroupListSchema,
+  MemberListSchema,
+} from '#shared/pricing/pricing-staff.schemas.ts';

@@ -15,6 +15,7 @@ import type {
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
 import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
+import { casePackProblem } from '#shared/pricing/quantity-steps.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
 import { guarded, refreshSearchKeys } from './catalogue-staff.service.ts';
 
@@ -132,6 +133,10 @@ export async function saveProduct(
 ): Promise<number> {
   const values = productValues(body);
   if (!values.slug) throw new Invalid(cm.nameRequired);
+  for (const [i, v] of newVariants.entries()) {
+    const casePack = casePackProblem(v);
+    if (casePack) throw new Invalid(casePack.message, `variants.${i}.${casePack.field}`);
+  }
   return guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, body.brandId));
@@ -152,6 +157,9 @@ export async function saveProduct(
               image: v.image ?? values.images[0] ?? placeholderImage(`${values.name} — ${v.name}`),
               stock: v.stock,
               position: v.position || i,
+              minQuantity: v.minQuantity,
+              orderIncrement: v.orderIncrement,
+              maxQuantity: v.maxQuantity,
             })),
           );
       } else {
@@ -223,6 +231,8 @@ export async function saveVariant(
   variantId: number | null,
   body: VariantValues,
 ): Promise<number> {
+  const casePack = casePackProblem(body);
+  if (casePack) throw new Invalid(casePack.message, casePack.field);
   return guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
@@ -234,6 +244,9 @@ export async function saveVariant(
         sku: body.sku,
         stock: body.stock,
         position: body.position,
+        minQuantity: body.minQuantity,
+        orderIncrement: body.orderIncrement,
+        maxQuantity: body.maxQuantity,
       };
       if (variantId === null) {
         const image = body.image ?? product.images[0] ?? placeholderImage(`${product.name} — ${body.name}`);

@@ -121,4 +121,39 @@ describe('case packs', () => {
     expect(await f.stockOf(v.id)).toBe(200);
     await t.app.catalogue.changed();
   });
+
+  it('staff set a case pack in the console: checked as whole cases, audited, on the storefront at once', async () => {
+    const v = await f.variantWith(80, 500);
+    const [row] = await t.database.query<{ name: string }>('select name from variants where id = $1', [v.id]);
+    const url = `/api/v1/admin/catalogue/products/${v.product_id}/variants/${v.id}`;
+    const body = { name: row!.name, sku: v.sku, stock: 80, position: 0 };
+    const cookie = await f.staffCookie();
+    const bad = await f.staffCall('PUT', url, cookie, { ...body, minQuantity: 15, orderIncrement: 10 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      message: 'The minimum must be a whole number of cases.',
+      field: 'minQuantity',
+    });
+    const ok = await f.staffCall('PUT', url, cookie, {
+      ...body,
+      minQuantity: 12,
+      orderIncrement: 6,
+      maxQuantity: 48,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const where = await f.whereIs(v.id);
+    const detail = ProductDetailSchema.parse(
+      (await f.call('GET', `/api/v1/catalogue/product?${where.query}`)).json(),
+    );
+    expect(detail.variants.find((o) => o.sku === v.sku)!.quantityRule).toEqual({
+      minQuantity: 12,
+      increment: 6,
+      maxQuantity: 48,
+    });
+    const [audited] = await t.database.query<{ after: { minQuantity: number } }>(
+      `select after from audit_log where entity = 'variant' and entity_id = $1 order by id desc limit 1`,
+      [String(v.id)],
+    );
+    expect(audited?.after.minQuantity).toBe(12);
+  });
 });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  BadgeDollarSign,
   Boxes,
   ClipboardList,
   FileCheck2,
@@ -30,6 +31,7 @@ const NAV = [
   { to: '/admin/banners', label: 'Banners', icon: Image },
   { to: '/admin/import', label: 'Import / export', icon: Upload },
   { to: '/admin/buyers', label: 'Buyers', icon: Users },
+  { to: '/admin/pricing', label: 'Groups & prices', icon: BadgeDollarSign },
   { to: '/admin/staff', label: 'Staff', icon: ShieldCheck },
   { to: '/admin/compliance', label: 'Compliance', icon: Scale },
   { to: '/admin/settings', label: 'Settings', icon: Settings },

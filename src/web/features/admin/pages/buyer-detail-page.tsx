@@ -5,6 +5,7 @@ import { trackingState } from '#shared/orders/order-tracking.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
+import { BuyerGroupPanel } from '#web/features/admin/components/buyer-group-panel.tsx';
 import {
   Badge,
   Button,
@@ -92,6 +93,7 @@ export function BuyerDetailPage() {
           </div>
           <FormError message={error ? errorMessage(error) : null} />
         </Panel>
+        <BuyerGroupPanel userId={buyer.id} />
         <Panel title="Addresses">
           {addresses.length === 0 ? (
             <p className="text-sm text-gray-700">No addresses yet.</p>

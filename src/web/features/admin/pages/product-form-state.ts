@@ -33,7 +33,13 @@ export function productFormValues(p: AdminProduct | null): ProductEditorValues {
       hidden: p?.hidden ?? false,
       compliance: complianceFormValues(p?.compliance ?? DEFAULT_ATTRIBUTES),
     },
-    ...(p ? {} : { variants: [{ name: '', sku: '', stock: '0' }] }),
+    ...(p
+      ? {}
+      : {
+          variants: [
+            { name: '', sku: '', stock: '0', minQuantity: '1', orderIncrement: '1', maxQuantity: '' },
+          ],
+        }),
   };
 }
 

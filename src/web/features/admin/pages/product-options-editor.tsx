@@ -29,6 +29,9 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
       name: variant?.name ?? '',
       sku: variant?.sku ?? '',
       stock: String(variant?.stock ?? 0),
+      minQuantity: String(variant?.minQuantity ?? 1),
+      orderIncrement: String(variant?.orderIncrement ?? 1),
+      maxQuantity: variant?.maxQuantity ? String(variant.maxQuantity) : '',
       image: variant?.image ?? null,
       position: variant?.position ?? 0,
     },
@@ -76,6 +79,17 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
         <Field label={`${label}: name`} {...form.field('name')} />
         <Field label={`${label}: SKU`} {...form.field('sku')} />
         <Field label={`${label}: stock`} type="number" min={0} {...form.field('stock')} />
+        <fieldset className="grid grid-cols-3 gap-2 sm:col-span-5 sm:max-w-xl">
+          <legend className="text-xs font-semibold text-gray-700">Case pack</legend>
+          <Field label={`${label}: minimum per order`} inputMode="numeric" {...form.field('minQuantity')} />
+          <Field label={`${label}: sold in cases of`} inputMode="numeric" {...form.field('orderIncrement')} />
+          <Field
+            label={`${label}: maximum per order`}
+            hint="Empty: none"
+            inputMode="numeric"
+            {...form.field('maxQuantity')}
+          />
+        </fieldset>
         <SaveDeleteButtons
           saveLabel={variant ? 'Save' : 'Add'}
           saving={save.isPending}
