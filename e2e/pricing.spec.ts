@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { formatCents } from '#shared/money.ts';
+import {
+  adultContext,
+  BASE_URL,
+  launch,
+  look,
+  seriousAxeViolations,
+  watchErrors,
+} from './support/browser-session.ts';
+import { notification } from './support/forms.ts';
+import { waitForLink } from './support/mailbox.ts';
+import { signedIn, staffMember, staffPage } from './support/staff.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => browser?.close());
+
+const headers = { origin: BASE_URL };
+
+/** A buyer signed up with a verified email, signed in in their own browser context. */
+async function buyer() {
+  const context = await adultContext(browser);
+  const page = await context.newPage();
+  const email = `chain-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@shop.example`;
+  const res = await context.request.post('/api/v1/auth/signup', {
+    headers,
+    data: {
+      businessName: 'Chain Store 12',
+      name: 'Robin Buyer',
+      phoneNumber: '+1 555 010 4040',
+      email,
+      password: 'pricing password 1',
+      confirmPassword: 'pricing password 1',
+    },
+  });
+  assert.equal(res.status(), 201, await res.text());
+  await page.goto(await waitForLink(email, '/verify-email'));
+  await page.getByText('Your email address is verified.').waitFor();
+  return { context, page, email, id: (await res.json()).user.id as string };
+}
+
+describe('wholesale pricing', () => {
+  test('a buyer in the Chain group sees their price and tiers, adds a case, and an open cart re-prices when staff change the list', async () => {
+    const member = await staffMember({ authenticator: true });
+    const staff = await signedIn(member);
+    const console_ = await staffPage(await adultContext(browser), member);
+    const shop = await buyer();
+    const errors = watchErrors(shop.page);
+
+    // An in-stock option, sold in cases of 5.
+    const listing = await (
+      await shop.page.request.get('/api/v1/catalogue/listing?categoryId=ALL&inStock=true&pageSize=60')
+    ).json();
+    const item = listing.items.find(
+      (i: { priceCents: number; discountPriceCents: number | null }) =>
+        i.priceCents >= 1000 && i.discountPriceCents === null,
+    );
+    const query = `categoryId=${item.categoryId}&brandId=${item.brandId}&subBrandId=${item.id}`;
+    const detail = await (await shop.page.request.get(`/api/v1/catalogue/product?${query}`)).json();
+    const option = detail.variants.find((v: { stock: number }) => v.stock >= 10);
+    const product = await (
+      await staff.get(`/api/v1/admin/catalogue/products?q=${encodeURIComponent(option.sku)}`)
+    ).json();
+    const productId = product.products[0].id;
+    const full = await (await staff.get(`/api/v1/admin/catalogue/products/${productId}`)).json();
+    const v = full.variants.find((x: { sku: string }) => x.sku === option.sku);
+    const cases = await staff.put(`/api/v1/admin/catalogue/products/${productId}/variants/${v.id}`, {
+      data: {
+        name: v.name,
+        sku: v.sku,
+        stock: v.stock,
+        position: v.position,
+        minQuantity: 5,
+        orderIncrement: 5,
+      },
+    });
+    assert.ok(cases.ok(), await cases.text());
+
+    // Staff add the Chain group and a price for the option with a tier, in the console.
+    const groupName = `Chain ${Date.now()}`;
+    await console_.getByRole('link', { name: 'Groups & prices' }).click();
+    await console_.getByLabel('Name').fill(groupName);
+    await console_.getByRole('button', { name: 'Add group' }).click();
+    await notification(console_, `Group ${groupName} added.`);
+    await console_.getByRole('link', { name: groupName, exact: true }).click();
+    await console_.getByRole('button', { name: 'Add a price' }).click();
+    const editor = console_.getByRole('form', { name: 'New price' });
+    await editor.getByLabel('Which').fill(option.sku);
+    const unit = item.priceCents - 200;
+    await editor.getByLabel('Unit price ($)').fill((unit / 100).toFixed(2));
+    await editor.getByRole('button', { name: 'Add a tier' }).click();
+    await editor.getByLabel('Tier 1: from quantity').fill('10');
+    await editor.getByLabel('Tier 1: unit price ($)').fill(((unit - 100) / 100).toFixed(2));
+    await editor.getByRole('button', { name: 'Save price' }).click();
+    await notification(console_, /Price saved/);
+    await console_.getByRole('cell', { name: new RegExp(option.sku) }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(console_), [], 'axe on the price list');
+    await look(console_, 'price-list');
+
+    // The buyer, put in the group from their page in the console.
+    await console_.goto(`/admin/buyers/${shop.id}`);
+    await console_.getByLabel('Group').selectOption({ label: groupName });
+    await console_.getByRole('button', { name: 'Save group' }).click();
+    await notification(console_, `Now in ${groupName}.`);
+
+    // The product page: Your price, the tier table, and the selector steps by the case.
+    const page = shop.page;
+    await page.goto(`/product?${query}`);
+    await page
+      .getByText(`Your price ${formatCents(unit)}`)
+      .first()
+      .waitFor();
+    const tiers = page.getByRole('table', { name: `Volume prices for ${option.name}` });
+    await tiers.getByRole('cell', { name: formatCents(unit - 100) }).waitFor();
+    await page.getByText('Sold in cases of 5').first().waitFor();
+    await look(page, 'product-your-price');
+    await page.getByRole('button', { name: `More ${option.name}`, exact: true }).click();
+    assert.equal(await page.getByLabel(`${option.name} quantity`, { exact: true }).inputValue(), '5');
+    await page.getByRole('button', { name: /^ADD TO CART/ }).click();
+    const drawer = page.getByRole('dialog', { name: /^Your cart/ });
+    await drawer.getByText('Your price').waitFor();
+    await drawer.getByText(formatCents(unit), { exact: true }).waitFor();
+    await drawer.getByText(`10 or more: ${formatCents(unit - 100)} each`).waitFor();
+    await page.setViewportSize({ width: 360, height: 800 });
+    await look(page, 'cart-your-price-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Staff lower the price while the drawer is open: the drawer shows the new price (SSE).
+    const groups = await (await staff.get('/api/v1/admin/pricing/groups')).json();
+    const group = groups.groups.find((g: { name: string }) => g.name === groupName);
+    const lowered = await staff.put(`/api/v1/admin/pricing/groups/${group.id}/entries`, {
+      data: { scope: 'variant', target: option.sku, priceCents: unit - 50, tiers: [] },
+    });
+    assert.ok(lowered.ok(), await lowered.text());
+    await drawer.getByText(formatCents(unit - 50), { exact: true }).waitFor();
+    await drawer
+      .getByText(formatCents(5 * (unit - 50)), { exact: true })
+      .first()
+      .waitFor();
+    assert.deepEqual(errors, []);
+  });
+});
