@@ -73,21 +73,29 @@ export async function benchCatalogue(
   app: string,
   bare: string,
   { DURATION, CONNECTIONS }: { DURATION: number; CONNECTIONS: number },
+  /** Session cookies of buyers in a customer group with a price list (their own prices). */
+  groupedCookies: string[],
 ): Promise<{ rows: string[][]; serverSide: Record<string, Percentiles> }> {
   const { productPaths, listingPaths, searchPaths, shipCheckPaths } = await requestMixes(app);
 
-  async function averageSize(paths: string[]): Promise<number> {
+  async function averageSize(paths: string[], cookie?: string): Promise<number> {
     let total = 0;
-    for (const p of paths) total += (await (await fetch(app + p)).text()).length;
+    for (const p of paths)
+      total += (await (await fetch(app + p, cookie ? { headers: { cookie } } : {})).text()).length;
     return Math.round(total / paths.length);
   }
 
-  async function cannon(url: string, paths: string[]) {
+  async function cannon(url: string, paths: string[], cookies: string[] = []) {
     const result = await autocannon({
       url,
       connections: CONNECTIONS,
       duration: DURATION,
-      requests: paths.map((p) => ({ method: 'GET', path: p })),
+      // A grouped buyer's requests carry their session cookie (20 buyers, taken in turn).
+      requests: paths.map((p, i) => ({
+        method: 'GET',
+        path: p,
+        ...(cookies.length ? { headers: { cookie: cookies[i % cookies.length]! } } : {}),
+      })),
     });
     if (result.non2xx || result.errors)
       throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -102,22 +110,34 @@ export async function benchCatalogue(
   });
   const rows: string[][] = [];
   const serverSide: Record<string, Percentiles> = {};
-  for (const [name, paths, route] of [
-    ['product detail', productPaths, '/api/v1/catalogue/product'],
-    ['listing', listingPaths, '/api/v1/catalogue/listing'],
-    ['search', searchPaths, '/api/v1/search'],
-    ['ship check (ZIP)', shipCheckPaths, '/api/v1/compliance/ship-check'],
+  const grouped = groupedCookies;
+  for (const [name, paths, route, cookies] of [
+    ['product detail', productPaths, '/api/v1/catalogue/product', []],
+    ['product detail (grouped buyer)', productPaths, '/api/v1/catalogue/product', grouped],
+    ['listing', listingPaths, '/api/v1/catalogue/listing', []],
+    ['listing (grouped buyer)', listingPaths, '/api/v1/catalogue/listing', grouped],
+    ['search', searchPaths, '/api/v1/search', []],
+    ['ship check (ZIP)', shipCheckPaths, '/api/v1/compliance/ship-check', []],
   ] as const) {
-    const size = await averageSize([...paths]);
-    await cannon(app, [...paths].slice(0, 5)); // warm-up
+    const size = await averageSize([...paths], cookies[0]);
+    await cannon(app, [...paths].slice(0, 5), [...cookies]); // warm-up
     await fetch(`${bare}/reset`, { method: 'POST' });
     // Two rounds, interleaved, averaged: the load generator shares the 2 cores, so single runs drift.
-    const a1 = await cannon(app, [...paths]);
+    const a1 = await cannon(app, [...paths], [...cookies]);
     const b1 = await cannon(bare, [`/bare/${size}`]);
-    const a2 = await cannon(app, [...paths]);
+    const a2 = await cannon(app, [...paths], [...cookies]);
     const b2 = await cannon(bare, [`/bare/${size}`]);
     const stats = (await (await fetch(`${bare}/stats`)).json()) as Record<string, Percentiles>;
     serverSide[name] = stats[route]!;
+    if (cookies.length) {
+      // The answers really were the grouped buyer's: private, with their prices.
+      const res = await fetch(app + paths[0]!, { headers: { cookie: cookies[0]! } });
+      if (
+        res.headers.get('cache-control') !== 'private, no-cache' ||
+        !(await res.text()).includes('yourPrice')
+      )
+        throw new Error(`${name}: not a grouped buyer's answer`);
+    }
     const measured = meanOf(a1, a2);
     const baseline = meanOf(b1, b2);
     rows.push([

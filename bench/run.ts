@@ -208,7 +208,19 @@ try {
   if (!ONLY || ONLY === 'catalogue') {
     const server = await startBenchServer(dataDir);
     notes.push(`read model load: ${server.ready.readModelMs.toFixed(0)} ms`);
-    const catalogue = await benchCatalogue(server.app, server.control, { DURATION, CONNECTIONS });
+    const grouped = (await (
+      await fetch(`${server.control}/pricing/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ buyers: 20 }),
+      })
+    ).json()) as { cookies: string[] };
+    const catalogue = await benchCatalogue(
+      server.app,
+      server.control,
+      { DURATION, CONNECTIONS },
+      grouped.cookies,
+    );
     rows.push(...catalogue.rows);
     Object.assign(serverSide, catalogue.serverSide);
 

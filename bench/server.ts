@@ -115,6 +115,57 @@ bare.post('/hashing/setup', async (req) => {
   }
   return { cookies };
 });
+/**
+ * A customer group with a real price list — a percentage off every category, a fixed price with
+ * two tiers for 5,000 options, one for 1,000 products — and buyers in it, each with a session:
+ * grouped buyers' listing and product pages, priced from memory.
+ */
+bare.post('/pricing/setup', async (req) => {
+  const { buyers } = req.body as { buyers: number };
+  const [g] = await database.query<{ id: number }>(
+    `insert into customer_groups (name) values ('Bench Chain ' || $1) returning id`,
+    [Date.now().toString(36)],
+  );
+  await database.query(
+    `insert into price_list_entries (group_id, scope, target_id, basis_points)
+     select $1, 'category', id, 800 from categories`,
+    [g!.id],
+  );
+  await database.query(
+    `insert into price_list_entries (group_id, scope, target_id, price_cents, tiers)
+     select $1, 'variant', v.id, (p.price_cents * 85 / 100)::int,
+       jsonb_build_array(jsonb_build_object('minQuantity', 10, 'priceCents', (p.price_cents * 80 / 100)::int),
+                         jsonb_build_object('minQuantity', 50, 'priceCents', (p.price_cents * 75 / 100)::int))
+     from variants v join products p on p.id = v.product_id order by random() limit 5000`,
+    [g!.id],
+  );
+  await database.query(
+    `insert into price_list_entries (group_id, scope, target_id, price_cents)
+     select $1, 'product', id, (price_cents * 90 / 100)::int from products order by random() limit 1000`,
+    [g!.id],
+  );
+  const users = await database.query<{ id: string }>(
+    `insert into users (email, password_hash, business_name, name, phone, is_completed, email_verified_at)
+     select 'chain-' || $1 || '-' || g || '@bench.example', 'x', 'Chain Shop', 'Chain Buyer', '+15550100000', true, now()
+     from generate_series(1, $2::int) g returning id`,
+    [Date.now().toString(36), buyers],
+  );
+  const cookies: string[] = [];
+  for (const u of users) {
+    const token = randomBytes(32).toString('base64url');
+    await database.query(
+      `insert into sessions (token_hash, user_id, remember, expires_at) values ($1, $2, true, now() + interval '1 day')`,
+      [hashToken(token), u.id],
+    );
+    await database.query('insert into customer_group_members (user_id, group_id) values ($1, $2)', [
+      u.id,
+      g!.id,
+    ]);
+    cookies.push(`sid=${token}`);
+  }
+  await app.pricing.changed();
+  return { cookies };
+});
 bare.post('/orders/fill', async (req) => {
   await fixtures!.fill((req.body as { hotShare: number }).hotShare);
   return {};

@@ -89,7 +89,7 @@ describe('a grouped buyer sees their own prices; nobody else does', () => {
     for (const who of [undefined, other.cookie])
       expect((await get(searchUrl, who)).body).not.toContain('yourPrice');
     // A forged or ended session sees the public answer.
-    expect((await get(productUrl, 'smokestack_session=forged-token-value')).body).toBe(visitor.body);
+    expect((await get(productUrl, 'sid=forged-token-value')).body).toBe(visitor.body);
   });
 
   it('the cart prices each line at its quantity, tiers at their edges; other buyers pay the list price', async () => {
