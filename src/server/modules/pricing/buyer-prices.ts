@@ -76,22 +76,26 @@ const groupTag = (g: GroupBook) => `g${g.id}.${g.version}`;
  * prices, private (never kept by a shared cache) with an ETag that includes the group's version.
  * `build` gets the cards to use and the group (null: the catalogue's own answer).
  */
-export async function sendPriced(
+export function sendPriced(
   req: FastifyRequest,
   reply: FastifyReply,
   model: CatalogueReadModel,
   build: (card: CardJson, group: GroupBook | null) => string,
-): Promise<FastifyReply> {
+): FastifyReply | Promise<FastifyReply> {
   // Whoever is looking decides the answer: caches must key it by the cookie too.
   reply.header('vary', 'Cookie');
-  const group = await viewerGroup(req.ctx);
-  if (!group) return sendVersioned(req, reply, model.version, () => build(publicCard, null));
-  const card: CardJson = (p) => pricedCardJson(group, p);
-  return sendVersioned(
-    req,
-    reply,
-    `${model.version}.${groupTag(group)}`,
-    () => build(card, group),
-    'private',
-  );
+  // No session cookie (`sid`, `__Host-sid`): a visitor, answered at once, no request context built.
+  if (!req.headers.cookie?.includes('sid='))
+    return sendVersioned(req, reply, model.version, () => build(publicCard, null));
+  return viewerGroup(req.ctx).then((group) => {
+    if (!group) return sendVersioned(req, reply, model.version, () => build(publicCard, null));
+    const card: CardJson = (p) => pricedCardJson(group, p);
+    return sendVersioned(
+      req,
+      reply,
+      `${model.version}.${groupTag(group)}`,
+      () => build(card, group),
+      'private',
+    );
+  });
 }
