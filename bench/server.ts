@@ -85,6 +85,31 @@ bare.get('/stats', () => {
   }
   return out;
 });
+/** Buyers with a verified email, each signed in (a session cookie); `each` sets one up further. */
+async function buyersWithSessions(
+  prefix: string,
+  n: number,
+  passwordHash: string,
+  each: (id: string) => Promise<void> = async () => {},
+): Promise<string[]> {
+  const users = await database.query<{ id: string }>(
+    `insert into users (email, password_hash, business_name, name, phone, is_completed, email_verified_at)
+     select $1 || '-' || $2 || '-' || g || '@bench.example', $4, 'Bench Shop', 'Bench Buyer', '+15550100000', true, now()
+     from generate_series(1, $3::int) g returning id`,
+    [prefix, Date.now().toString(36), n, passwordHash],
+  );
+  const cookies: string[] = [];
+  for (const u of users) {
+    const token = randomBytes(32).toString('base64url');
+    await database.query(
+      `insert into sessions (token_hash, user_id, remember, expires_at) values ($1, $2, true, now() + interval '1 day')`,
+      [hashToken(token), u.id],
+    );
+    await each(u.id);
+    cookies.push(`sid=${token}`);
+  }
+  return cookies;
+}
 let fixtures: OrderFixtures | undefined;
 bare.post('/orders/setup', async (req) => {
   fixtures = await createOrderFixtures(
@@ -97,22 +122,7 @@ bare.post('/orders/setup', async (req) => {
 bare.post('/hashing/setup', async (req) => {
   const { buyers, password } = req.body as { buyers: number; password: string };
   const hash = await hashPassword(password);
-  const run = Date.now().toString(36);
-  const users = await database.query<{ id: string }>(
-    `insert into users (email, password_hash, business_name, name, phone, is_completed, email_verified_at)
-     select 'hash-' || $1 || '-' || g || '@bench.example', $3, 'Bench Shop', 'Bench Buyer', '+15550100000', true, now()
-     from generate_series(1, $2::int) g returning id`,
-    [run, buyers, hash],
-  );
-  const cookies: string[] = [];
-  for (const u of users) {
-    const token = randomBytes(32).toString('base64url');
-    await database.query(
-      `insert into sessions (token_hash, user_id, remember, expires_at) values ($1, $2, true, now() + interval '1 day')`,
-      [hashToken(token), u.id],
-    );
-    cookies.push(`sid=${token}`);
-  }
+  const cookies = await buyersWithSessions('hash', buyers, hash);
   return { cookies };
 });
 /**
@@ -144,25 +154,12 @@ bare.post('/pricing/setup', async (req) => {
      select $1, 'product', id, (price_cents * 90 / 100)::int from products order by random() limit 1000`,
     [g!.id],
   );
-  const users = await database.query<{ id: string }>(
-    `insert into users (email, password_hash, business_name, name, phone, is_completed, email_verified_at)
-     select 'chain-' || $1 || '-' || g || '@bench.example', 'x', 'Chain Shop', 'Chain Buyer', '+15550100000', true, now()
-     from generate_series(1, $2::int) g returning id`,
-    [Date.now().toString(36), buyers],
-  );
-  const cookies: string[] = [];
-  for (const u of users) {
-    const token = randomBytes(32).toString('base64url');
-    await database.query(
-      `insert into sessions (token_hash, user_id, remember, expires_at) values ($1, $2, true, now() + interval '1 day')`,
-      [hashToken(token), u.id],
-    );
+  const cookies = await buyersWithSessions('chain', buyers, 'x', async (id) => {
     await database.query('insert into customer_group_members (user_id, group_id) values ($1, $2)', [
-      u.id,
+      id,
       g!.id,
     ]);
-    cookies.push(`sid=${token}`);
-  }
+  });
   await app.pricing.changed();
   return { cookies };
 });

@@ -39,6 +39,12 @@ export class NotifiedCache<T> {
     this.current = null;
   }
 
+  /** Straight from the database (an order whose checked version moved judges or prices again from this). */
+  fresh(): Promise<T> {
+    this.invalidate();
+    return this.get();
+  }
+
   /** Call after a write commits: drops this instance's copy and tells the others. */
   async changed(): Promise<void> {
     this.invalidate();

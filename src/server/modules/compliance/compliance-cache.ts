@@ -14,10 +14,4 @@ export class ComplianceCache extends NotifiedCache<ComplianceData> {
   constructor(database: Database) {
     super(database, COMPLIANCE_CHANNEL, () => loadCompliance(database.db));
   }
-
-  /** Straight from the database (an order whose version was stale judges again from this). */
-  fresh(): Promise<ComplianceData> {
-    this.invalidate();
-    return this.get();
-  }
 }

@@ -14,10 +14,4 @@ export class PricingCache extends NotifiedCache<PriceBook> {
   constructor(database: Database) {
     super(database, PRICING_CHANNEL, () => loadPriceBook(database.db));
   }
-
-  /** Straight from the database (an order whose group version moved prices again from this). */
-  fresh(): Promise<PriceBook> {
-    this.invalidate();
-    return this.get();
-  }
 }
