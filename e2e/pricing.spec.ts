@@ -143,5 +143,10 @@ describe('wholesale pricing', () => {
       .first()
       .waitFor();
     assert.deepEqual(errors, []);
+    // Other journeys may use this option: sold one by one again.
+    const restored = await staff.put(`/api/v1/admin/catalogue/products/${productId}/variants/${v.id}`, {
+      data: { name: v.name, sku: v.sku, stock: v.stock, position: v.position },
+    });
+    assert.ok(restored.ok(), await restored.text());
   });
 });
