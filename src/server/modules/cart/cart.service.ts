@@ -4,7 +4,8 @@ import { preparedFor } from '#server/db/prepared.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
 import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
-import { type CatalogueReadModel, quantityRuleOf } from '#server/modules/catalogue/catalogue-read-model.ts';
+import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
 import {
   blockView,
   judgeLines,

@@ -25,10 +25,10 @@ import type {
   Image,
   MenuResponse,
   ProductCard,
-  ProductDetail,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
+import { productDetail } from './product-detail.ts';
 
 export interface CategoryEntry {
   dbId: number;
@@ -367,42 +367,5 @@ function brandLink(b: BrandEntry): BrandLink {
     categoryId: b.category.slug,
     logo: b.logo,
     productCount: b.products.length,
-  };
-}
-
-/** An option's case pack, as the storefront and the cart's rule read it. */
-export function quantityRuleOf(v: {
-  minQuantity: number;
-  orderIncrement: number;
-  maxQuantity: number | null;
-}) {
-  return { minQuantity: v.minQuantity, increment: v.orderIncrement, maxQuantity: v.maxQuantity };
-}
-
-export function productDetail(p: ProductEntry): ProductDetail {
-  const r = p.row;
-  return {
-    ...p.card,
-    categoryGroup: p.brand.category.group,
-    description: r.description,
-    productCode: r.productCode,
-    sku: r.sku,
-    rating: r.rating,
-    delivery: r.delivery,
-    highlights: r.highlights,
-    importantNotice: r.importantNotice,
-    seller: r.seller,
-    specifications: r.specifications,
-    specImages: r.specImages,
-    images: r.images.length ? r.images : [p.card.image],
-    variants: p.variants.map((v) => ({
-      id: v.sku,
-      name: v.name,
-      sku: v.sku,
-      image: v.image,
-      stock: v.stock,
-      inStock: v.stock > 0,
-      quantityRule: quantityRuleOf(v),
-    })),
   };
 }

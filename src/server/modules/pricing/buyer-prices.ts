@@ -22,8 +22,8 @@ export async function viewerGroup(ctx: RequestContext): Promise<GroupBook | null
 }
 
 /** The card's "your price": the lowest unit price over the options, when the group pays less. */
-function cardPrice(group: GroupBook, p: ProductEntry): CardPrice | null {
-  const prices = optionPrices(group, p).map((o) => o.unitPriceCents);
+function cardPrice(p: ProductEntry, options: ReturnType<typeof optionPrices>): CardPrice | null {
+  const prices = options.map((o) => o.unitPriceCents);
   if (!prices.length) return null;
   const lowest = Math.min(...prices);
   if (lowest >= unitPriceCents(p.card)) return null;
@@ -35,7 +35,7 @@ export function pricedCardJson(group: GroupBook, p: ProductEntry): string {
   const base = p.cardJson;
   const memo = group.cards.get(p);
   if (memo?.base === base) return memo.json;
-  const price = cardPrice(group, p);
+  const price = cardPrice(p, optionPrices(group, p));
   const json = price ? `${base.slice(0, -1)},"yourPrice":${JSON.stringify(price)}}` : base;
   group.cards.set(p, { base, json });
   return json;
@@ -47,10 +47,10 @@ export function pricedDetailJson(group: GroupBook, model: CatalogueReadModel, p:
   const memo = group.details.get(p);
   if (memo?.base === base) return memo.json;
   const detail = JSON.parse(base) as ProductDetail;
-  const card = cardPrice(group, p);
+  const prices = optionPrices(group, p);
+  const card = cardPrice(p, prices);
   if (card) detail.yourPrice = card;
   const store = unitPriceCents(p.card);
-  const prices = optionPrices(group, p);
   detail.variants.forEach((v, i) => {
     const o = prices[i]!;
     if (o.unitPriceCents < store || o.tiers.length)

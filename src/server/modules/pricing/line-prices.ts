@@ -1,4 +1,4 @@
-import { quantityRuleOf } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
 import type { PriceFields } from '#shared/catalogue/price.ts';
 import { type ResolvedPrice, tierTable } from '#shared/pricing/price-resolution.ts';
 import { quantityProblem } from '#shared/pricing/quantity-rule.ts';
