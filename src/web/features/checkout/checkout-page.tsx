@@ -106,9 +106,7 @@ function Checkout() {
   const overCap = cap !== undefined && cart.subtotalCents > cap;
   const failed = (message: string) => form.setError('root.server', { type: 'server', message });
 
-  const checkOut = form.handleSubmit((values) => {
-    // SPEC §2 Checkout: an unverified email disables the button; pressing it says 'Action not allowed'.
-    if (!user.emailVerified) return notify({ type: 'error', message: om.actionNotAllowed });
+  const submit = form.handleSubmit((values) => {
     if (overCap) return failed(om.overCap(cap));
     if (judged.blockedCount) return failed(blockedMessage(judged));
     if (!address) {
@@ -144,6 +142,10 @@ function Checkout() {
       },
     );
   });
+  // SPEC §2 Checkout: an unverified email disables the button; pressing it says 'Action not allowed'
+  // at once, whatever the form holds (not after the form's own asynchronous validation).
+  const checkOut = () =>
+    user.emailVerified ? void submit() : notify({ type: 'error', message: om.actionNotAllowed });
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
