@@ -11,6 +11,11 @@ import {
   VariantParamsSchema,
 } from '#shared/cart/cart.schemas.ts';
 import {
+  QuickOrderAddedSchema,
+  QuickOrderBodySchema,
+  QuickOrderCheckSchema,
+} from '#shared/cart/quick-order.schemas.ts';
+import {
   addToCart,
   type CartReadContext,
   clearCart,
@@ -18,6 +23,7 @@ import {
   removeFromCart,
   setQuantity,
 } from './cart.service.ts';
+import { addQuickOrder, checkQuickOrder } from './quick-order.service.ts';
 
 const tags = ['cart'];
 const errors = ERROR_RESPONSES;
@@ -104,6 +110,40 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { event
     async (req) => {
       await clearCart(req.ctx);
       return changed(req.ctx);
+    },
+  );
+
+  app.post(
+    '/quick-order/check',
+    {
+      schema: {
+        tags,
+        summary:
+          'Quick order: read lines of "SKU quantity" and judge each (sold, stock, case pack, ship-to) with my price; changes nothing',
+        body: QuickOrderBodySchema,
+        response: { 200: QuickOrderCheckSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { ready: _, ...check } = await checkQuickOrder(req.ctx, await catalogue.get(), req.body.text);
+      return check;
+    },
+  );
+
+  app.post(
+    '/quick-order',
+    {
+      schema: {
+        tags,
+        summary: 'Quick order: add every line that passes its checks in one go; says which did not',
+        body: QuickOrderBodySchema,
+        response: { 200: QuickOrderAddedSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const added = await addQuickOrder(req.ctx, await catalogue.get(), req.body.text);
+      if (added.addedCount) await events.publish(req.ctx.userId, 'cart').catch(() => {});
+      return added;
     },
   );
 };

@@ -114,32 +114,7 @@ export async function cartLines(
   for (const r of rows) {
     const found = model.variant(r.variantId);
     if (!found) return { ...buyer, lines: await selectCartLines(db, userId) };
-    const { product: p, variant: v } = found;
-    lines.push({
-      variantId: v.id,
-      sku: v.sku,
-      variantName: v.name,
-      image: v.image,
-      stock: v.stock,
-      quantity: r.quantity,
-      productName: p.row.name,
-      productSlug: p.slug,
-      priceCents: p.row.priceCents,
-      discountPriceCents: p.row.discountPriceCents,
-      discountPercentage: p.row.discountPercentage,
-      brandSlug: p.brand.slug,
-      categorySlug: p.brand.category.slug,
-      productId: p.dbId,
-      brandDbId: p.brand.dbId,
-      categoryDbId: p.brand.category.dbId,
-      brandName: p.brand.name,
-      productCompliance: p.row.compliance,
-      variantCompliance: v.compliance,
-      minQuantity: v.minQuantity,
-      orderIncrement: v.orderIncrement,
-      maxQuantity: v.maxQuantity,
-      position: v.position,
-    });
+    lines.push(lineRow(found, r.quantity));
   }
   // The database join's order: product name, then the option's position.
   lines.sort(
@@ -149,6 +124,37 @@ export async function cartLines(
       a.variantId - b.variantId,
   );
   return { ...buyer, lines };
+}
+
+type ModelVariant = NonNullable<ReturnType<CatalogueReadModel['variant']>>;
+
+/** A cart line's row from the read model's option and a quantity (as the database join reads it). */
+export function lineRow({ product: p, variant: v }: ModelVariant, quantity: number) {
+  return {
+    variantId: v.id,
+    sku: v.sku,
+    variantName: v.name,
+    image: v.image,
+    stock: v.stock,
+    quantity,
+    productName: p.row.name,
+    productSlug: p.slug,
+    priceCents: p.row.priceCents,
+    discountPriceCents: p.row.discountPriceCents,
+    discountPercentage: p.row.discountPercentage,
+    brandSlug: p.brand.slug,
+    categorySlug: p.brand.category.slug,
+    productId: p.dbId,
+    brandDbId: p.brand.dbId,
+    categoryDbId: p.brand.category.dbId,
+    brandName: p.brand.name,
+    productCompliance: p.row.compliance,
+    variantCompliance: v.compliance,
+    minQuantity: v.minQuantity,
+    orderIncrement: v.orderIncrement,
+    maxQuantity: v.maxQuantity,
+    position: v.position,
+  } satisfies CartLineRow & { position: number };
 }
 
 /** What reading a cart needs: the buyer, and the compliance and settings kept in memory. */

@@ -112,6 +112,7 @@ export class CatalogueReadModel {
   private readonly filteredCache = new Map<string, ProductEntry[]>();
   private readonly detailCache = new Map<ProductEntry, string>();
   private productByVariantId: Map<number, ProductEntry> | null = null;
+  private variantBySkuIndex: Map<string, ProductEntry> | null = null;
 
   private constructor(
     categoryList: CategoryEntry[],
@@ -341,6 +342,33 @@ export class CatalogueReadModel {
   variant(id: number): { product: ProductEntry; variant: ProductEntry['variants'][number] } | undefined {
     const product = this.variantIndex().get(id);
     const variant = product?.variants.find((v) => v.id === id);
+    return product && variant ? { product, variant } : undefined;
+  }
+
+  /**
+   * A sold variant by its SKU as a buyer types it: exactly, else ignoring case when only one SKU
+   * matches that way (quick order).
+   */
+  variantBySku(
+    sku: string,
+  ): { product: ProductEntry; variant: ProductEntry['variants'][number] } | undefined {
+    if (!this.variantBySkuIndex) {
+      const index = new Map<string, ProductEntry>();
+      const folded = new Map<string, ProductEntry | null>();
+      for (const p of this.allProducts)
+        for (const v of p.variants) {
+          index.set(v.sku, p);
+          const key = v.sku.toUpperCase();
+          folded.set(key, folded.has(key) ? null : p);
+        }
+      for (const [key, p] of folded) if (p && !index.has(key)) index.set(key, p);
+      this.variantBySkuIndex = index;
+    }
+    const product = this.variantBySkuIndex.get(sku) ?? this.variantBySkuIndex.get(sku.toUpperCase());
+    const upper = sku.toUpperCase();
+    const variant =
+      product?.variants.find((v) => v.sku === sku) ??
+      product?.variants.find((v) => v.sku.toUpperCase() === upper);
     return product && variant ? { product, variant } : undefined;
   }
 

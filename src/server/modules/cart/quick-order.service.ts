@@ -1,0 +1,210 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { Invalid } from '#server/errors.ts';
+import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
+import { products, variants } from '#server/modules/catalogue/catalogue.table.ts';
+import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
+import { judgeLines, licenceStatesSql } from '#server/modules/compliance/compliance.service.ts';
+import { priceLines } from '#server/modules/pricing/line-prices.ts';
+import { groupOf } from '#server/modules/pricing/price-book.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
+import { parseQuickOrder, quickOrderMessages as qm, type QuickOrderEntry } from '#shared/cart/quick-order.ts';
+import type { QuickOrderAdded, QuickOrderCheck, QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
+import { isoDay } from '#shared/dates.ts';
+import { quantityProblem } from '#shared/pricing/quantity-rule.ts';
+import { type CartReadContext, lineRow, readCart } from './cart.service.ts';
+import { cartItems } from './cart.table.ts';
+
+/** The buyer's cart quantities, licence states and default address's state, in one round trip. */
+async function buyerNow(db: Db, userId: string, day: string) {
+  const [row] = await db
+    .select({
+      licences: licenceStatesSql(userId, day),
+      defaultState: defaultStateSql(userId),
+      cart: sql<
+        [number, number][]
+      >`(select coalesce(json_agg(json_build_array(${cartItems.variantId}, ${cartItems.quantity})), '[]'::json) from ${cartItems} where ${cartItems.userId} = ${userId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    licences: row?.licences ?? [],
+    defaultState: row?.defaultState ?? null,
+    inCart: new Map<number, number>(row?.cart ?? []),
+  };
+}
+
+/**
+ * Of SKUs the storefront does not sell (the read model holds visible products only), those that
+ * name an option all the same: a hidden product's.
+ */
+async function hiddenSkus(db: Db, skus: string[]): Promise<Set<string>> {
+  if (!skus.length) return new Set();
+  const upper = skus.map((s) => s.toUpperCase());
+  const rows = await db
+    .select({ sku: sql<string>`upper(${variants.sku})` })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(inArray(sql`upper(${variants.sku})`, upper));
+  return new Set(rows.map((r) => r.sku));
+}
+
+const blank = (e: QuickOrderEntry, status: QuickOrderLine['status'], problem: string): QuickOrderLine => ({
+  lines: e.lines,
+  sku: e.sku,
+  quantity: e.quantity,
+  status,
+  problem,
+  productName: null,
+  variantName: null,
+  product: null,
+  inCart: 0,
+  unitPriceCents: null,
+  lineTotalCents: null,
+  priceSource: null,
+});
+
+interface Checked extends QuickOrderCheck {
+  /** The ready lines' option ids and quantities, in the text's order. */
+  ready: { variantId: number; quantity: number }[];
+}
+
+/**
+ * Each line judged as the cart would judge it once added: the option sold (unknown, or a hidden
+ * product's), in stock with what the cart already holds, in whole cases, allowed to the buyer's
+ * default ship-to state, and priced for the buyer at the cart line's resulting quantity. The
+ * catalogue, the compliance rules and the price lists come from memory; the buyer's cart,
+ * licences and address are one query, and unknown SKUs one more.
+ */
+export async function checkQuickOrder(
+  ctx: CartReadContext,
+  model: CatalogueReadModel,
+  text: string,
+): Promise<Checked> {
+  return judgeQuickOrder(ctx, ctx.db, await inMemory(ctx, model), text);
+}
+
+/** What judging reads from memory, taken before any transaction (a load is a query of its own). */
+async function inMemory(ctx: CartReadContext, model: CatalogueReadModel) {
+  return { model, book: await ctx.pricing.get(), compliance: await ctx.compliance.get() };
+}
+
+async function judgeQuickOrder(
+  ctx: CartReadContext,
+  db: Db,
+  { model, book, compliance }: Awaited<ReturnType<typeof inMemory>>,
+  text: string,
+): Promise<Checked> {
+  const parsed = parseQuickOrder(text);
+  if ('problem' in parsed) throw new Invalid(parsed.problem);
+  const day = isoDay(ctx.now);
+  const buyer = await buyerNow(db, ctx.userId, day);
+  const found = parsed.entries.map((e) => (e.problem ? undefined : model.variantBySku(e.sku)));
+  const hidden = await hiddenSkus(
+    db,
+    parsed.entries.filter((e, i) => !e.problem && !found[i]).map((e) => e.sku),
+  );
+  const sold = parsed.entries.flatMap((e, i) => {
+    const f = found[i];
+    return f ? [{ entry: e, row: lineRow(f, (buyer.inCart.get(f.variant.id) ?? 0) + e.quantity) }] : [];
+  });
+  const prices = priceLines(
+    groupOf(book, ctx.userId),
+    sold.map((s) => s.row),
+  );
+  const state = buyer.defaultState;
+  const judged = state
+    ? await judgeLines(
+        db,
+        compliance,
+        ctx.userId,
+        ctx.now,
+        sold.map((s, i) => ({ ...s.row, unitPriceCents: prices[i]!.unitPriceCents })),
+        { state, shipping: 'Delivery' },
+        buyer.licences,
+      )
+    : null;
+  const soldLine = new Map(sold.map((s, i) => [s.entry, i]));
+  const ready: Checked['ready'] = [];
+  const lines = parsed.entries.map((e): QuickOrderLine => {
+    if (e.problem) return blank(e, 'invalid', e.problem);
+    const i = soldLine.get(e);
+    if (i === undefined)
+      return hidden.has(e.sku.toUpperCase())
+        ? blank(e, 'unavailable', qm.unavailable)
+        : blank(e, 'unknown', qm.unknown);
+    const { row } = sold[i]!;
+    const price = prices[i]!;
+    const inCart = row.quantity - e.quantity;
+    const block = judged?.verdicts[i]?.blocks[0];
+    const [status, problem]: [QuickOrderLine['status'], string | null] =
+      row.stock === 0
+        ? ['outOfStock', qm.outOfStock]
+        : row.quantity > row.stock
+          ? ['short', qm.short(row.stock, inCart)]
+          : quantityProblem(quantityRuleOf(row), row.quantity)
+            ? ['caseRule', quantityProblem(quantityRuleOf(row), row.quantity)]
+            : block && state
+              ? ['blocked', qm.blocked(stateName(state), block.reason)]
+              : ['ok', null];
+    if (status === 'ok') ready.push({ variantId: row.variantId, quantity: e.quantity });
+    return {
+      lines: e.lines,
+      sku: row.sku,
+      quantity: e.quantity,
+      status,
+      problem,
+      productName: row.productName,
+      variantName: row.variantName,
+      product: { categoryId: row.categorySlug, brandId: row.brandSlug, id: row.productSlug },
+      inCart,
+      unitPriceCents: price.unitPriceCents,
+      lineTotalCents: price.unitPriceCents * e.quantity,
+      priceSource: price.source,
+    };
+  });
+  const okCount = ready.length;
+  const problemCount = lines.length - okCount;
+  return {
+    lines,
+    okCount,
+    problemCount,
+    totalCents: lines.reduce((n, l) => n + (l.status === 'ok' ? (l.lineTotalCents ?? 0) : 0), 0),
+    shipTo: state ? { state, stateName: stateName(state) } : null,
+    message: qm.checked(okCount, problemCount),
+    ready,
+  };
+}
+
+/**
+ * Every ready line into the cart in one transaction, checked again inside it (the cart may have
+ * changed since the page checked): what could not go in is reported, not refused as a whole.
+ */
+export async function addQuickOrder(
+  ctx: CartReadContext,
+  model: CatalogueReadModel,
+  text: string,
+): Promise<QuickOrderAdded> {
+  const data = await inMemory(ctx, model);
+  const checked = await ctx.db.transaction(async (tx) => {
+    // One quick order at a time per buyer: two presses cannot both pass the stock check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('quick-order'), hashtext(${ctx.userId}))`);
+    const result = await judgeQuickOrder(ctx, tx, data, text);
+    if (result.ready.length)
+      await tx
+        .insert(cartItems)
+        .values(result.ready.map((r) => ({ userId: ctx.userId, ...r, updatedAt: ctx.now })))
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.variantId],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: ctx.now },
+        });
+    return result;
+  });
+  const notAdded = checked.lines.filter((l) => l.status !== 'ok');
+  return {
+    cart: await readCart(ctx, model),
+    addedCount: checked.okCount,
+    notAdded,
+    message: qm.added(checked.okCount, notAdded.length),
+  };
+}

@@ -1,0 +1,104 @@
+/*
+ * Quick order, the text a buyer types, pastes or uploads (zod-free: the page reads it as it is
+ * typed, the server reads it again): one line per option, its SKU then its quantity, separated by
+ * spaces, a tab, a comma or a semicolon ("VX-100-MINT 20", "VX-100-MINT,20"). A first line naming
+ * its columns ("sku,quantity") is a spreadsheet's header and is skipped; blank lines
+ * are skipped. The same SKU twice is one line of the two quantities together.
+ */
+
+/** At most this many lines are read at once. */
+export const QUICK_ORDER_MAX_LINES = 500;
+/** At most this many characters (500 lines of a 60-character SKU and a quantity, and room). */
+export const QUICK_ORDER_MAX_CHARS = 40_000;
+/** A line's quantity is at most this (as a cart line's). */
+export const QUICK_ORDER_MAX_QUANTITY = 10_000;
+
+export const quickOrderMessages = {
+  empty: 'Write at least one line: a SKU and a quantity, like VX-100-MINT 20.',
+  tooManyLines: `Quick order takes at most ${QUICK_ORDER_MAX_LINES} lines at once.`,
+  tooLong: `Quick order takes at most ${QUICK_ORDER_MAX_CHARS.toLocaleString('en-US')} characters at once.`,
+  notALine: 'Write a SKU, then a quantity, like VX-100-MINT 20.',
+  skuTooLong: 'A SKU is at most 60 characters.',
+  quantity: `The quantity must be a whole number from 1 to ${QUICK_ORDER_MAX_QUANTITY.toLocaleString('en-US')}.`,
+  unknown: 'No option has this SKU.',
+  unavailable: 'This product is not sold at the moment.',
+  outOfStock: 'Out of stock.',
+  short: (available: number, inCart: number) =>
+    inCart > 0
+      ? `Only ${available} in stock, and ${inCart} already in your cart.`
+      : `Only ${available} in stock.`,
+  blocked: (stateName: string, reason: string) => `Cannot ship to ${stateName}: ${reason}`,
+  checked: (ok: number, problems: number) =>
+    `${ok} line${ok === 1 ? '' : 's'} ready${problems ? `, ${problems} to fix` : ''}.`,
+  added: (n: number, skipped: number) =>
+    n === 0
+      ? 'Nothing was added: every line needs fixing.'
+      : `Added ${n} line${n === 1 ? '' : 's'} to your cart${skipped ? `; ${skipped} not added` : ''}.`,
+} as const;
+
+/** A line as read: its SKU and quantity, or why it could not be read. */
+export type QuickOrderEntry =
+  | { lines: number[]; sku: string; quantity: number; problem: null }
+  | { lines: number[]; sku: string; quantity: number; problem: string };
+
+const SEPARATOR = /[\s,;]+/;
+const WHOLE = /^\d+$/;
+const HEADER = /^(sku|item|code|product|variant)/i;
+
+/** The text's lines, read; or why the text as a whole cannot be (empty, too long). */
+export function parseQuickOrder(text: string): { entries: QuickOrderEntry[] } | { problem: string } {
+  if (text.length > QUICK_ORDER_MAX_CHARS) return { problem: quickOrderMessages.tooLong };
+  const rows = text.split(/\r\n|\r|\n/);
+  const entries: QuickOrderEntry[] = [];
+  const bySku = new Map<string, QuickOrderEntry>();
+  let read = 0;
+  rows.forEach((row, index) => {
+    const cells = row
+      .trim()
+      .split(SEPARATOR)
+      .map((c) => c.replace(/^"(.*)"$/, '$1').trim())
+      .filter(Boolean);
+    if (!cells.length) return;
+    read++;
+    const line = index + 1;
+    const [sku = '', quantityText = ''] = cells;
+    // A spreadsheet's header: the first line read, naming its columns.
+    if (read === 1 && HEADER.test(sku) && !/\d/.test(quantityText)) return;
+    if (cells.length !== 2) {
+      entries.push({
+        lines: [line],
+        sku: row.trim().slice(0, 60),
+        quantity: 0,
+        problem: quickOrderMessages.notALine,
+      });
+      return;
+    }
+    if (sku.length > 60) {
+      entries.push({
+        lines: [line],
+        sku: sku.slice(0, 60),
+        quantity: 0,
+        problem: quickOrderMessages.skuTooLong,
+      });
+      return;
+    }
+    const quantity = WHOLE.test(quantityText) ? Number(quantityText) : Number.NaN;
+    if (!(quantity >= 1 && quantity <= QUICK_ORDER_MAX_QUANTITY)) {
+      entries.push({ lines: [line], sku, quantity: 0, problem: quickOrderMessages.quantity });
+      return;
+    }
+    const key = sku.toUpperCase();
+    const same = bySku.get(key);
+    if (same) {
+      same.lines.push(line);
+      same.quantity = Math.min(same.quantity + quantity, QUICK_ORDER_MAX_QUANTITY);
+      return;
+    }
+    const entry: QuickOrderEntry = { lines: [line], sku, quantity, problem: null };
+    bySku.set(key, entry);
+    entries.push(entry);
+  });
+  if (read > QUICK_ORDER_MAX_LINES) return { problem: quickOrderMessages.tooManyLines };
+  if (!entries.length) return { problem: quickOrderMessages.empty };
+  return { entries };
+}
