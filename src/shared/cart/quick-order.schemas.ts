@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CartSchema } from './cart.schemas.ts';
-import { QUICK_ORDER_MAX_CHARS, quickOrderMessages as qm } from './quick-order.ts';
+import { parseQuickOrder, QUICK_ORDER_MAX_CHARS, quickOrderMessages as qm } from './quick-order.ts';
 
 /** The lines as typed; the server reads them with the same parser the page uses. */
 export const QuickOrderBodySchema = z.object({
@@ -61,3 +61,9 @@ export const QuickOrderAddedSchema = z.object({
   message: z.string(),
 });
 export type QuickOrderAdded = z.infer<typeof QuickOrderAddedSchema>;
+
+/** The page's form: the same text rules the server applies before it judges any line. */
+export const QuickOrderFormSchema = QuickOrderBodySchema.superRefine((body, issue) => {
+  const parsed = parseQuickOrder(body.text);
+  if ('problem' in parsed) issue.addIssue({ code: 'custom', path: ['text'], message: parsed.problem });
+});

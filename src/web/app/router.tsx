@@ -201,6 +201,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('#web/features/orders/orders-page.tsx')).OrdersPage }),
       },
       {
+        path: 'quick-order',
+        lazy: async () => ({
+          Component: (await import('#web/features/cart/quick-order-page.tsx')).QuickOrderPage,
+        }),
+      },
+      {
         path: 'invoice',
         lazy: async () => ({
           Component: (await import('#web/features/orders/invoice-page.tsx')).InvoicePage,

@@ -11,6 +11,7 @@ export {
 export { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staff.schemas.ts';
 export { ExpiringListSchema, VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
+export { QuickOrderAddedSchema, QuickOrderCheckSchema } from '#shared/cart/quick-order.schemas.ts';
 export {
   BannersResponseSchema,
   ListingResponseSchema,

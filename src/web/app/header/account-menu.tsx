@@ -7,6 +7,7 @@ export const ACCOUNT_LINKS = [
   ['My Account', '/account?p=My%20Account'],
   ['My Profile', '/account?p=My%20Profile'],
   ['My Orders', '/orders'],
+  ['Quick Order', '/quick-order'],
   ['Address', '/account?p=Address'],
   ['Change Password', '/account?p=Change%20Password'],
 ] as const;

@@ -47,6 +47,11 @@ export default function CartDrawer() {
               Start shopping
             </Link>
           </Dialog.Close>
+          <Dialog.Close asChild>
+            <Link to="/quick-order" className="text-sm font-semibold text-blue-800 hover:underline">
+              Quick order by SKU
+            </Link>
+          </Dialog.Close>
         </div>
       ) : (
         <>
