@@ -153,3 +153,45 @@ export async function benchCatalogue(
 
   return { rows, serverSide };
 }
+
+/**
+ * Quick order: a grouped buyer's 200-line check (POST, judged and priced), a few at a time, with
+ * the server-side time of each; the target is under 100 ms.
+ */
+export async function benchQuickOrder(
+  app: string,
+  bare: string,
+  { DURATION }: { DURATION: number },
+  cookies: string[],
+  text: string,
+): Promise<{ row: string[]; serverSide: Percentiles }> {
+  const path = '/api/v1/cart/quick-order/check';
+  const body = JSON.stringify({ text });
+  const headers = (cookie: string) => ({ cookie, origin: app, 'content-type': 'application/json' });
+  const check = await fetch(app + path, { method: 'POST', headers: headers(cookies[0]!), body });
+  const checked = (await check.json()) as { okCount: number; problemCount: number; lines: unknown[] };
+  if (check.status !== 200 || checked.lines.length !== 200)
+    throw new Error(`quick order: ${check.status} ${JSON.stringify(checked).slice(0, 200)}`);
+  const result = await autocannon({
+    url: app,
+    connections: 4,
+    duration: DURATION,
+    requests: cookies.map((c) => ({ method: 'POST', path, headers: headers(c), body })),
+  });
+  if (result.non2xx || result.errors)
+    throw new Error(`quick order: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const stats = (await (await fetch(`${bare}/stats`)).json()) as Record<string, Percentiles>;
+  const server = stats[path]!;
+  return {
+    row: [
+      `quick order check, 200 lines (${checked.okCount} ready)`,
+      `${body.length} B in`,
+      result.requests.average.toFixed(0),
+      `${result.latency.p50} / ${result.latency.p99} ms`,
+      '—',
+      `server p95 ${server.p95.toFixed(1)} ms`,
+      server.p95 < 100 ? 'under 100 ms' : 'OVER 100 ms',
+    ],
+    serverSide: server,
+  };
+}

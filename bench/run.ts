@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { benchCatalogue, type Percentiles } from './catalogue-bench.ts';
+import { benchCatalogue, benchQuickOrder, type Percentiles } from './catalogue-bench.ts';
 import { benchHashing } from './hashing-bench.ts';
 import { benchOrders, type OrderBenchResult } from './order-driver.ts';
 
@@ -214,7 +214,7 @@ try {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ buyers: 20 }),
       })
-    ).json()) as { cookies: string[] };
+    ).json()) as { cookies: string[]; quickOrder: string };
     const catalogue = await benchCatalogue(
       server.app,
       server.control,
@@ -223,6 +223,15 @@ try {
     );
     rows.push(...catalogue.rows);
     Object.assign(serverSide, catalogue.serverSide);
+    const quick = await benchQuickOrder(
+      server.app,
+      server.control,
+      { DURATION },
+      grouped.cookies,
+      grouped.quickOrder,
+    );
+    rows.push(quick.row);
+    serverSide['quick order check (200 lines)'] = quick.serverSide;
 
     // Home page JavaScript: the entry script and everything it preloads, gzipped.
     const html = readFileSync('dist/web/index.html', 'utf8');

@@ -161,7 +161,15 @@ bare.post('/pricing/setup', async (req) => {
     ]);
   });
   await app.pricing.changed();
-  return { cookies };
+  // A quick order of 200 lines for these buyers: in-stock options of 200 products, a few quantities
+  // above stock, a few unknown SKUs (what a pasted spreadsheet holds).
+  const options = await database.query<{ sku: string; stock: number }>(
+    `select distinct on (v.product_id) v.sku, v.stock from variants v join products p on p.id = v.product_id
+      where not p.hidden and v.stock > 0 order by v.product_id, random() limit 190`,
+  );
+  const lines = options.map((o, i) => `${o.sku} ${i % 20 === 0 ? o.stock + 1 : 1 + (i % 3)}`);
+  for (let i = 0; i < 10; i++) lines.push(`NO-SUCH-SKU-${i} 2`);
+  return { cookies, quickOrder: lines.join('\n') };
 });
 bare.post('/orders/fill', async (req) => {
   await fixtures!.fill((req.body as { hotShare: number }).hotShare);
