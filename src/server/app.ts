@@ -14,6 +14,7 @@ import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { sendExpiryReminders } from './modules/accounts/document-expiry.service.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
+import { listsModule } from './modules/lists/lists.module.ts';
 import { catalogueModule } from './modules/catalogue/catalogue.module.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
@@ -90,6 +91,7 @@ const MODULES: AppModule[] = [
   accountsModule,
   eventsModule,
   cartModule,
+  listsModule,
   ordersModule,
   staffModule,
   storeModule,

@@ -7,3 +7,5 @@ export * from '#server/modules/orders/orders.table.ts';
 export * from '#server/modules/pricing/pricing.table.ts';
 export * from '#server/modules/staff/staff.table.ts';
 export * from '#server/modules/store/store.table.ts';
+export * from '#server/modules/lists/lists.table.ts';
+export * from '#server/modules/alerts/alerts.table.ts';

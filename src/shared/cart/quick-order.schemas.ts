@@ -38,6 +38,8 @@ export const QuickOrderLineSchema = z.object({
   unitPriceCents: z.number().int().nullable(),
   lineTotalCents: z.number().int().nullable(),
   priceSource: z.enum(['list', 'sale', 'group']).nullable(),
+  /** How many went (or would go) into the cart: all of a ready line, part of one when a list or an order fills the cart. */
+  addedQuantity: z.number().int().nonnegative(),
 });
 export type QuickOrderLine = z.infer<typeof QuickOrderLineSchema>;
 

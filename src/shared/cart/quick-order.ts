@@ -27,13 +27,14 @@ export const quickOrderMessages = {
     inCart > 0
       ? `Only ${available} in stock, and ${inCart} already in your cart.`
       : `Only ${available} in stock.`,
+  partly: (added: number, wanted: number, why: string) => `Added ${added} of ${wanted}. ${why}`,
   blocked: (stateName: string, reason: string) => `Cannot ship to ${stateName}: ${reason}`,
   checked: (ok: number, problems: number) =>
     `${ok} line${ok === 1 ? '' : 's'} ready${problems ? `, ${problems} to fix` : ''}.`,
-  added: (n: number, skipped: number) =>
+  added: (n: number, skipped: number, partly = 0) =>
     n === 0
       ? 'Nothing was added: every line needs fixing.'
-      : `Added ${n} line${n === 1 ? '' : 's'} to your cart${skipped ? `; ${skipped} not added` : ''}.`,
+      : `Added ${n} line${n === 1 ? '' : 's'} to your cart${partly ? ` (${partly} in part)` : ''}${skipped ? `; ${skipped} not added` : ''}.`,
 } as const;
 
 /** A line as read: its SKU and quantity, or why it could not be read. */

@@ -201,6 +201,14 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('#web/features/orders/orders-page.tsx')).OrdersPage }),
       },
       {
+        path: 'lists',
+        lazy: async () => ({ Component: (await import('#web/features/lists/lists-page.tsx')).ListsPage }),
+      },
+      {
+        path: 'lists/:id',
+        lazy: async () => ({ Component: (await import('#web/features/lists/list-page.tsx')).ListPage }),
+      },
+      {
         path: 'quick-order',
         lazy: async () => ({
           Component: (await import('#web/features/cart/quick-order-page.tsx')).QuickOrderPage,

@@ -41,6 +41,7 @@ export {
   TaxRatesResponseSchema,
 } from '#shared/compliance/compliance.schemas.ts';
 export { PactFilingListSchema, PactReportSchema } from '#shared/compliance/pact.ts';
+export { ListDetailSchema, ListListSchema, ListSummarySchema } from '#shared/lists/lists.schemas.ts';
 export { OutboxListSchema } from '#shared/mail/outbox.schemas.ts';
 export {
   BuyAgainResponseSchema,

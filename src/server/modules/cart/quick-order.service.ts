@@ -9,10 +9,15 @@ import { judgeLines, licenceStatesSql } from '#server/modules/compliance/complia
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
-import { parseQuickOrder, quickOrderMessages as qm, type QuickOrderEntry } from '#shared/cart/quick-order.ts';
+import {
+  parseQuickOrder,
+  QUICK_ORDER_MAX_QUANTITY,
+  quickOrderMessages as qm,
+  type QuickOrderEntry,
+} from '#shared/cart/quick-order.ts';
 import type { QuickOrderAdded, QuickOrderCheck, QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
-import { quantityProblem } from '#shared/pricing/quantity-rule.ts';
+import { largestAllowedAtMost, quantityProblem } from '#shared/pricing/quantity-rule.ts';
 import { type CartReadContext, lineRow, readCart } from './cart.service.ts';
 import { cartItems } from './cart.table.ts';
 
@@ -62,11 +67,40 @@ const blank = (e: QuickOrderEntry, status: QuickOrderLine['status'], problem: st
   unitPriceCents: null,
   lineTotalCents: null,
   priceSource: null,
+  addedQuantity: 0,
 });
 
 interface Checked extends QuickOrderCheck {
   /** The ready lines' option ids and quantities, in the text's order. */
   ready: { variantId: number; quantity: number }[];
+}
+
+/**
+ * How lines go in: a quick order adds only whole lines that pass (the buyer corrects the rest);
+ * a saved list or a past order adds what stock and case packs allow of each (`partial`).
+ */
+export interface FillOptions {
+  partial: boolean;
+}
+
+/** The text's lines judged (see judgeEntries); nothing changes. */
+export async function checkQuickOrder(
+  ctx: CartReadContext,
+  model: CatalogueReadModel,
+  text: string,
+): Promise<Checked> {
+  return judgeEntries(ctx, ctx.db, await inMemory(ctx, model), entriesOf(text), { partial: false });
+}
+
+function entriesOf(text: string): QuickOrderEntry[] {
+  const parsed = parseQuickOrder(text);
+  if ('problem' in parsed) throw new Invalid(parsed.problem);
+  return parsed.entries;
+}
+
+/** What judging reads from memory, taken before any transaction (a load is a query of its own). */
+async function inMemory(ctx: CartReadContext, model: CatalogueReadModel) {
+  return { model, book: await ctx.pricing.get(), compliance: await ctx.compliance.get() };
 }
 
 /**
@@ -76,35 +110,21 @@ interface Checked extends QuickOrderCheck {
  * catalogue, the compliance rules and the price lists come from memory; the buyer's cart,
  * licences and address are one query, and unknown SKUs one more.
  */
-export async function checkQuickOrder(
-  ctx: CartReadContext,
-  model: CatalogueReadModel,
-  text: string,
-): Promise<Checked> {
-  return judgeQuickOrder(ctx, ctx.db, await inMemory(ctx, model), text);
-}
-
-/** What judging reads from memory, taken before any transaction (a load is a query of its own). */
-async function inMemory(ctx: CartReadContext, model: CatalogueReadModel) {
-  return { model, book: await ctx.pricing.get(), compliance: await ctx.compliance.get() };
-}
-
-async function judgeQuickOrder(
+async function judgeEntries(
   ctx: CartReadContext,
   db: Db,
   { model, book, compliance }: Awaited<ReturnType<typeof inMemory>>,
-  text: string,
+  entries: QuickOrderEntry[],
+  { partial }: FillOptions,
 ): Promise<Checked> {
-  const parsed = parseQuickOrder(text);
-  if ('problem' in parsed) throw new Invalid(parsed.problem);
-  const day = isoDay(ctx.now);
-  const buyer = await buyerNow(db, ctx.userId, day);
-  const found = parsed.entries.map((e) => (e.problem ? undefined : model.variantBySku(e.sku)));
+  entries = sameSkuOnce(entries);
+  const buyer = await buyerNow(db, ctx.userId, isoDay(ctx.now));
+  const found = entries.map((e) => (e.problem ? undefined : model.variantBySku(e.sku)));
   const hidden = await hiddenSkus(
     db,
-    parsed.entries.filter((e, i) => !e.problem && !found[i]).map((e) => e.sku),
+    entries.filter((e, i) => !e.problem && !found[i]).map((e) => e.sku),
   );
-  const sold = parsed.entries.flatMap((e, i) => {
+  const sold = entries.flatMap((e, i) => {
     const f = found[i];
     return f ? [{ entry: e, row: lineRow(f, (buyer.inCart.get(f.variant.id) ?? 0) + e.quantity) }] : [];
   });
@@ -126,7 +146,7 @@ async function judgeQuickOrder(
     : null;
   const soldLine = new Map(sold.map((s, i) => [s.entry, i]));
   const ready: Checked['ready'] = [];
-  const lines = parsed.entries.map((e): QuickOrderLine => {
+  const lines = entries.map((e): QuickOrderLine => {
     if (e.problem) return blank(e, 'invalid', e.problem);
     const i = soldLine.get(e);
     if (i === undefined)
@@ -137,17 +157,25 @@ async function judgeQuickOrder(
     const price = prices[i]!;
     const inCart = row.quantity - e.quantity;
     const block = judged?.verdicts[i]?.blocks[0];
-    const [status, problem]: [QuickOrderLine['status'], string | null] =
-      row.stock === 0
-        ? ['outOfStock', qm.outOfStock]
-        : row.quantity > row.stock
-          ? ['short', qm.short(row.stock, inCart)]
-          : quantityProblem(quantityRuleOf(row), row.quantity)
-            ? ['caseRule', quantityProblem(quantityRuleOf(row), row.quantity)]
-            : block && state
-              ? ['blocked', qm.blocked(stateName(state), block.reason)]
+    const rule = quantityRuleOf(row);
+    let [status, problem]: [QuickOrderLine['status'], string | null] =
+      block && state
+        ? ['blocked', qm.blocked(stateName(state), block.reason)]
+        : row.stock === 0
+          ? ['outOfStock', qm.outOfStock]
+          : row.quantity > row.stock
+            ? ['short', qm.short(row.stock, inCart)]
+            : quantityProblem(rule, row.quantity)
+              ? ['caseRule', quantityProblem(rule, row.quantity)]
               : ['ok', null];
-    if (status === 'ok') ready.push({ variantId: row.variantId, quantity: e.quantity });
+    let adding = status === 'ok' ? e.quantity : 0;
+    if (partial && (status === 'short' || status === 'caseRule')) {
+      // As much as stock and whole cases allow, counting what the cart holds.
+      adding = (largestAllowedAtMost(rule, Math.min(row.quantity, row.stock)) ?? 0) - inCart;
+      if (adding > 0) problem = qm.partly(adding, e.quantity, problem ?? '');
+      else adding = 0;
+    }
+    if (adding) ready.push({ variantId: row.variantId, quantity: adding });
     return {
       lines: e.lines,
       sku: row.sku,
@@ -161,9 +189,10 @@ async function judgeQuickOrder(
       unitPriceCents: price.unitPriceCents,
       lineTotalCents: price.unitPriceCents * e.quantity,
       priceSource: price.source,
+      addedQuantity: adding,
     };
   });
-  const okCount = ready.length;
+  const okCount = lines.filter((l) => l.status === 'ok').length;
   const problemCount = lines.length - okCount;
   return {
     lines,
@@ -176,20 +205,44 @@ async function judgeQuickOrder(
   };
 }
 
+/** The same SKU (in any case) on two lines is one line of both quantities: each option is judged once. */
+function sameSkuOnce(entries: QuickOrderEntry[]): QuickOrderEntry[] {
+  const bySku = new Map<string, QuickOrderEntry>();
+  const out: QuickOrderEntry[] = [];
+  for (const e of entries) {
+    const same = e.problem ? undefined : bySku.get(e.sku.toUpperCase());
+    if (same) {
+      same.lines = [...same.lines, ...e.lines];
+      same.quantity = Math.min(same.quantity + e.quantity, QUICK_ORDER_MAX_QUANTITY);
+      continue;
+    }
+    const copy = { ...e };
+    if (!e.problem) bySku.set(e.sku.toUpperCase(), copy);
+    out.push(copy);
+  }
+  return out;
+}
+
+/** Quick order: every line that passes, in one go (see fillCart). */
+export function addQuickOrder(ctx: CartReadContext, model: CatalogueReadModel, text: string) {
+  return fillCart(ctx, model, entriesOf(text), { partial: false });
+}
+
 /**
- * Every ready line into the cart in one transaction, checked again inside it (the cart may have
- * changed since the page checked): what could not go in is reported, not refused as a whole.
+ * Lines into the cart in one transaction, judged again inside it (the cart may have changed since
+ * the page checked): what could not go in, or not all of it, is reported, not refused as a whole.
  */
-export async function addQuickOrder(
+export async function fillCart(
   ctx: CartReadContext,
   model: CatalogueReadModel,
-  text: string,
+  entries: QuickOrderEntry[],
+  options: FillOptions,
 ): Promise<QuickOrderAdded> {
   const data = await inMemory(ctx, model);
   const checked = await ctx.db.transaction(async (tx) => {
-    // One quick order at a time per buyer: two presses cannot both pass the stock check.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('quick-order'), hashtext(${ctx.userId}))`);
-    const result = await judgeQuickOrder(ctx, tx, data, text);
+    // One fill at a time per buyer: two presses cannot both pass the stock check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cart-fill'), hashtext(${ctx.userId}))`);
+    const result = await judgeEntries(ctx, tx, data, entries, options);
     if (result.ready.length)
       await tx
         .insert(cartItems)
@@ -203,8 +256,12 @@ export async function addQuickOrder(
   const notAdded = checked.lines.filter((l) => l.status !== 'ok');
   return {
     cart: await readCart(ctx, model),
-    addedCount: checked.okCount,
+    addedCount: checked.ready.length,
     notAdded,
-    message: qm.added(checked.okCount, notAdded.length),
+    message: qm.added(
+      checked.ready.length,
+      notAdded.filter((l) => !l.addedQuantity).length,
+      notAdded.filter((l) => l.addedQuantity).length,
+    ),
   };
 }

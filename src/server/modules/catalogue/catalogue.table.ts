@@ -119,6 +119,8 @@ export const variants = pgTable(
   },
   (t) => [
     index('variants_product_idx').on(t.productId),
+    /** SKUs as buyers type them, in any case (quick order's lookups of SKUs not sold). */
+    index('variants_sku_upper_idx').on(sql`upper(${t.sku})`),
     check('variants_stock_check', sql`${t.stock} >= 0`),
     check(
       'variants_quantity_rule_check',

@@ -12,7 +12,12 @@ export function ordersFixture(getT: () => TestContext) {
       return getT().database;
     },
   };
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    cookie?: string,
+    payload?: unknown,
+  ) =>
     t.app.inject({
       method,
       url,

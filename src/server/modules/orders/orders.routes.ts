@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NotFound } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import { addUpToStock, readCart } from '#server/modules/cart/cart.service.ts';
+import { fillCart } from '#server/modules/cart/quick-order.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import { DAY_MS } from '#shared/dates.ts';
@@ -17,6 +18,7 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
+import { QuickOrderAddedSchema } from '#shared/cart/quick-order.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
 
@@ -116,6 +118,35 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       const { message } = await addUpToStock(req.ctx, { sku: item.variantId, wanted: item.quantity });
       await events.publish(req.ctx.userId, 'cart').catch(() => {});
       return { message, cart: await readCart(req.ctx, await catalogue.get()) };
+    },
+  );
+
+  app.post(
+    '/:number/reorder',
+    {
+      schema: {
+        tags,
+        summary:
+          'Reorder all: every option of one of my orders back in the cart, what stock and case packs allow of each, with a report',
+        params: z.object({ number: z.string().max(40) }),
+        response: { 200: QuickOrderAddedSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const order = await loadOrder(req.ctx, req.params.number);
+      const added = await fillCart(
+        req.ctx,
+        await catalogue.get(),
+        order.items.map((item, i) => ({
+          lines: [i + 1],
+          sku: item.variantId,
+          quantity: item.quantity,
+          problem: null,
+        })),
+        { partial: true },
+      );
+      if (added.addedCount) await events.publish(req.ctx.userId, 'cart').catch(() => {});
+      return added;
     },
   );
 };

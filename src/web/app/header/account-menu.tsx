@@ -8,6 +8,7 @@ export const ACCOUNT_LINKS = [
   ['My Profile', '/account?p=My%20Profile'],
   ['My Orders', '/orders'],
   ['Quick Order', '/quick-order'],
+  ['Saved Lists', '/lists'],
   ['Address', '/account?p=Address'],
   ['Change Password', '/account?p=Change%20Password'],
 ] as const;

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { SaveToList } from '#web/features/lists/index.ts';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
 import { stepQuantity } from '#shared/pricing/quantity-steps.ts';
 import { formatCents } from '#shared/money.ts';
@@ -98,6 +99,17 @@ export default function CartDrawer() {
             >
               Checkout
             </button>
+            <div className="mt-2 flex items-center justify-between gap-2">
+              <SaveToList
+                label="Save cart to a list"
+                items={() => items.map((l) => ({ variantId: l.variantId, quantity: l.quantity }))}
+              />
+              <Dialog.Close asChild>
+                <Link to="/quick-order" className="text-sm font-semibold text-blue-800 hover:underline">
+                  Quick order
+                </Link>
+              </Dialog.Close>
+            </div>
           </div>
         </>
       )}

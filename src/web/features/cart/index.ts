@@ -3,3 +3,4 @@ export { useAddToCart, useRemoveFromCart } from './api/cart-mutations.ts';
 export { cartKey, useCart, useCartFor } from './api/get-cart.ts';
 export { CartButton } from './cart-button.tsx';
 export { setCartDrawerOpen } from './cart-drawer-state.ts';
+export { QuickOrderLines } from './quick-order-lines.tsx';

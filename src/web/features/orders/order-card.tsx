@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
@@ -6,7 +8,10 @@ import type { Order } from '#shared/orders/orders.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
+import { QuickOrderLines, setCartDrawerOpen } from '#web/features/cart/index.ts';
+import { SaveToList } from '#web/features/lists/index.ts';
 import { useBuyAgain } from './api/buy-again.ts';
+import { useReorder } from './api/reorder.ts';
 
 const STATUS_STYLE = {
   pending: 'bg-amber-100 text-amber-950',
@@ -89,7 +94,43 @@ export function OrderCard({ order }: { order: Order }) {
           );
         })}
       </ul>
+      <OrderActions order={order} />
     </article>
+  );
+}
+
+/** Reorder all (what stock and case packs allow, with a report) and Save to list, for the whole order. */
+function OrderActions({ order }: { order: Order }) {
+  const reorder = useReorder();
+  const notify = useNotify();
+  const [report, setReport] = useState<QuickOrderLine[] | null>(null);
+  const onReorder = () =>
+    reorder.mutate(order.orderNumber, {
+      onSuccess: (added) => {
+        notify({ type: added.addedCount ? 'success' : 'error', message: added.message });
+        setReport(added.notAdded.length ? added.notAdded : null);
+        if (added.addedCount) setCartDrawerOpen(true);
+      },
+      onError: (err) => notify({ type: 'error', message: err.message }),
+    });
+  return (
+    <div className="border-t border-gray-100 px-4 py-3">
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={onReorder}
+          disabled={reorder.isPending}
+          aria-label={`Reorder all of ${order.orderNumber}`}
+          className="rounded-lg bg-amber-400 px-3 py-2 text-sm font-bold text-gray-900 hover:bg-amber-300 disabled:opacity-60"
+        >
+          {reorder.isPending ? 'Adding…' : 'Reorder all'}
+        </button>
+        <SaveToList
+          items={() => order.items.map((i) => ({ variantId: i.variantId, quantity: i.quantity }))}
+        />
+      </div>
+      {report && <QuickOrderLines title="Not added in full" lines={report} />}
+    </div>
   );
 }
 

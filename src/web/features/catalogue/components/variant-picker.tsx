@@ -3,6 +3,7 @@ import { cartMessages } from '#shared/cart/cart.messages.ts';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { setCartDrawerOpen, useAddToCart } from '#web/features/cart/index.ts';
+import { SaveToList } from '#web/features/lists/index.ts';
 import { useSession } from '#web/lib/session.ts';
 import { countProblem, OptionRow } from './option-row.tsx';
 
@@ -65,6 +66,18 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       >
         ADD TO CART{chosen > 0 ? ` (${chosen})` : ''}
       </button>
+      {signedIn && (
+        <div className="mt-2 flex justify-end">
+          <SaveToList
+            items={() =>
+              Object.entries(counts)
+                .filter(([, quantity]) => quantity > 0)
+                .map(([variantId, quantity]) => ({ variantId, quantity }))
+            }
+            onNothing={() => notify({ type: 'info', message: cartMessages.nothingToAdd })}
+          />
+        </div>
+      )}
     </section>
   );
 }
