@@ -22,7 +22,12 @@ const staff = await createStaff(
   { logN: 10, r: 8, p: 1 },
   new Date(),
 );
-const ctx = () => ({ db: database.db, staffId: staff!.id, now: new Date() });
+const ctx = () => ({
+  db: database.db,
+  staffId: staff!.id,
+  now: new Date(),
+  mail: { storeName: 'Bench', publicUrl: 'http://127.0.0.1', kick: () => {} },
+});
 
 const run = Date.now() % 1_000_000;
 const created: string[] = [CATALOGUE_CSV_COLUMNS.join(',')];

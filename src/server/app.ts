@@ -15,6 +15,7 @@ import { sendExpiryReminders } from './modules/accounts/document-expiry.service.
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
 import { listsModule } from './modules/lists/lists.module.ts';
+import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { catalogueModule } from './modules/catalogue/catalogue.module.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
@@ -92,6 +93,7 @@ const MODULES: AppModule[] = [
   eventsModule,
   cartModule,
   listsModule,
+  alertsModule,
   ordersModule,
   staffModule,
   storeModule,

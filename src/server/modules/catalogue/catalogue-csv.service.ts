@@ -144,7 +144,7 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
  *    (`catalogue-import-write.ts`). Any failure in step 3 rolls the whole import back.
  */
 export async function importCatalogueCsv(
-  ctx: StaffContext,
+  ctx: StaffContext & Pick<RequestContext, 'mail'>,
   text: string,
   dryRun: boolean,
 ): Promise<ImportReport> {

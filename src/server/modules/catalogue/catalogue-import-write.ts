@@ -6,10 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
 import { replaceListings } from '#server/modules/compliance/listings-import.service.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { StaffContext } from '#server/plugins/request-context.ts';
+import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import type { ImportReport, ProductFields } from '#shared/catalogue/catalogue-csv.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
@@ -57,7 +58,7 @@ function snake(p: ProductFields) {
 }
 
 export async function writeImport(
-  ctx: StaffContext,
+  ctx: StaffContext & Pick<RequestContext, 'mail'>,
   plan: ImportPlan,
   current: CatalogueSnapshot,
   report: Pick<ImportReport, 'rows' | 'changes'>,
@@ -66,6 +67,12 @@ export async function writeImport(
     await writeCategoriesAndBrands(tx, plan, current);
     const productIdBySku = await writeProducts(tx, ctx.now, plan, current);
     await writeVariants(tx, plan, current, productIdBySku);
+    // Options back above zero: their waiting buyers are told, with the import.
+    await sendStockAlerts(
+      tx,
+      ctx,
+      plan.updateVariants.map((u) => u.id),
+    );
     await refreshTouched(tx, plan, productIdBySku);
     await replaceListings(
       tx,
@@ -84,6 +91,7 @@ export async function writeImport(
       ctx.now,
     );
   });
+  ctx.mail.kick();
 }
 
 /** New categories, then new brands, each with a slug no sibling has; the plan's maps learn their ids. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
+import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
 import { orderItems } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
@@ -226,14 +227,14 @@ export async function deleteProduct(ctx: StaffContext, id: number): Promise<void
 }
 
 export async function saveVariant(
-  ctx: StaffContext,
+  ctx: StaffContext & Pick<RequestContext, 'mail'>,
   productId: number,
   variantId: number | null,
   body: VariantValues,
 ): Promise<number> {
   const casePack = casePackProblem(body);
   if (casePack) throw new Invalid(casePack.message, casePack.field);
-  return guarded(() =>
+  const saved = await guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
       if (!product) throw new NotFound(cm.productNotFound);
@@ -267,6 +268,7 @@ export async function saveVariant(
           .where(eq(variants.id, variantId));
         savedId = variantId;
         await capCartsAtStock(tx, [{ id: variantId, stock: body.stock }]);
+        await sendStockAlerts(tx, ctx, [variantId]);
       }
       await tx.update(products).set({ updatedAt: ctx.now }).where(eq(products.id, productId));
       await refreshSearchKeys(tx, [productId]);
@@ -285,6 +287,9 @@ export async function saveVariant(
       return savedId;
     }),
   );
+  // Back-in-stock mail queued with the stock goes out now.
+  ctx.mail.kick();
+  return saved;
 }
 
 export async function deleteVariant(ctx: StaffContext, productId: number, variantId: number): Promise<void> {

@@ -143,3 +143,16 @@ export function documentExpiryMail(
     { label: 'Open My Profile', url },
   );
 }
+
+export function backInStockMail(store: string, to: string, name: string, item: string, url: string): Mail {
+  return layout(
+    store,
+    to,
+    `Back in stock: ${item} — ${store}`,
+    [
+      `Hello ${name},`,
+      `${item} is back in stock. You asked us to tell you; this is the only email about it, and the alert is now closed.`,
+    ],
+    { label: 'See the product', url },
+  );
+}

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { buyerMatches } from '#server/modules/accounts/buyer-search.ts';
+import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
 import { returnStock } from '#server/modules/catalogue/catalogue-stock.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { orderUpdateMail } from '#server/modules/mail/templates.ts';
@@ -164,6 +165,7 @@ export async function setItemStatus(
     if (!item) throw new DomainError(409, oam.itemNotPending);
     if (status === 'cancelled' && item.variantId !== null) {
       await returnStock(tx, item.variantId, item.quantity);
+      await sendStockAlerts(tx, ctx, [item.variantId]);
       const [left] = await tx
         .select({ n: count() })
         .from(orderItems)
