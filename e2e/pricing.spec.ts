@@ -223,6 +223,18 @@ describe('wholesale pricing', () => {
     await page.getByRole('button', { name: 'Add all to cart' }).click();
     await notification(page, 'Added 4 lines to your cart.');
     await page.getByRole('dialog', { name: /^Your cart \(16 items\)/ }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Notify me on an out-of-stock option; the alert is listed in the account area and removed.
+    const out = await outOfStockOption(page);
+    await page.goto(`/product?${out.query}`);
+    await page.getByRole('button', { name: `Notify me when ${out.name} is back in stock` }).click();
+    await notification(page, 'We will email you once when it is back in stock.');
+    await page.getByText('We will email you when it is back').first().waitFor();
+    await page.goto('/alerts');
+    await page.getByRole('button', { name: new RegExp(`^Remove the alert for .* — ${out.name}$`) }).click();
+    await notification(page, 'Alert removed.');
+    await page.getByText('You have no stock alerts.').waitFor();
     assert.deepEqual(errors, []);
     await shop.context.close();
   });
@@ -252,4 +264,19 @@ async function inStockOptions(page: import('playwright-core').Page, n: number) {
   }
   assert.equal(found.length, n);
   return found;
+}
+
+/** An option out of stock, with its product page's query. */
+async function outOfStockOption(page: import('playwright-core').Page) {
+  const first = await (await page.request.get('/api/v1/catalogue/listing?categoryId=ALL&pageSize=60')).json();
+  const last = await (
+    await page.request.get(`/api/v1/catalogue/listing?categoryId=ALL&pageSize=60&page=${first.pageCount}`)
+  ).json();
+  for (const item of [...last.items].reverse()) {
+    const query = `categoryId=${item.categoryId}&brandId=${item.brandId}&subBrandId=${item.id}`;
+    const detail = await (await page.request.get(`/api/v1/catalogue/product?${query}`)).json();
+    const option = detail.variants.find((v: { stock: number }) => v.stock === 0);
+    if (option) return { query, name: option.name as string };
+  }
+  throw new Error('no out-of-stock option in the demo catalogue');
 }

@@ -201,6 +201,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('#web/features/orders/orders-page.tsx')).OrdersPage }),
       },
       {
+        path: 'alerts',
+        lazy: async () => ({ Component: (await import('#web/features/alerts/alerts-page.tsx')).AlertsPage }),
+      },
+      {
         path: 'lists',
         lazy: async () => ({ Component: (await import('#web/features/lists/lists-page.tsx')).ListsPage }),
       },

@@ -10,6 +10,7 @@ export {
 } from '#shared/accounts/accounts.schemas.ts';
 export { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staff.schemas.ts';
 export { ExpiringListSchema, VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
+export { AlertListSchema } from '#shared/alerts/alerts.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
 export { QuickOrderAddedSchema, QuickOrderCheckSchema } from '#shared/cart/quick-order.schemas.ts';
 export {

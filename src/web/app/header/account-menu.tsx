@@ -9,6 +9,7 @@ export const ACCOUNT_LINKS = [
   ['My Orders', '/orders'],
   ['Quick Order', '/quick-order'],
   ['Saved Lists', '/lists'],
+  ['Stock Alerts', '/alerts'],
   ['Address', '/account?p=Address'],
   ['Change Password', '/account?p=Change%20Password'],
 ] as const;

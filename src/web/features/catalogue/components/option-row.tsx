@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import type { Variant } from '#shared/catalogue/catalogue.schemas.ts';
 import { formatCents } from '#shared/money.ts';
@@ -34,10 +35,13 @@ export function OptionRow({
   v,
   count,
   onCount,
+  whenOut,
 }: {
   v: Variant;
   count: number;
   onCount: (n: number) => void;
+  /** Shown under an out-of-stock option (Notify me, for a signed-in buyer). */
+  whenOut?: ReactNode;
 }) {
   const rule = v.quantityRule;
   const hint = ruleText(rule);
@@ -66,6 +70,7 @@ export function OptionRow({
             )}
           </p>
           {hint && <p className="text-xs text-gray-700">{hint}</p>}
+          {!v.inStock && whenOut}
         </div>
         <div
           className="flex items-center rounded-lg ring-1 ring-gray-300"

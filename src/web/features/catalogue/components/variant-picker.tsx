@@ -3,6 +3,7 @@ import { cartMessages } from '#shared/cart/cart.messages.ts';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { setCartDrawerOpen, useAddToCart } from '#web/features/cart/index.ts';
+import { NotifyMe } from '#web/features/alerts/index.ts';
 import { SaveToList } from '#web/features/lists/index.ts';
 import { useSession } from '#web/lib/session.ts';
 import { countProblem, OptionRow } from './option-row.tsx';
@@ -55,7 +56,13 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       </h2>
       <ul className="mt-2 divide-y divide-gray-200 rounded-xl bg-white ring-1 ring-gray-200">
         {product.variants.map((v) => (
-          <OptionRow key={v.id} v={v} count={counts[v.id] ?? 0} onCount={(n) => set(v.id, v.stock, n)} />
+          <OptionRow
+            key={v.id}
+            v={v}
+            count={counts[v.id] ?? 0}
+            onCount={(n) => set(v.id, v.stock, n)}
+            whenOut={signedIn ? <NotifyMe sku={v.id} name={v.name} /> : undefined}
+          />
         ))}
       </ul>
       <button
