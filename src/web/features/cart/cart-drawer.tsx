@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { SaveToList } from '#web/features/lists/index.ts';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
 import { stepQuantity } from '#shared/pricing/quantity-steps.ts';
@@ -176,35 +177,16 @@ function CartDrawerLine({ line }: { line: CartLine }) {
           </p>
         )}
         <div className="mt-2 flex items-center gap-2">
-          <div
-            className="flex items-center rounded-lg ring-1 ring-gray-300"
-            role="group"
-            aria-label={`Quantity of ${label}`}
-          >
-            <button
-              type="button"
-              onClick={() => change(fewer)}
-              // SPEC §5: in the drawer the quantity can be decreased only while it is above 1 (here:
-              // above the option's minimum, by whole cases).
-              disabled={busy || fewer === line.quantity}
-              aria-label={`Fewer ${label}`}
-              className="flex size-8 items-center justify-center rounded-l-lg hover:bg-gray-100 disabled:text-gray-300"
-            >
-              <Minus className="size-4" aria-hidden />
-            </button>
-            <output className="w-10 text-center text-sm font-semibold" aria-label={`${label} quantity`}>
-              {line.quantity}
-            </output>
-            <button
-              type="button"
-              onClick={() => change(more)}
-              disabled={busy || more === line.quantity || more > line.stock}
-              aria-label={`More ${label}`}
-              className="flex size-8 items-center justify-center rounded-r-lg hover:bg-gray-100 disabled:text-gray-300"
-            >
-              <Plus className="size-4" aria-hidden />
-            </button>
-          </div>
+          {/* SPEC §5: in the drawer the quantity can be decreased only while it is above 1 (here:
+              above the option's minimum, by whole cases). */}
+          <QuantityStepper
+            label={label}
+            quantity={line.quantity}
+            canFewer={!busy && fewer !== line.quantity}
+            canMore={!busy && more !== line.quantity && more <= line.stock}
+            onFewer={() => change(fewer)}
+            onMore={() => change(more)}
+          />
           <button
             type="button"
             disabled={busy}

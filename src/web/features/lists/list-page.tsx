@@ -1,4 +1,4 @@
-import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
@@ -9,6 +9,7 @@ import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { QuickOrderLines, setCartDrawerOpen } from '#web/features/cart/index.ts';
 import { useSession } from '#web/lib/session.ts';
@@ -125,33 +126,14 @@ function ListItemRow({ listId, item }: { listId: number; item: ListItem }) {
         </p>
         {item.problem && <p className="text-sm font-medium text-red-800">{item.problem}</p>}
       </div>
-      <div
-        className="flex items-center rounded-lg ring-1 ring-gray-300"
-        role="group"
-        aria-label={`Quantity of ${label}`}
-      >
-        <button
-          type="button"
-          onClick={() => change(fewer)}
-          disabled={busy || fewer === item.quantity}
-          aria-label={`Fewer ${label}`}
-          className="flex size-8 items-center justify-center rounded-l-lg hover:bg-gray-100 disabled:text-gray-300"
-        >
-          <Minus className="size-4" aria-hidden />
-        </button>
-        <output className="w-12 text-center text-sm font-semibold" aria-label={`${label} quantity`}>
-          {item.quantity}
-        </output>
-        <button
-          type="button"
-          onClick={() => change(more)}
-          disabled={busy || more === item.quantity}
-          aria-label={`More ${label}`}
-          className="flex size-8 items-center justify-center rounded-r-lg hover:bg-gray-100 disabled:text-gray-300"
-        >
-          <Plus className="size-4" aria-hidden />
-        </button>
-      </div>
+      <QuantityStepper
+        label={label}
+        quantity={item.quantity}
+        canFewer={!busy && fewer !== item.quantity}
+        canMore={!busy && more !== item.quantity}
+        onFewer={() => change(fewer)}
+        onMore={() => change(more)}
+      />
       <button
         type="button"
         disabled={busy}
