@@ -232,6 +232,11 @@ describe('wholesale pricing', () => {
     await notification(page, 'We will email you once when it is back in stock.');
     await page.getByText('We will email you when it is back').first().waitFor();
     await page.goto('/alerts');
+    await page.getByRole('list', { name: 'Your alerts' }).waitFor();
+    await look(page, 'stock-alerts');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await look(page, 'stock-alerts-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: new RegExp(`^Remove the alert for .* — ${out.name}$`) }).click();
     await notification(page, 'Alert removed.');
     await page.getByText('You have no stock alerts.').waitFor();

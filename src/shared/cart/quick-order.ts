@@ -51,7 +51,6 @@ export function parseQuickOrder(text: string): { entries: QuickOrderEntry[] } | 
   if (text.length > QUICK_ORDER_MAX_CHARS) return { problem: quickOrderMessages.tooLong };
   const rows = text.split(/\r\n|\r|\n/);
   const entries: QuickOrderEntry[] = [];
-  const bySku = new Map<string, QuickOrderEntry>();
   let read = 0;
   rows.forEach((row, index) => {
     const cells = row
@@ -88,18 +87,30 @@ export function parseQuickOrder(text: string): { entries: QuickOrderEntry[] } | 
       entries.push({ lines: [line], sku, quantity: 0, problem: quickOrderMessages.quantity });
       return;
     }
-    const key = sku.toUpperCase();
-    const same = bySku.get(key);
-    if (same) {
-      same.lines.push(line);
-      same.quantity = Math.min(same.quantity + quantity, QUICK_ORDER_MAX_QUANTITY);
-      return;
-    }
-    const entry: QuickOrderEntry = { lines: [line], sku, quantity, problem: null };
-    bySku.set(key, entry);
-    entries.push(entry);
+    entries.push({ lines: [line], sku, quantity, problem: null });
   });
   if (read > QUICK_ORDER_MAX_LINES) return { problem: quickOrderMessages.tooManyLines };
   if (!entries.length) return { problem: quickOrderMessages.empty };
-  return { entries };
+  return { entries: sameSkuOnce(entries) };
+}
+
+/**
+ * The same SKU (in any case) on two lines is one line of both quantities, where it first stands:
+ * each option is judged once (a pasted text, a saved list, an order's items).
+ */
+export function sameSkuOnce(entries: readonly QuickOrderEntry[]): QuickOrderEntry[] {
+  const bySku = new Map<string, QuickOrderEntry>();
+  const out: QuickOrderEntry[] = [];
+  for (const e of entries) {
+    const same = e.problem ? undefined : bySku.get(e.sku.toUpperCase());
+    if (same) {
+      same.lines = [...same.lines, ...e.lines];
+      same.quantity = Math.min(same.quantity + e.quantity, QUICK_ORDER_MAX_QUANTITY);
+      continue;
+    }
+    const copy = { ...e };
+    if (!e.problem) bySku.set(e.sku.toUpperCase(), copy);
+    out.push(copy);
+  }
+  return out;
 }

@@ -11,9 +11,9 @@ import { groupOf } from '#server/modules/pricing/price-book.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import {
   parseQuickOrder,
-  QUICK_ORDER_MAX_QUANTITY,
   quickOrderMessages as qm,
   type QuickOrderEntry,
+  sameSkuOnce,
 } from '#shared/cart/quick-order.ts';
 import type { QuickOrderAdded, QuickOrderCheck, QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
@@ -158,6 +158,7 @@ async function judgeEntries(
     const inCart = row.quantity - e.quantity;
     const block = judged?.verdicts[i]?.blocks[0];
     const rule = quantityRuleOf(row);
+    const caseProblem = quantityProblem(rule, row.quantity);
     let [status, problem]: [QuickOrderLine['status'], string | null] =
       block && state
         ? ['blocked', qm.blocked(stateName(state), block.reason)]
@@ -165,8 +166,8 @@ async function judgeEntries(
           ? ['outOfStock', qm.outOfStock]
           : row.quantity > row.stock
             ? ['short', qm.short(row.stock, inCart)]
-            : quantityProblem(rule, row.quantity)
-              ? ['caseRule', quantityProblem(rule, row.quantity)]
+            : caseProblem
+              ? ['caseRule', caseProblem]
               : ['ok', null];
     let adding = status === 'ok' ? e.quantity : 0;
     if (partial && (status === 'short' || status === 'caseRule')) {
@@ -203,24 +204,6 @@ async function judgeEntries(
     message: qm.checked(okCount, problemCount),
     ready,
   };
-}
-
-/** The same SKU (in any case) on two lines is one line of both quantities: each option is judged once. */
-function sameSkuOnce(entries: QuickOrderEntry[]): QuickOrderEntry[] {
-  const bySku = new Map<string, QuickOrderEntry>();
-  const out: QuickOrderEntry[] = [];
-  for (const e of entries) {
-    const same = e.problem ? undefined : bySku.get(e.sku.toUpperCase());
-    if (same) {
-      same.lines = [...same.lines, ...e.lines];
-      same.quantity = Math.min(same.quantity + e.quantity, QUICK_ORDER_MAX_QUANTITY);
-      continue;
-    }
-    const copy = { ...e };
-    if (!e.problem) bySku.set(e.sku.toUpperCase(), copy);
-    out.push(copy);
-  }
-  return out;
 }
 
 /** Quick order: every line that passes, in one go (see fillCart). */

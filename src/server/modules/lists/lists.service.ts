@@ -232,13 +232,13 @@ export async function listDetail(
       quantity: r.quantity,
       stock: row.stock,
       unitPriceCents: price!.unitPriceCents,
-      quantityRule: quantityRuleOf(row),
+      quantityRule: rule,
       problem:
         row.stock === 0
           ? qm.outOfStock
           : r.quantity > row.stock
             ? qm.short(row.stock, 0)
-            : quantityProblem(quantityRuleOf(row), r.quantity),
+            : quantityProblem(rule, r.quantity),
     };
   });
   return {

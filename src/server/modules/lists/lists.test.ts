@@ -3,12 +3,14 @@ import { pricingFixture } from '#server/modules/pricing/pricing.fixture.ts';
 import { QuickOrderAddedSchema } from '#shared/cart/quick-order.schemas.ts';
 import { ListDetailSchema, ListListSchema, ListSummarySchema } from '#shared/lists/lists.schemas.ts';
 import { PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { staffHelpers } from '#tests/staff.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });
 const f = pricingFixture(() => t, clock);
 const LISTS = '/api/v1/lists';
+const staff = staffHelpers(() => t, clock);
 
 async function newList(cookie: string, name: string) {
   const res = await f.call('POST', LISTS, cookie, { name });
@@ -69,6 +71,27 @@ describe('saved lists', () => {
     // Ids past int4, and ones that are not numbers, are a clear 400.
     for (const id of ['2147483648', 'abc', '-1'])
       expect((await f.call('GET', `${LISTS}/${id}`, owner.cookie)).statusCode).toBe(400);
+  });
+
+  it('staff, with or without their second factor, use the storefront as themselves: their own lists, never a buyer’s', async () => {
+    const owner = await f.verifiedBuyer();
+    const list = await newList(owner.cookie, 'Buyer only');
+    const halfway = await (await staff.newStaff()).signIn();
+    const full = (await staff.staffWithTotp()).cookie;
+    for (const cookie of [halfway, full]) {
+      expect(ListListSchema.parse((await f.call('GET', LISTS, cookie)).json()).lists).toEqual([]);
+      for (const [method, url] of [
+        ['GET', `${LISTS}/${list.id}`],
+        ['DELETE', `${LISTS}/${list.id}`],
+        ['POST', `${LISTS}/${list.id}/to-cart`],
+      ] as const)
+        expect((await f.call(method, url, cookie)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await f.call('GET', '/api/v1/alerts', cookie)).statusCode).toBe(200);
+      expect(
+        (await f.call('POST', '/api/v1/cart/quick-order/check', cookie, { text: 'NO-SUCH 1' })).statusCode,
+      ).toBe(200);
+    }
+    expect((await detail(owner.cookie, list.id)).name).toBe('Buyer only');
   });
 
   it('names are the buyer’s own, unique whatever their case; rename, delete', async () => {

@@ -1,18 +1,18 @@
 import { BellRing, Trash2 } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { SignedInPage } from '#web/app/signed-in-page.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { useSession } from '#web/lib/session.ts';
 import { useAlerts, useRemoveAlert } from './api/alerts.ts';
 
 /** /alerts: the options I asked to hear about when back in stock, each removable. */
 export function AlertsPage() {
-  const session = useSession();
-  if (session.isPending) return <PageSpinner />;
-  if (!session.data?.user) return <Navigate to="/" replace />;
-  return <Alerts />;
+  return (
+    <SignedInPage>
+      <Alerts />
+    </SignedInPage>
+  );
 }
 
 function Alerts() {

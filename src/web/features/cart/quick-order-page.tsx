@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { QUICK_ORDER_MAX_LINES } from '#shared/cart/quick-order.ts';
 import {
   type QuickOrderCheck,
@@ -8,10 +7,9 @@ import {
 } from '#shared/cart/quick-order.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { SignedInPage } from '#web/app/signed-in-page.tsx';
 import { FormError, TextAreaField, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { useSession } from '#web/lib/session.ts';
 import { useAddQuickOrder, useCheckQuickOrder } from './api/quick-order.ts';
 import { setCartDrawerOpen } from './cart-drawer-state.ts';
 import { QuickOrderLines } from './quick-order-lines.tsx';
@@ -20,10 +18,11 @@ const BUTTON = 'rounded-lg px-4 py-2.5 text-sm font-bold disabled:opacity-60';
 
 /** /quick-order: lines of SKU and quantity, typed, pasted or from a CSV file; checked, then added at once. */
 export function QuickOrderPage() {
-  const session = useSession();
-  if (session.isPending) return <PageSpinner />;
-  if (!session.data?.user) return <Navigate to="/" replace />;
-  return <QuickOrder />;
+  return (
+    <SignedInPage>
+      <QuickOrder />
+    </SignedInPage>
+  );
 }
 
 function QuickOrder() {

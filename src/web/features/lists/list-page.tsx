@@ -7,12 +7,12 @@ import { formatCents } from '#shared/money.ts';
 import { stepQuantity } from '#shared/pricing/quantity-steps.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
+import { SignedInPage } from '#web/app/signed-in-page.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { QuickOrderLines, setCartDrawerOpen } from '#web/features/cart/index.ts';
-import { useSession } from '#web/lib/session.ts';
 import {
   useDeleteList,
   useList,
@@ -26,12 +26,16 @@ const BUTTON = 'rounded-lg px-4 py-2.5 text-sm font-bold disabled:opacity-60';
 
 /** /lists/:id: one of my lists: quantities, remove, rename, delete, and all of it into the cart. */
 export function ListPage() {
-  const session = useSession();
   const id = Number(useParams().id);
-  if (session.isPending) return <PageSpinner />;
-  if (!session.data?.user) return <Navigate to="/" replace />;
-  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return <Navigate to="/lists" replace />;
-  return <SavedList id={id} />;
+  return (
+    <SignedInPage>
+      {Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? (
+        <SavedList id={id} />
+      ) : (
+        <Navigate to="/lists" replace />
+      )}
+    </SignedInPage>
+  );
 }
 
 function SavedList({ id }: { id: number }) {

@@ -1,11 +1,10 @@
 import { ListChecks } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { ListNameSchema } from '#shared/lists/lists.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { SignedInPage } from '#web/app/signed-in-page.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { useSession } from '#web/lib/session.ts';
 import { useCreateList, useLists } from './api/lists.ts';
 
 const dateOf = (iso: string) =>
@@ -13,10 +12,11 @@ const dateOf = (iso: string) =>
 
 /** /lists: my saved lists ("weekly restock"), and a new one by name. */
 export function ListsPage() {
-  const session = useSession();
-  if (session.isPending) return <PageSpinner />;
-  if (!session.data?.user) return <Navigate to="/" replace />;
-  return <Lists />;
+  return (
+    <SignedInPage>
+      <Lists />
+    </SignedInPage>
+  );
 }
 
 function Lists() {

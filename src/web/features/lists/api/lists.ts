@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListItemsBody } from '#shared/lists/lists.schemas.ts';
-import { cartKey } from '#web/features/cart/index.ts';
+import { useCartFill } from '#web/features/cart/index.ts';
 import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
-import { useSession } from '#web/lib/session.ts';
 
 const LISTS = ['lists'] as const;
 const listKey = (id: number) => [...LISTS, id] as const;
@@ -47,12 +46,6 @@ export const useSetListQuantity = (id: number) =>
 export const useRemoveListItem = (id: number) =>
   useListChange((sku: string) => apiSend('DELETE', itemUrl(id, sku), undefined, 'MessageResponseSchema'));
 
-/** The whole list into the cart; the answer's cart replaces the cached one. */
-export function useListToCart(id: number) {
-  const qc = useQueryClient();
-  const userId = useSession().data?.user?.id;
-  return useMutation({
-    mutationFn: () => apiPost(apiUrl(`lists/${id}/to-cart`), undefined, 'QuickOrderAddedSchema'),
-    onSuccess: (added) => qc.setQueryData(cartKey(userId), added.cart),
-  });
-}
+/** The whole list into the cart, what stock and case packs allow, with a report. */
+export const useListToCart = (id: number) =>
+  useCartFill(() => apiPost(apiUrl(`lists/${id}/to-cart`), undefined, 'QuickOrderAddedSchema'));
