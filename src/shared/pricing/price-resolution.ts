@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type PriceFields, unitPriceCents } from '#shared/catalogue/price.ts';
 import type { Cents } from '#shared/money.ts';
+import { pricingMessages } from './pricing.messages.ts';
 
 /*
  * Wholesale prices by customer group. A buyer is in at most one group; a group has one price list.
@@ -23,8 +24,8 @@ export const BasisPointsSchema = z.number().int().min(0).max(10_000);
 
 export const TierSchema = z.object({
   /** From this quantity on (2 or more: quantity 1 is the entry's own price). */
-  minQuantity: z.number().int().min(2).max(1_000_000),
-  priceCents: z.number().int().min(0).max(100_000_000),
+  minQuantity: z.number().int().min(2, pricingMessages.tierQuantityText).max(1_000_000, 'At most 1,000,000.'),
+  priceCents: z.number().int().min(0).max(100_000_000, pricingMessages.priceTooHigh),
 });
 export type Tier = z.infer<typeof TierSchema>;
 

@@ -59,7 +59,7 @@ export const EntryBodySchema = z.discriminatedUnion('scope', [
   z.object({
     scope: z.enum(['variant', 'product']),
     target,
-    priceCents: z.number().int().min(0, 'Prices cannot be negative.').max(100_000_000),
+    priceCents: z.number().int().min(0, 'Prices cannot be negative.').max(100_000_000, m.priceTooHigh),
     tiers: TiersSchema.default([]),
   }),
   z.object({

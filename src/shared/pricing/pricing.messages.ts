@@ -29,6 +29,7 @@ export const pricingMessages = {
   percentRequired: 'Enter a percentage above 0.',
   percentText: 'Enter a percentage from 0.01 to 100, like 12.5.',
   priceText: 'Enter a price like 4.50.',
+  priceTooHigh: 'Prices go up to $1,000,000.',
   tierQuantityText: 'Enter a quantity of 2 or more.',
   maximumBelowMinimum: 'The maximum must be at least the minimum, in whole cases.',
 } as const;
