@@ -142,6 +142,19 @@ describe('wholesale pricing', () => {
       .getByText(formatCents(5 * (unit - 50)), { exact: true })
       .first()
       .waitFor();
+
+    // The same kind of change as a CSV in the console: checked first, then imported; the drawer follows.
+    await console_.goto(`/admin/pricing/${group.id}`);
+    const csv = `scope,target,price,percent_off,tiers\r\noption,${option.sku},${((unit - 75) / 100).toFixed(2)},,\r\n`;
+    await console_
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'chain.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await console_.getByRole('button', { name: 'Check (dry run)' }).click();
+    await console_.getByRole('cell', { name: 'Changed', exact: true }).waitFor();
+    await look(console_, 'price-list-csv-dry-run');
+    await console_.getByRole('button', { name: 'Import', exact: true }).click();
+    await notification(console_, 'The price list was imported.');
+    await drawer.getByText(formatCents(unit - 75), { exact: true }).waitFor();
     assert.deepEqual(errors, []);
     // Other journeys may use this option: sold one by one again.
     const restored = await staff.put(`/api/v1/admin/catalogue/products/${productId}/variants/${v.id}`, {

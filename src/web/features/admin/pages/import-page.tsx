@@ -1,45 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import type { ImportReport } from '#shared/catalogue/catalogue-csv.ts';
 import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
 import { PRODUCT_KINDS } from '#shared/compliance/compliance.constants.ts';
 import { COMPLIANCE_CSV_COLUMNS } from '#shared/compliance/compliance-csv.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { FormError } from '#web/components/ui/form.tsx';
-import { ADMIN, postText } from '#web/features/admin/api/admin-queries.ts';
-import { Button, DataTable, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
+import { DataTable, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
+import {
+  CsvErrors,
+  CsvImportControls,
+  CsvReportPanel,
+  useCsvImport,
+} from '#web/features/admin/components/csv-import.tsx';
 
 /** Catalogue CSV: export; import with a dry run first, and nothing written while any row is invalid. */
 export function ImportPage() {
-  const id = useId();
-  const qc = useQueryClient();
-  const notify = useNotify();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (dryRun: boolean) => {
-    if (!file) return;
-    setPending(true);
-    setError(null);
-    try {
-      const res = await postText(`/api/v1/admin/catalogue/import?dryRun=${dryRun}`, file.text);
-      const body = res.body as ImportReport | { message?: string } | null;
-      if (body && 'changes' in body) {
-        setReport(body);
-        if (body.written) {
-          notify({ type: 'success', message: 'The catalogue was imported.' });
-          await qc.invalidateQueries({ queryKey: [ADMIN] });
-        }
-      } else setError(body?.message ?? 'Oops! Something went wrong.');
-    } catch {
-      setError('Cannot reach the store. Check your connection and try again.');
-    } finally {
-      setPending(false);
-    }
-  };
-
+  const state = useCsvImport(
+    (dryRun) => `/api/v1/admin/catalogue/import?dryRun=${dryRun}`,
+    (body): body is ImportReport => typeof body === 'object' && body !== null && 'changes' in body,
+    'The catalogue was imported.',
+  );
+  const { report } = state;
   const c = report?.changes;
   return (
     <>
@@ -73,49 +51,12 @@ export function ImportPage() {
         <p className="mt-2 break-words font-mono text-xs text-gray-700">
           {COMPLIANCE_CSV_COLUMNS.join(', ')}
         </p>
-        <div className="mt-4 flex flex-wrap items-center gap-2">
-          <label
-            htmlFor={id}
-            className="inline-flex min-h-10 cursor-pointer items-center rounded-lg bg-white px-3 py-2 text-sm font-semibold ring-1 ring-gray-400 focus-within:ring-2 focus-within:ring-gray-900"
-          >
-            {file ? `File: ${file.name}` : 'Choose a CSV file'}
-            <input
-              id={id}
-              type="file"
-              accept=".csv,text/csv"
-              className="sr-only"
-              onChange={async (e) => {
-                const f = e.target.files?.[0];
-                setReport(null);
-                setFile(f ? { name: f.name, text: await f.text() } : null);
-              }}
-            />
-          </label>
-          <Button disabled={!file || pending} onClick={() => run(true)}>
-            Check (dry run)
-          </Button>
-          <Button
-            tone="success"
-            disabled={!report?.dryRun || report.errors.length > 0 || pending}
-            onClick={() => run(false)}
-          >
-            Import
-          </Button>
-        </div>
-        <FormError message={error} />
+        <CsvImportControls state={state} />
       </Panel>
 
       {report && c && (
         <div className="mt-4 space-y-4" aria-live="polite">
-          <Panel
-            title={
-              report.written
-                ? 'Imported'
-                : report.errors.length
-                  ? 'Not valid: nothing was written'
-                  : 'Dry run: nothing written yet'
-            }
-          >
+          <CsvReportPanel report={report}>
             <ul className="grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
               <li>{report.rows} rows</li>
               <li>{c.categoriesCreated} new categories</li>
@@ -129,18 +70,8 @@ export function ImportPage() {
                 <li>{c.listingsChanged} products' state directory listings changed</li>
               )}
             </ul>
-          </Panel>
-          {report.errors.length > 0 && (
-            <DataTable caption="Rows with errors" head={['Line', 'SKU', 'Error']}>
-              {report.errors.map((e) => (
-                <tr key={`${e.line}-${e.sku}`}>
-                  <td className="px-3 py-2">{e.line}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.sku}</td>
-                  <td className="px-3 py-2 text-red-800">{e.message}</td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+          </CsvReportPanel>
+          <CsvErrors errors={report.errors.map((e) => ({ ...e, key: e.sku }))} keyLabel="SKU" />
           {report.errors.length === 0 && report.preview.length > 0 && !report.written && (
             <DataTable caption="What will change" head={['Line', 'SKU', 'Change']}>
               {report.preview.map((p) => (

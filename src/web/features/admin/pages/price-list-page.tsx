@@ -7,6 +7,7 @@ import { useNotify } from '#web/app/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation, useAdminQuery } from '#web/features/admin/api/admin-queries.ts';
 import { Button, DataTable, Loading, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
+import { PriceListCsvPanel } from './price-list-csv-panel.tsx';
 import { EntryEditor, GroupNameForm } from './price-list-forms.tsx';
 
 const SCOPE_LABELS = { variant: 'Option', product: 'Product', brand: 'Brand', category: 'Category' } as const;
@@ -68,6 +69,7 @@ export function PriceListPage() {
         )}
         <EntryTable groupId={id} entries={entries.data?.entries ?? []} onEdit={setEditing} />
       </section>
+      <PriceListCsvPanel groupId={id} />
     </>
   );
 }
