@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_GROUPS } from '#shared/catalogue/catalogue.constants.ts';
 import { parseAmount } from '#shared/money.ts';
+import { QuantityRuleSchema } from '#shared/pricing/quantity-rule.ts';
 import { ProductBodySchema, SkuSchema } from './catalogue-staff.schemas.ts';
 
 /**
@@ -185,3 +186,51 @@ export const ImportReportSchema = z.object({
   ),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/**
+ * An option's case pack (shared/pricing/quantity-rule.ts) as three columns, a set or none at all
+ * (a file without them leaves every option's case pack as it is): `min_quantity` and
+ * `order_increment` (empty: 1), `max_quantity` (empty: no maximum).
+ */
+export const CASE_PACK_CSV_COLUMNS = ['min_quantity', 'order_increment', 'max_quantity'] as const;
+const wholeNumber = (column: string, empty: number | null) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => s === '' || /^\d{1,7}$/.test(s), `${column} must be a whole number.`)
+    .transform((s) => (s === '' ? empty : Number(s)));
+export const CasePackCsvSchema = z
+  .object({
+    min_quantity: wholeNumber('min_quantity', 1),
+    order_increment: wholeNumber('order_increment', 1),
+    max_quantity: wholeNumber('max_quantity', null),
+  })
+  .transform((c) => ({
+    minQuantity: c.min_quantity!,
+    increment: c.order_increment!,
+    maxQuantity: c.max_quantity,
+  }))
+  .pipe(QuantityRuleSchema)
+  .transform((r) => ({
+    minQuantity: r.minQuantity,
+    orderIncrement: r.increment,
+    maxQuantity: r.maxQuantity,
+  }));
+export type CasePack = z.output<typeof CasePackCsvSchema>;
+/** The CSV's cells of a case pack. */
+export const casePackCells = (
+  c: CasePack,
+): Record<(typeof CASE_PACK_CSV_COLUMNS)[number], string | number> => ({
+  min_quantity: c.minQuantity,
+  order_increment: c.orderIncrement,
+  max_quantity: c.maxQuantity ?? '',
+});
+/** "cases of 10, minimum 20, maximum 200" (what a dry run says changed). */
+export const casePackText = (c: CasePack) =>
+  [
+    c.orderIncrement > 1 ? `cases of ${c.orderIncrement}` : 'one by one',
+    c.minQuantity > 1 ? `minimum ${c.minQuantity}` : null,
+    c.maxQuantity !== null ? `maximum ${c.maxQuantity}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');

@@ -10,9 +10,9 @@ import { pricingMessages as m } from './pricing.messages.ts';
 
 export const QuantityRuleSchema = z
   .object({
-    minQuantity: z.number().int().min(1).max(100_000),
-    increment: z.number().int().min(1).max(100_000),
-    maxQuantity: z.number().int().min(1).max(1_000_000).nullable(),
+    minQuantity: z.number().int().min(1, 'At least 1.').max(100_000, 'At most 100,000.'),
+    increment: z.number().int().min(1, 'At least 1.').max(100_000, 'At most 100,000.'),
+    maxQuantity: z.number().int().min(1, 'At least 1.').max(1_000_000, 'At most 1,000,000.').nullable(),
   })
   .refine((r) => r.minQuantity % r.increment === 0, { path: ['minQuantity'], message: m.minimumNotInCases })
   .refine(

@@ -4,7 +4,13 @@ import { storedAttributes, storedVariantCompliance } from '#server/modules/compl
 import { directoryListings } from '#server/modules/compliance/compliance.table.ts';
 import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
-import { CATALOGUE_CSV_COLUMNS, type ImportReport, LIST_SEPARATOR } from '#shared/catalogue/catalogue-csv.ts';
+import {
+  CASE_PACK_CSV_COLUMNS,
+  CATALOGUE_CSV_COLUMNS,
+  casePackCells,
+  type ImportReport,
+  LIST_SEPARATOR,
+} from '#shared/catalogue/catalogue-csv.ts';
 import type { ComplianceAttributes } from '#shared/compliance/attributes.ts';
 import {
   COMPLIANCE_CSV_COLUMNS,
@@ -44,11 +50,17 @@ const productColumns = {
   compliance: products.compliance,
   firstImage: sql<Image | null>`${products.images} -> 0`,
 };
+const casePackColumns = {
+  minQuantity: variants.minQuantity,
+  orderIncrement: variants.orderIncrement,
+  maxQuantity: variants.maxQuantity,
+};
 const variantColumns = {
   name: variants.name,
   sku: variants.sku,
   stock: variants.stock,
   compliance: variants.compliance,
+  ...casePackColumns,
 };
 
 /** Every product's listed directory entries, by product id. */
@@ -92,7 +104,7 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
       asc(variants.position),
       asc(variants.id),
     );
-  const lines = [[...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS].join(',')];
+  const lines = [[...CATALOGUE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS].join(',')];
   for (const { c, b, p, v } of rows) {
     const record: Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string | number> = {
       category: c.name,
@@ -128,6 +140,7 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
     lines.push(
       csvLine([
         ...CATALOGUE_CSV_COLUMNS.map((col) => record[col]),
+        ...Object.values(casePackCells(v)),
         ...COMPLIANCE_CSV_COLUMNS.map((c) => compliance[c]),
       ]),
     );
@@ -195,6 +208,7 @@ async function catalogueSnapshot({ db }: Pick<RequestContext, 'db'>): Promise<Ca
         position: variants.position,
         productId: variants.productId,
         compliance: variants.compliance,
+        ...casePackColumns,
       })
       .from(variants),
     listingsByProduct(db),

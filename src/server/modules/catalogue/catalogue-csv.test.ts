@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ProductDetailSchema } from '#shared/catalogue/catalogue.schemas.ts';
-import { CATALOGUE_CSV_COLUMNS, ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
+import {
+  CASE_PACK_CSV_COLUMNS,
+  CATALOGUE_CSV_COLUMNS,
+  ImportReportSchema,
+} from '#shared/catalogue/catalogue-csv.ts';
 import { COMPLIANCE_CSV_COLUMNS } from '#shared/compliance/compliance-csv.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
@@ -61,7 +65,8 @@ describe('catalogue CSV import and export', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
     const { rows } = parseCsv(exported.body);
-    expect(rows[0]).toEqual([...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS]);
+    // The case pack columns: case-packs.test.ts.
+    expect(rows[0]).toEqual([...CATALOGUE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS]);
     expect(rows.length - 1).toBe(await count('variants'));
 
     const report = ImportReportSchema.parse((await importCsv(staff.cookie, exported.body, true)).json());

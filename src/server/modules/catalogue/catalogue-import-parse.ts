@@ -7,7 +7,10 @@
 import { CATALOGUE_CSV_MAX_ROWS } from '#shared/catalogue/catalogue.constants.ts';
 import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import {
+  CASE_PACK_CSV_COLUMNS,
   CATALOGUE_CSV_COLUMNS,
+  type CasePack,
+  CasePackCsvSchema,
   type CatalogueCsvRow,
   CatalogueCsvRowSchema,
   type ProductFields,
@@ -29,6 +32,8 @@ export interface ParsedRow {
   productKey: string;
   /** Attributes, the option's own and directory listings, when the file has the compliance columns. */
   compliance?: RowCompliance;
+  /** The option's case pack, when the file has the case pack columns. */
+  casePack?: CasePack;
 }
 
 /** A row the import refuses: its line in the file, its SKU and why. */
@@ -55,6 +60,13 @@ function sameProduct(a: ProductOfRow, b: ProductOfRow): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The column a case pack problem is about (the quantity rule names its fields). */
+const CASE_PACK_COLUMN: Record<string, string> = {
+  minQuantity: 'min_quantity',
+  increment: 'order_increment',
+  maxQuantity: 'max_quantity',
+};
+
 export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
   const errors: ImportIssue[] = [];
   const fail = (line: number, sku: string, message: string) => errors.push({ line, sku, message });
@@ -76,9 +88,17 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
   if (missingCompliance.length && missingCompliance.length < COMPLIANCE_CSV_COLUMNS.length)
     return refused(1, m.missingColumns(missingCompliance));
   const withCompliance = !missingCompliance.length;
+  // The case pack columns likewise: a set, or none (case packs left as they are).
+  const missingCasePack = CASE_PACK_CSV_COLUMNS.filter((c) => !columns.includes(c));
+  if (missingCasePack.length && missingCasePack.length < CASE_PACK_CSV_COLUMNS.length)
+    return refused(1, m.missingColumns(missingCasePack));
+  const withCasePack = !missingCasePack.length;
   if (dataRows.length > CATALOGUE_CSV_MAX_ROWS) return refused(1, m.tooManyRows);
   const index = Object.fromEntries(
-    [...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS].map((c) => [c, columns.indexOf(c)]),
+    [...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS].map((c) => [
+      c,
+      columns.indexOf(c),
+    ]),
   );
 
   const rows: ParsedRow[] = [];
@@ -113,6 +133,22 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       }
       compliance = checkedCompliance.data;
     }
+    let casePack: CasePack | undefined;
+    if (withCasePack) {
+      const checkedCasePack = CasePackCsvSchema.safeParse(
+        Object.fromEntries(CASE_PACK_CSV_COLUMNS.map((c) => [c, cells[index[c]!] ?? ''])),
+      );
+      if (!checkedCasePack.success) {
+        const issue = checkedCasePack.error.issues[0]!;
+        fail(
+          line,
+          sku,
+          `${CASE_PACK_COLUMN[String(issue.path[0])] ?? String(issue.path[0] ?? '')}: ${issue.message}`,
+        );
+        continue;
+      }
+      casePack = checkedCasePack.data;
+    }
     const skuKey = row.sku.toLowerCase();
     const earlier = skuLine.get(skuKey);
     if (earlier) {
@@ -133,7 +169,14 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       continue;
     }
     if (!first) productFirst.set(row.product_sku, { line, fields });
-    rows.push({ line, row, product: productFieldsFromRow(row), productKey: row.product_sku, compliance });
+    rows.push({
+      line,
+      row,
+      product: productFieldsFromRow(row),
+      productKey: row.product_sku,
+      compliance,
+      casePack,
+    });
   }
 
   return { rowCount: dataRows.length, rows, errors };

@@ -8,7 +8,9 @@
 import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
+  type CasePack,
   type CatalogueCsvRow,
+  casePackText,
   type ImportReport,
   PRODUCT_FIELD_KEYS,
   type ProductFields,
@@ -30,7 +32,7 @@ export interface CatalogueSnapshot {
   categories: (typeof categories.$inferSelect)[];
   brands: (typeof brands.$inferSelect)[];
   products: ProductColumns[];
-  variants: {
+  variants: ({
     id: number;
     sku: string;
     name: string;
@@ -38,7 +40,7 @@ export interface CatalogueSnapshot {
     position: number;
     productId: number;
     compliance: VariantCompliance;
-  }[];
+  } & CasePack)[];
   /** Each product's directory listings (listed states only). */
   listings: Map<number, ListingEntry[]>;
 }
@@ -78,6 +80,8 @@ function variantChanges(
   if (before.position !== position) parts.push('order');
   if (r.compliance && variantComplianceKey(r.compliance.variant) !== variantComplianceKey(before.compliance))
     parts.push('flavour or nicotine');
+  if (r.casePack && casePackText(r.casePack) !== casePackText(before))
+    parts.push(`${casePackText(before)} → ${casePackText(r.casePack)}`);
   return parts;
 }
 

@@ -222,6 +222,7 @@ async function writeVariants(
           position,
           image,
           compliance,
+          ...r.casePack,
         };
       }),
     );
@@ -233,12 +234,18 @@ async function writeVariants(
       stock: r.row.stock,
       position,
       compliance: r.compliance?.variant ?? null,
+      // Without the case pack columns, each option keeps its own.
+      case_pack: r.casePack ?? null,
     }));
     await tx.execute(sql`
       update variants t set name = v.name, stock = v.stock, position = v.position,
-             compliance = coalesce(v.compliance, t.compliance)
+             compliance = coalesce(v.compliance, t.compliance),
+             min_quantity = coalesce((v.case_pack ->> 'minQuantity')::int, t.min_quantity),
+             order_increment = coalesce((v.case_pack ->> 'orderIncrement')::int, t.order_increment),
+             max_quantity = case when v.case_pack is null then t.max_quantity
+                                 else (v.case_pack ->> 'maxQuantity')::int end
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-             as v(id int, name text, stock int, position int, compliance jsonb)
+             as v(id int, name text, stock int, position int, compliance jsonb, case_pack jsonb)
        where t.id = v.id`);
     await capCartsAtStock(tx, values);
   }

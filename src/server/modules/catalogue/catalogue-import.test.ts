@@ -1,7 +1,7 @@
 /** The CSV import's pure steps, without a database: parse and check, then plan against a snapshot. */
 import { describe, expect, it } from 'vitest';
 import { type CatalogueCsvRow, catalogueCsvRow } from '#shared/catalogue/catalogue-csv.fixture.ts';
-import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
+import { CASE_PACK_CSV_COLUMNS, CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
 import { DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
 import {
   COMPLIANCE_CSV_COLUMNS,
@@ -56,7 +56,18 @@ const snapshot = (over: Partial<CatalogueSnapshot> = {}): CatalogueSnapshot => (
   brands: [{ id: 3, categoryId: 1, name: 'Glacier', slug: 'glacier' } as never],
   products: [product],
   variants: [
-    { id: 70, sku: 'GP-1-BAN', name: 'Banana Ice', stock: 40, position: 0, productId: 7, compliance: {} },
+    {
+      id: 70,
+      sku: 'GP-1-BAN',
+      name: 'Banana Ice',
+      stock: 40,
+      position: 0,
+      productId: 7,
+      compliance: {},
+      minQuantity: 1,
+      orderIncrement: 1,
+      maxQuantity: null,
+    },
   ],
   listings: new Map(),
   ...over,
@@ -238,5 +249,71 @@ describe('the compliance columns', () => {
     expect(ownFlavour.preview.map((x) => x.summary)).toEqual([
       'Glacier Puff — Banana Ice: option flavour or nicotine',
     ]);
+  });
+});
+
+describe('the case pack columns', () => {
+  const columns = [...CATALOGUE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS];
+  type Pack = Partial<Record<(typeof CASE_PACK_CSV_COLUMNS)[number], string>>;
+  const full = (...rows: (Partial<Row> & Pack)[]) =>
+    [
+      csvLine(columns),
+      ...rows.map((r) => {
+        const record: Record<string, string> = {
+          ...base,
+          min_quantity: '',
+          order_increment: '',
+          max_quantity: '',
+          ...r,
+        };
+        return csvLine(columns.map((c) => record[c]));
+      }),
+    ].join('\r\n');
+
+  it("read as the option's case pack; empty cells are one by one, no maximum", () => {
+    const parsed = parseCatalogueCsv(
+      full({ min_quantity: '20', order_increment: '10', max_quantity: '200' }, { sku: 'GP-1-B' }),
+    );
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.rows.map((r) => r.casePack)).toEqual([
+      { minQuantity: 20, orderIncrement: 10, maxQuantity: 200 },
+      { minQuantity: 1, orderIncrement: 1, maxQuantity: null },
+    ]);
+    expect(parseCatalogueCsv(csv({})).rows[0]!.casePack).toBeUndefined();
+  });
+
+  it('come as a set; each rule is checked, naming its column', () => {
+    const some = [
+      csvLine([...CATALOGUE_CSV_COLUMNS, 'min_quantity']),
+      csvLine([...CATALOGUE_CSV_COLUMNS.map((c) => base[c]), '2']),
+    ];
+    expect(parseCatalogueCsv(some.join('\r\n')).errors[0]!.message).toBe(
+      'The header is missing: order_increment, max_quantity.',
+    );
+    const bad = parseCatalogueCsv(
+      full(
+        { min_quantity: 'two' },
+        { sku: 'GP-1-B', min_quantity: '15', order_increment: '10' },
+        { sku: 'GP-1-C', min_quantity: '20', order_increment: '10', max_quantity: '15' },
+        { sku: 'GP-1-D', order_increment: '0' },
+      ),
+    );
+    expect(bad.errors.map((e) => [e.line, e.message])).toEqual([
+      [2, 'min_quantity: min_quantity must be a whole number.'],
+      [3, 'min_quantity: The minimum must be a whole number of cases.'],
+      [4, 'max_quantity: The maximum must be at least the minimum, in whole cases.'],
+      [5, 'order_increment: At least 1.'],
+    ]);
+  });
+
+  it('planned against the catalogue: a changed case pack changes the option; no columns, no change', () => {
+    const plan = (text: string) => planImport(parseCatalogueCsv(text).rows, snapshot());
+    expect(plan(full({})).changes.unchanged).toBe(1);
+    const cases = plan(full({ min_quantity: '20', order_increment: '10' }));
+    expect(cases.changes).toMatchObject({ optionsUpdated: 1, unchanged: 0 });
+    expect(cases.preview[0]!.summary).toBe(
+      'Glacier Puff — Banana Ice: option one by one → cases of 10, minimum 20',
+    );
+    expect(plan(csv({})).changes.unchanged).toBe(1);
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
 import { ProductDetailSchema } from '#shared/catalogue/catalogue.schemas.ts';
+import { CASE_PACK_CSV_COLUMNS, ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
+import { csvLine, parseCsv } from '#shared/csv.ts';
 import { PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { ORIGIN } from '#tests/accounts.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { pricingFixture } from './pricing.fixture.ts';
 
@@ -25,6 +28,14 @@ const put = (cookie: string, sku: string, quantity: number) =>
     url: `/api/v1/cart/items/${sku}`,
     payload: { quantity },
     headers: { origin: 'http://localhost:80', cookie },
+  });
+const catalogueApi = '/api/v1/admin/catalogue';
+const importCsv = async (csv: string, dryRun: boolean) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${catalogueApi}/import?dryRun=${dryRun}`,
+    payload: csv,
+    headers: { cookie: await f.staffCookie(), origin: ORIGIN, 'content-type': 'text/csv' },
   });
 const cartOf = async (cookie: string) =>
   CartSchema.parse((await f.call('GET', '/api/v1/cart', cookie)).json());
@@ -155,5 +166,44 @@ describe('case packs', () => {
       [String(v.id)],
     );
     expect(audited?.after.minQuantity).toBe(12);
+  });
+  it('carries case packs both ways; a file without their columns leaves them as they are', async () => {
+    const v = await casePacked();
+    const buyer = await f.verifiedBuyer();
+    const exported = (await f.staffCall('GET', `${catalogueApi}/export.csv`, await f.staffCookie())).body;
+    const { rows } = parseCsv(exported);
+    const at = (name: string) => rows[0]!.indexOf(name);
+    const mine = rows.find((r) => r[at('sku')] === v.sku)!;
+    expect(CASE_PACK_CSV_COLUMNS.map((c) => mine[at(c)])).toEqual(['20', '10', '100']);
+    const packOf = async (id: number) =>
+      (
+        await t.database.query<{
+          min_quantity: number;
+          order_increment: number;
+          max_quantity: number | null;
+        }>('select min_quantity, order_increment, max_quantity from variants where id = $1', [id])
+      )[0];
+
+    // Sold one by one from now on: the edited export says so, the dry run shows it, the import writes it.
+    mine[at('min_quantity')] = '1';
+    mine[at('order_increment')] = '';
+    mine[at('max_quantity')] = '';
+    const edited = `${[rows[0]!, mine].map((r) => csvLine(r)).join('\r\n')}\r\n`;
+    const dry = ImportReportSchema.parse((await importCsv(edited, true)).json());
+    expect(dry.preview.map((p) => p.summary)).toEqual([
+      expect.stringContaining('cases of 10, minimum 20, maximum 100 → one by one'),
+    ]);
+    expect(await packOf(v.id)).toEqual({ min_quantity: 20, order_increment: 10, max_quantity: 100 });
+    expect((await importCsv(edited, false)).statusCode).toBe(200);
+    expect(await packOf(v.id)).toEqual({ min_quantity: 1, order_increment: 1, max_quantity: null });
+    expect((await f.add(buyer.cookie, v.sku, 1)).statusCode).toBe(200); // the store knows at once
+
+    // A file without the columns (an older export) leaves a case pack alone.
+    await t.database.query('update variants set min_quantity = 6, order_increment = 6 where id = $1', [v.id]);
+    const older = rows[0]!.flatMap((c, i) => (CASE_PACK_CSV_COLUMNS.includes(c as never) ? [] : [i]));
+    const withoutPacks = `${[rows[0]!, mine].map((r) => csvLine(older.map((i) => r[i]!))).join('\r\n')}\r\n`;
+    expect((await importCsv(withoutPacks, false)).statusCode).toBe(200);
+    expect(await packOf(v.id)).toEqual({ min_quantity: 6, order_increment: 6, max_quantity: null });
+    await t.database.query('update variants set min_quantity = 1, order_increment = 1 where id = $1', [v.id]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ImportReport } from '#shared/catalogue/catalogue-csv.ts';
-import { CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
+import { CASE_PACK_CSV_COLUMNS, CATALOGUE_CSV_COLUMNS } from '#shared/catalogue/catalogue-csv.ts';
 import { PRODUCT_KINDS } from '#shared/compliance/compliance.constants.ts';
 import { COMPLIANCE_CSV_COLUMNS } from '#shared/compliance/compliance-csv.ts';
 import { DataTable, PageTitle, Panel } from '#web/features/admin/components/console-ui.tsx';
@@ -40,6 +40,12 @@ export function ImportPage() {
           export to get the columns:
         </p>
         <p className="mt-2 break-words font-mono text-xs text-gray-700">{CATALOGUE_CSV_COLUMNS.join(', ')}</p>
+        <p className="mt-3 text-sm text-gray-800">
+          Optionally, each option's case pack: <code>min_quantity</code> and <code>order_increment</code>{' '}
+          (sold in cases of; empty is 1), <code>max_quantity</code> per order (empty: no maximum). A file
+          without these three columns leaves case packs as they are.
+        </p>
+        <p className="mt-2 break-words font-mono text-xs text-gray-700">{CASE_PACK_CSV_COLUMNS.join(', ')}</p>
         <p className="mt-3 text-sm text-gray-800">
           Then, optionally and all together, the compliance columns: the product's attributes (
           <code>kind</code> is one of {PRODUCT_KINDS.join(', ')}; an empty figure is unknown), where an option
