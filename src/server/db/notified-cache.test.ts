@@ -20,6 +20,19 @@ describe('a notified cache', () => {
     return { cache, loads: () => loads };
   }
 
+  it('offers the loaded copy without a promise, and none while it is (re)loading', async () => {
+    const a = counting();
+    expect(a.cache.loaded()).toBeUndefined();
+    const loading = a.cache.get();
+    expect(a.cache.loaded()).toBeUndefined();
+    expect(await loading).toBe(1);
+    expect(a.cache.loaded()).toBe(1);
+    a.cache.invalidate();
+    expect(a.cache.loaded()).toBeUndefined();
+    expect(await a.cache.get()).toBe(2);
+    expect(a.cache.loaded()).toBe(2);
+  });
+
   it('reloads once after its own change, and the other instances reload too', async () => {
     const a = counting();
     const b = counting();

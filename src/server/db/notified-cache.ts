@@ -9,6 +9,8 @@ import type { Database } from './client.ts';
  */
 export class NotifiedCache<T> {
   private current: Promise<T> | null = null;
+  /** What `current` resolved to, once it has. */
+  private value: T | undefined = undefined;
   private readonly origin = randomUUID();
   private stop: (() => Promise<void>) | null = null;
 
@@ -22,12 +24,23 @@ export class NotifiedCache<T> {
     if (!this.current) {
       const loading = this.load();
       this.current = loading;
-      // A failed load must not stick: the next request tries again.
-      loading.catch(() => {
-        if (this.current === loading) this.current = null;
-      });
+      this.value = undefined;
+      loading.then(
+        (value) => {
+          if (this.current === loading) this.value = value;
+        },
+        // A failed load must not stick: the next request tries again.
+        () => {
+          if (this.current === loading) this.current = null;
+        },
+      );
     }
     return this.current;
+  }
+
+  /** The copy being served when it is loaded (undefined while none is): for hot paths that need no promise. */
+  loaded(): T | undefined {
+    return this.current ? this.value : undefined;
   }
 
   /** The copy being served, if one is loaded or loading. */
@@ -37,6 +50,7 @@ export class NotifiedCache<T> {
 
   invalidate(): void {
     this.current = null;
+    this.value = undefined;
   }
 
   /** Straight from the database (an order whose checked version moved judges or prices again from this). */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedFor } from '#server/db/prepared.ts';
@@ -18,7 +18,8 @@ export const SESSION_POLICY = {
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One-shot `hash` (Node ≥ 20.12): a third of createHash's cost, on every grouped buyer's catalogue read.
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export async function createSession(
   db: Db,
@@ -89,11 +90,10 @@ const viewers = new Map<string, { userId: string; until: number }>();
  * on another instance is trusted for at most VIEWER_MEMO.ttlMs more, for prices alone.
  */
 export async function findViewer(db: Db, token: string | undefined, now: Date): Promise<string | null> {
-  if (!token || token.length > 100) return null;
-  const key = hashToken(token);
-  const seen = viewers.get(key);
-  if (seen && seen.until > now.getTime()) return seen.userId;
-  const s = await findSession(db, token, now);
+  const known = knownViewer(token, now);
+  if (known !== undefined) return known;
+  const key = hashToken(token!);
+  const s = await findSession(db, token!, now);
   if (!s) {
     viewers.delete(key);
     return null;
@@ -101,6 +101,16 @@ export async function findViewer(db: Db, token: string | undefined, now: Date): 
   if (viewers.size >= VIEWER_MEMO.max) viewers.clear();
   viewers.set(key, { userId: s.user.id, until: now.getTime() + VIEWER_MEMO.ttlMs });
   return s.user.id;
+}
+
+/**
+ * findViewer's answer when it needs no query: null for no cookie (or not one of ours), the user id
+ * it remembers for this token, undefined when the session must be looked up.
+ */
+export function knownViewer(token: string | undefined, now: Date): string | null | undefined {
+  if (!token || token.length > 100) return null;
+  const seen = viewers.get(hashToken(token));
+  return seen && seen.until > now.getTime() ? seen.userId : undefined;
 }
 
 /** Ends every session of a user but (optionally) the one in use: after a password change or reset. */

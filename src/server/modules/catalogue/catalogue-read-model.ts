@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { asciiJson } from '#server/http/send-json.ts';
 import {
   ALL_CATEGORIES,
   BANNER_SLOTS,
@@ -142,14 +143,14 @@ export class CatalogueReadModel {
         brands: c.brands.map((b) => brandLink(b)),
       })),
     };
-    this.menuJson = JSON.stringify(menu);
+    this.menuJson = asciiJson(menu);
 
     const bySlot = Object.fromEntries(BANNER_SLOTS.map((s) => [s, [] as Banner[]])) as BannersResponse;
     for (const b of bannerRows) {
       const list = bySlot[b.slot as keyof BannersResponse];
       if (list) list.push({ id: b.id, title: b.title, href: b.href, image: b.image });
     }
-    this.bannersJson = JSON.stringify(bySlot);
+    this.bannersJson = asciiJson(bySlot);
   }
 
   static async load(db: Db): Promise<CatalogueReadModel> {
@@ -220,7 +221,7 @@ export class CatalogueReadModel {
         slug: p.slug,
         brand,
         card,
-        cardJson: JSON.stringify(card),
+        cardJson: asciiJson(card),
         createdAt: p.createdAt.getTime(),
         row: p,
         variants: vs,
@@ -229,7 +230,7 @@ export class CatalogueReadModel {
       brand.category.products.push(entry);
       productList.push(entry);
     }
-    for (const b of brandMap.values()) b.json = JSON.stringify(brandLink(b));
+    for (const b of brandMap.values()) b.json = asciiJson(brandLink(b));
     return new CatalogueReadModel(categoryList, productList, bannerRows);
   }
 
@@ -316,7 +317,7 @@ export class CatalogueReadModel {
       const inStock = entry.variants.some((v) => v.stock > 0);
       if (inStock !== entry.card.inStock) {
         entry.card.inStock = inStock;
-        entry.cardJson = JSON.stringify(entry.card);
+        entry.cardJson = asciiJson(entry.card);
         flipped = true;
       }
     }
@@ -375,7 +376,7 @@ export class CatalogueReadModel {
   detailJson(p: ProductEntry): string {
     let json = this.detailCache.get(p);
     if (!json) {
-      json = JSON.stringify(productDetail(p));
+      json = asciiJson(productDetail(p));
       this.detailCache.set(p, json);
     }
     return json;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { NotFound } from '#server/errors.ts';
+import { asciiJson } from '#server/http/send-json.ts';
 import {
   BRANDS_YOU_MAY_LIKE_LIMIT,
   type NewArrivalTab,
@@ -37,8 +38,8 @@ export function listingJson(
   const items = list.slice(start, start + q.pageSize);
   const brands = randomPick(scope.brandPool, BRANDS_YOU_MAY_LIKE_LIMIT);
   return (
-    `{"title":${JSON.stringify(scope.title)},"categoryId":${JSON.stringify(scope.categoryId)},` +
-    `"brandId":${JSON.stringify(scope.brandId)},"items":[${items.map(card).join(',')}],` +
+    `{"title":${asciiJson(scope.title)},"categoryId":${asciiJson(scope.categoryId)},` +
+    `"brandId":${asciiJson(scope.brandId)},"items":[${items.map(card).join(',')}],` +
     `"total":${list.length},"page":${q.page},"pageSize":${q.pageSize},"pageCount":${pageCount(list.length, q.pageSize)},` +
     `"brandsYouMayLike":[${brands.map((b) => b.json).join(',')}]}`
   );
@@ -78,5 +79,5 @@ export function newArrivalsJson(
   card: CardJson = publicCard,
 ): string {
   const { viewAllCategoryId, items } = model.newArrivals(tab);
-  return `{"tab":${JSON.stringify(tab)},"viewAllCategoryId":${JSON.stringify(viewAllCategoryId)},"items":[${items.map(card).join(',')}]}`;
+  return `{"tab":${asciiJson(tab)},"viewAllCategoryId":${asciiJson(viewAllCategoryId)},"items":[${items.map(card).join(',')}]}`;
 }

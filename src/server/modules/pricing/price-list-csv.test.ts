@@ -160,7 +160,9 @@ describe("a group's price list as CSV", () => {
     expect(done.statusCode).toBe(200);
     expect(report(done)).toMatchObject({ written: true, changes: { added: 1, changed: 1, removed: 2 } });
     const after = await stateOf(g);
-    expect(after.entries).toEqual(
+    const byTarget = (x: { scope: string; target: string }, y: { scope: string; target: string }) =>
+      `${x.scope}:${x.target}`.localeCompare(`${y.scope}:${y.target}`);
+    expect([...after.entries].sort(byTarget)).toEqual(
       [
         { scope: 'variant', target: third.sku, priceCents: 800, basisPoints: null, tiers: [] },
         {
@@ -171,7 +173,7 @@ describe("a group's price list as CSV", () => {
           tiers: [{ minQuantity: 12, priceCents: 1475 }],
         },
         { scope: 'brand', target: where.brand, priceCents: null, basisPoints: 1250, tiers: [] },
-      ].sort((a, b) => (a.scope === b.scope ? 0 : a.scope === 'variant' ? -1 : 1)),
+      ].sort(byTarget),
     );
     expect(after.version).toBe(before.version + 1);
     expect(after.audits.at(-1)).toBe('pricing.list_imported');

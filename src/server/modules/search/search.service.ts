@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
+import { asciiJson } from '#server/http/send-json.ts';
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { type CardJson, publicCard } from '#server/modules/catalogue/catalogue.service.ts';
 import type { SearchQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
@@ -32,10 +33,10 @@ export function searchCatalogueJson(
     .slice(start, start + q.limit)
     .map(
       (i) =>
-        `${card(index.entry(i)).slice(0, -1)},"matchedVariant":${JSON.stringify(index.matchedVariant(i, needle))}}`,
+        `${card(index.entry(i)).slice(0, -1)},"matchedVariant":${asciiJson(index.matchedVariant(i, needle))}}`,
     );
   return (
-    `{"query":${JSON.stringify(q.q)},"items":[${items.join(',')}],"total":${hits.length},` +
+    `{"query":${asciiJson(q.q)},"items":[${items.join(',')}],"total":${hits.length},` +
     `"page":${q.page},"pageCount":${pageCount(hits.length, q.limit)}}`
   );
 }
