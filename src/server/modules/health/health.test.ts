@@ -33,13 +33,19 @@ describe('health and the API surface', () => {
     expect(res.json()).toEqual({ message: 'Error 404 The page you are looking for is not found.' });
   });
 
-  it('sends security headers; documents get a content security policy', async () => {
+  it('sends security headers; what a browser displays gets the rest, documents a content security policy', async () => {
     const json = await t.app.inject('/api/v1/catalogue/menu');
     expect(json.headers['x-content-type-options']).toBe('nosniff');
-    expect(json.headers['x-frame-options']).toBe('DENY');
-    expect(json.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(json.headers['x-frame-options']).toBeUndefined(); // JSON is never displayed
     expect(json.headers['strict-transport-security']).toBeUndefined(); // only in production
+    const error = await t.app.inject('/api/v1/nope');
+    expect(error.headers['x-content-type-options']).toBe('nosniff');
     const html = await t.app.inject('/api/docs/');
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
+    expect(html.headers['x-frame-options']).toBe('DENY');
+    expect(html.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(html.headers['permissions-policy']).toContain('camera=()');
     expect(html.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
