@@ -152,6 +152,9 @@ describe('wholesale pricing', () => {
     await console_.getByRole('button', { name: 'Check (dry run)' }).click();
     await console_.getByRole('cell', { name: 'Changed', exact: true }).waitFor();
     await look(console_, 'price-list-csv-dry-run');
+    await console_.setViewportSize({ width: 360, height: 800 });
+    await look(console_, 'price-list-csv-dry-run-phone');
+    await console_.setViewportSize({ width: 1280, height: 900 });
     await console_.getByRole('button', { name: 'Import', exact: true }).click();
     await notification(console_, 'The price list was imported.');
     await drawer.getByText(formatCents(unit - 75), { exact: true }).waitFor();
