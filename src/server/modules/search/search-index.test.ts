@@ -1,0 +1,79 @@
+/**
+ * The trigram index against the one-pass scan it replaced (kept for short needles): the same
+ * products in the same order for thousands of generated queries over the large catalogue.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { generateCatalogue, mulberry32 } from '#server/modules/catalogue/demo/demo-catalogue.ts';
+import { buildSearchKey, normalizeForSearch } from '#shared/catalogue/search-key.ts';
+import { SearchIndex } from './search-index.ts';
+
+/** The large demo catalogue as the read model's entries hold what search reads. */
+function largeCatalogue(): ProductEntry[] {
+  const c = generateCatalogue('large');
+  const brandName = new Map(c.brands.map((b) => [b.key, b.name]));
+  const categoryName = new Map(c.categories.map((x) => [x.slug, x.name]));
+  return c.products.map((p, i) => {
+    const brand = brandName.get(p.brandKey)!;
+    const category = categoryName.get(p.categorySlug)!;
+    return {
+      dbId: i + 1,
+      card: { name: p.name, brandName: brand, categoryName: category },
+      row: { searchKey: buildSearchKey([p.name, brand, category, ...p.variants.map((v) => v.name)]) },
+      variants: p.variants.map((v) => ({ name: v.name })),
+    } as unknown as ProductEntry;
+  });
+}
+
+describe('search index', () => {
+  const products = largeCatalogue();
+  const index = SearchIndex.over(products);
+
+  it('finds what the one-pass scan finds, in the same order, for thousands of queries', () => {
+    const rng = mulberry32(13);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rng() * xs.length)]!;
+    const names = products.flatMap((p) => [
+      normalizeForSearch((p as unknown as { card: { name: string } }).card.name),
+      ...p.variants.map((v) => normalizeForSearch(v.name)),
+    ]);
+    const letters = 'abcdefghijklmnopqrstuvwxyz0123456789-.%';
+    const queries = new Set([
+      'mangoice',
+      'nimbusbar',
+      'bluedream',
+      'ice',
+      'mg',
+      'zzqq',
+      '10000puffs',
+      'delta-8',
+    ]);
+    while (queries.size < 3000) {
+      const r = rng();
+      if (r < 0.7) {
+        // A piece of a real name or option: most of these match something.
+        const name = pick(names);
+        const length = 1 + Math.floor(rng() * Math.min(14, name.length));
+        const start = Math.floor(rng() * (name.length - length + 1));
+        queries.add(name.slice(start, start + length));
+      } else {
+        // Made-up text: most match nothing, some by chance.
+        let q = '';
+        for (let n = 3 + Math.floor(rng() * 4); n > 0; n--) q += pick([...letters]);
+        queries.add(q);
+      }
+    }
+    let matched = 0;
+    for (const q of queries) {
+      const found = index.findIndices(q);
+      expect(found, q).toEqual(index.scanIndices(q));
+      if (found.length) matched++;
+    }
+    expect(matched).toBeGreaterThan(1500); // the test exercised hits, not only misses
+  });
+
+  it('a character no key holds, or a trigram none does, finds nothing at once', () => {
+    expect(index.findIndices('mango€ice')).toEqual([]);
+    expect(index.findIndices('qqqxj')).toEqual([]);
+    expect(index.findIndices('ice').length).toBe(index.scanIndices('ice').length);
+  });
+});
