@@ -17,3 +17,13 @@ export function noStore(app: FastifyInstance): void {
     done(null, payload);
   });
 }
+
+/** A CSV file sent as the request body (text/csv), as the console's imports send it: up to 25 MB. */
+export const CSV_BODY_LIMIT = 25 * 1024 * 1024;
+export function acceptCsvBody(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+}

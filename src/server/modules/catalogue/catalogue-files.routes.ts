@@ -2,7 +2,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Invalid } from '#server/errors.ts';
-import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import { acceptCsvBody, CSV_BODY_LIMIT, ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import { imageUploadMessages } from '#shared/catalogue/catalogue.messages.ts';
@@ -15,7 +15,6 @@ import { storeCatalogueImage } from './image-upload.service.ts';
 
 const tags = ['admin catalogue'];
 const errors = ERROR_RESPONSES;
-const CSV_BODY_LIMIT = 25 * 1024 * 1024;
 
 /**
  * /api/v1/admin/catalogue: the catalogue as a CSV file (export, and import with a dry run) and
@@ -44,11 +43,7 @@ export const catalogueFilesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = asyn
   );
 
   // The import reads the CSV as the request body (text/csv), up to 25 MB.
-  app.addContentTypeParser(
-    ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
-    (_req, body, done) => done(null, body),
-  );
+  acceptCsvBody(app);
   app.post(
     '/import',
     {

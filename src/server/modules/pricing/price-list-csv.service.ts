@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
-import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext } from '#server/plugins/request-context.ts';
 import { csvLine } from '#shared/csv.ts';
@@ -63,54 +62,21 @@ function valuesText(v: Values): string {
 }
 
 /**
- * The ids of the targets a file names, in one query per scope: options and products by their
- * exact SKU, categories by slug, brands as category-slug/brand-slug (as the console's form).
+ * The ids of the targets a file names, in one query: options and products by their exact SKU,
+ * categories by slug, brands as category-slug/brand-slug (as the console's form).
  */
 async function resolveTargets(db: Db, parsed: ParsedPriceList): Promise<Map<string, number>> {
-  const wanted = (scope: PriceScope) => [
-    ...new Set(parsed.rows.filter((r) => r.body.scope === scope).map((r) => r.body.target)),
-  ];
-  const found = new Map<string, number>();
-  const put = (scope: PriceScope, rows: { key: string; id: number }[]) => {
-    for (const r of rows) found.set(`${scope}\u0000${r.key}`, r.id);
-  };
-  const [opts, prods, cats, brandKeys] = (['variant', 'product', 'category', 'brand'] as const).map(wanted);
-  if (opts!.length)
-    put(
-      'variant',
-      await db
-        .select({ key: variants.sku, id: variants.id })
-        .from(variants)
-        .where(inArray(variants.sku, opts!)),
-    );
-  if (prods!.length)
-    put(
-      'product',
-      await db
-        .select({ key: products.sku, id: products.id })
-        .from(products)
-        .where(inArray(products.sku, prods!)),
-    );
-  if (cats!.length)
-    put(
-      'category',
-      await db
-        .select({ key: categories.slug, id: categories.id })
-        .from(categories)
-        .where(inArray(categories.slug, cats!)),
-    );
-  if (brandKeys!.length) {
-    const key = sql<string>`${categories.slug} || '/' || ${brands.slug}`;
-    put(
-      'brand',
-      await db
-        .select({ key, id: brands.id })
-        .from(brands)
-        .innerJoin(categories, eq(categories.id, brands.categoryId))
-        .where(inArray(key, brandKeys!)),
-    );
-  }
-  return found;
+  const wanted = (scope: PriceScope) =>
+    JSON.stringify([...new Set(parsed.rows.filter((r) => r.body.scope === scope).map((r) => r.body.target))]);
+  const named = (scope: PriceScope) => sql`any(select jsonb_array_elements_text(${wanted(scope)}::jsonb))`;
+  const res = (await db.execute(sql`
+    select 'variant' as scope, sku as key, id from variants where sku = ${named('variant')}
+    union all select 'product', sku, id from products where sku = ${named('product')}
+    union all select 'category', slug, id from categories where slug = ${named('category')}
+    union all select 'brand', c.slug || '/' || b.slug, b.id from brands b join categories c on c.id = b.category_id
+      where c.slug || '/' || b.slug = ${named('brand')}
+  `)) as unknown as { rows: { scope: PriceScope; key: string; id: number }[] };
+  return new Map(res.rows.map((r) => [`${r.scope}\u0000${r.key}`, r.id]));
 }
 
 async function currentEntries(db: Db, groupId: number): Promise<CurrentEntry[]> {

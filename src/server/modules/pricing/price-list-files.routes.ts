@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Invalid } from '#server/errors.ts';
-import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import { acceptCsvBody, CSV_BODY_LIMIT, ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import { PriceListImportQuerySchema, PriceListImportReportSchema } from '#shared/pricing/price-list-csv.ts';
@@ -9,7 +9,6 @@ import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { importPriceList, priceListCsv } from './price-list-csv.service.ts';
 
 const tags = ['admin pricing'];
-const CSV_BODY_LIMIT = 25 * 1024 * 1024;
 
 /** /api/v1/admin/pricing/groups/:id: a group's price list as a CSV file (export, and import with a dry run). */
 export const priceListFilesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
@@ -29,11 +28,7 @@ export const priceListFilesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (ap
   );
 
   // The import reads the CSV as the request body (text/csv), up to 25 MB.
-  app.addContentTypeParser(
-    ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
-    (_req, body, done) => done(null, body),
-  );
+  acceptCsvBody(app);
   app.post(
     '/groups/:id/import',
     {
