@@ -11,7 +11,7 @@ import {
   watchErrors,
 } from './support/browser-session.ts';
 import { expectFieldError, notification } from './support/forms.ts';
-import { waitForLink } from './support/mailbox.ts';
+import { signUpBuyer, verifyEmail } from './support/buyers.ts';
 import { signedIn, staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
@@ -37,19 +37,13 @@ interface BuyerSetUp {
 async function verifiedBuyer(setUp: BuyerSetUp) {
   const context = await adultContext(browser);
   const page = await context.newPage();
-  const email = `compliance-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@shop.example`;
-  const signUp = await context.request.post('/api/v1/auth/signup', {
-    headers,
-    data: {
-      businessName: setUp.businessName,
-      name: 'Casey Buyer',
-      phoneNumber: '+1 555 010 3030',
-      email,
-      password: 'compliance password 1',
-      confirmPassword: 'compliance password 1',
-    },
+  const { email } = await signUpBuyer(context, {
+    prefix: 'compliance',
+    businessName: setUp.businessName,
+    name: 'Casey Buyer',
+    phoneNumber: '+1 555 010 3030',
+    password: 'compliance password 1',
   });
-  assert.equal(signUp.status(), 201, await signUp.text());
   const complete = await context.request.post('/api/v1/account/complete', {
     headers,
     data: { ...setUp.address, streetAddress2: '' },
@@ -64,8 +58,7 @@ async function verifiedBuyer(setUp: BuyerSetUp) {
         })
       ).ok(),
     );
-  await page.goto(await waitForLink(email, '/verify-email'));
-  await page.getByText('Your email address is verified.').waitFor();
+  await verifyEmail(page, email);
   const staff = await signedIn(await staffMember({ authenticator: true }));
   const queue = await (await staff.get('/api/v1/admin/verifications')).json();
   const mine = queue.documents.filter((d: { buyer: { email: string } }) => d.buyer.email === email);

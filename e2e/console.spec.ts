@@ -12,7 +12,7 @@ import {
   watchErrors,
 } from './support/browser-session.ts';
 import { expectFieldError, expectFocused, notification } from './support/forms.ts';
-import { waitForLink } from './support/mailbox.ts';
+import { signUpBuyer, verifyEmail } from './support/buyers.ts';
 import { nextCode, staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
@@ -33,21 +33,14 @@ const PNG = Buffer.from(
 
 /** A verified buyer with both documents uploaded and one placed order (Pickup). */
 async function buyerWithOrder(context: BrowserContext) {
-  const email = `console-${Date.now()}@shop.example`;
-  const password = 'console password 1';
   const businessName = `Harbor Vapes ${Date.now() % 100000}`;
-  const signUp = await context.request.post('/api/v1/auth/signup', {
-    headers,
-    data: {
-      businessName,
-      name: 'Jo Buyer',
-      phoneNumber: '+1 555 010 4455',
-      email,
-      password,
-      confirmPassword: password,
-    },
+  const { email } = await signUpBuyer(context, {
+    prefix: 'console',
+    businessName,
+    name: 'Jo Buyer',
+    phoneNumber: '+1 555 010 4455',
+    password: 'console password 1',
   });
-  assert.equal(signUp.status(), 201, await signUp.text());
   const complete = await context.request.post('/api/v1/account/complete', {
     headers,
     data: { streetAddress: '5 Pier Rd', streetAddress2: '', city: 'Tampa', state: 'FL', zipCode: '33602' },
@@ -64,8 +57,7 @@ async function buyerWithOrder(context: BrowserContext) {
     assert.equal(res.ok(), true, await res.text());
   }
   const page = await context.newPage();
-  await page.goto(await waitForLink(email, '/verify-email'));
-  await page.getByText('Your email address is verified.').waitFor();
+  await verifyEmail(page, email);
 
   // One cheap option in stock, ordered for pickup.
   const listing =

@@ -10,7 +10,7 @@ import {
   watchErrors,
 } from './support/browser-session.ts';
 import { notification } from './support/forms.ts';
-import { waitForLink } from './support/mailbox.ts';
+import { signUpBuyer, verifyEmail } from './support/buyers.ts';
 
 let browser: Browser;
 before(async () => {
@@ -19,24 +19,16 @@ before(async () => {
 after(async () => browser?.close());
 
 const headers = { origin: BASE_URL };
-let buyers = 0;
 
 /** A buyer signed up (and, unless told otherwise, verified from the captured mail) in this context. */
 async function newBuyer(context: BrowserContext, { verify = true } = {}) {
-  const email = `orders-${Date.now()}-${++buyers}@shop.example`;
-  const password = 'orders password 1';
-  const signUp = await context.request.post('/api/v1/auth/signup', {
-    headers,
-    data: {
-      businessName: 'Northside Smoke LLC',
-      name: 'Riley Buyer',
-      phoneNumber: '+1 555 010 7788',
-      email,
-      password,
-      confirmPassword: password,
-    },
+  const { email } = await signUpBuyer(context, {
+    prefix: 'orders',
+    businessName: 'Northside Smoke LLC',
+    name: 'Riley Buyer',
+    phoneNumber: '+1 555 010 7788',
+    password: 'orders password 1',
   });
-  assert.equal(signUp.status(), 201, await signUp.text());
   const complete = await context.request.post('/api/v1/account/complete', {
     headers,
     data: {
@@ -50,8 +42,7 @@ async function newBuyer(context: BrowserContext, { verify = true } = {}) {
   assert.equal(complete.ok(), true, await complete.text());
   if (verify) {
     const page = await context.newPage();
-    await page.goto(await waitForLink(email, '/verify-email'));
-    await page.getByText('Your email address is verified.').waitFor();
+    await verifyEmail(page, email);
     await page.close();
   }
   return email;

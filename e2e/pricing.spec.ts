@@ -11,7 +11,7 @@ import {
   watchErrors,
 } from './support/browser-session.ts';
 import { notification } from './support/forms.ts';
-import { waitForLink } from './support/mailbox.ts';
+import { signUpBuyer, verifyEmail } from './support/buyers.ts';
 import { signedIn, staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
@@ -26,22 +26,15 @@ const headers = { origin: BASE_URL };
 async function buyer() {
   const context = await adultContext(browser);
   const page = await context.newPage();
-  const email = `chain-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@shop.example`;
-  const res = await context.request.post('/api/v1/auth/signup', {
-    headers,
-    data: {
-      businessName: 'Chain Store 12',
-      name: 'Robin Buyer',
-      phoneNumber: '+1 555 010 4040',
-      email,
-      password: 'pricing password 1',
-      confirmPassword: 'pricing password 1',
-    },
+  const { email, id } = await signUpBuyer(context, {
+    prefix: 'chain',
+    businessName: 'Chain Store 12',
+    name: 'Robin Buyer',
+    phoneNumber: '+1 555 010 4040',
+    password: 'pricing password 1',
   });
-  assert.equal(res.status(), 201, await res.text());
-  await page.goto(await waitForLink(email, '/verify-email'));
-  await page.getByText('Your email address is verified.').waitFor();
-  return { context, page, email, id: (await res.json()).user.id as string };
+  await verifyEmail(page, email);
+  return { context, page, email, id };
 }
 
 describe('wholesale pricing', () => {

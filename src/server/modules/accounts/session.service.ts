@@ -90,10 +90,11 @@ const viewers = new Map<string, { userId: string; until: number }>();
  * on another instance is trusted for at most VIEWER_MEMO.ttlMs more, for prices alone.
  */
 export async function findViewer(db: Db, token: string | undefined, now: Date): Promise<string | null> {
-  const known = knownViewer(token, now);
+  if (!token || token.length > 100) return null;
+  const key = hashToken(token);
+  const known = remembered(key, now);
   if (known !== undefined) return known;
-  const key = hashToken(token!);
-  const s = await findSession(db, token!, now);
+  const s = await findSession(db, token, now);
   if (!s) {
     viewers.delete(key);
     return null;
@@ -109,7 +110,11 @@ export async function findViewer(db: Db, token: string | undefined, now: Date): 
  */
 export function knownViewer(token: string | undefined, now: Date): string | null | undefined {
   if (!token || token.length > 100) return null;
-  const seen = viewers.get(hashToken(token));
+  return remembered(hashToken(token), now);
+}
+
+function remembered(key: string, now: Date): string | undefined {
+  const seen = viewers.get(key);
   return seen && seen.until > now.getTime() ? seen.userId : undefined;
 }
 

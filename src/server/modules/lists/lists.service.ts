@@ -86,12 +86,13 @@ export async function createList({ db, userId, now }: BuyerContext, name: string
 }
 
 export async function renameList({ db, userId, now }: BuyerContext, id: number, name: string): Promise<void> {
-  await ownList(db, userId, id);
-  await db
+  const [renamed] = await db
     .update(savedLists)
     .set({ name, updatedAt: now })
     .where(and(eq(savedLists.id, id), eq(savedLists.userId, userId)))
+    .returning({ id: savedLists.id })
     .catch((err) => nameTaken(err, name));
+  if (!renamed) throw new NotFound(lm.notFound);
 }
 
 export async function deleteList({ db, userId }: BuyerContext, id: number): Promise<string> {
@@ -181,7 +182,6 @@ async function itemRows(db: Db, id: number) {
       sku: variants.sku,
       variantName: variants.name,
       productName: products.name,
-      stock: variants.stock,
       minQuantity: variants.minQuantity,
       orderIncrement: variants.orderIncrement,
       maxQuantity: variants.maxQuantity,
