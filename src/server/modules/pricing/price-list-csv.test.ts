@@ -87,6 +87,8 @@ describe("a group's price list as CSV", () => {
     expect((await importCsv('9999999999', 'x')).statusCode).toBe(400);
     const nul = await importCsv(1, 'scope,target,price,percent_off,tiers\noption,A\u0000B,1,,\n');
     expect(nul.statusCode).toBe(400);
+    const huge = await importCsv(1, `scope,target,price,percent_off,tiers\n${'x'.repeat(26 * 1024 * 1024)}`);
+    expect(huge.statusCode).toBe(413);
   });
 
   it('exports every entry and imports its own export unchanged', async () => {
