@@ -11,6 +11,7 @@ import { buildApp } from '../src/server/app.ts';
 import { openPglite, openPostgres } from '../src/server/db/client.ts';
 import { hashPassword } from '../src/server/modules/accounts/password.ts';
 import { hashToken } from '../src/server/modules/accounts/session.service.ts';
+import { DiskObjectStore } from '../src/server/storage/object-store.ts';
 import { createOrderFixtures, type OrderFixtures } from './order-fixtures.ts';
 
 const dataDir = process.argv[2]!;
@@ -45,8 +46,8 @@ const app = await buildApp({
   // Confirmation mails still go through the outbox; the "SMTP server" accepts and forgets them.
   mailer: { describe: () => 'bench (discarded)', send: async () => {}, close() {} },
   database,
-  mediaDir: path.join(dataDir, 'media'),
-  privateDir: path.join(dataDir, 'private'),
+  storage: DiskObjectStore.inDataDir(dataDir),
+  uploadDir: path.join(dataDir, 'tmp', 'uploads'),
   webDist: path.resolve('dist/web'),
   storeName: 'Bench Wholesale',
   storeShortName: 'Bench',

@@ -37,6 +37,11 @@ describe('layout check', () => {
       'src/server/modules/two/two.service.ts',
       "await db.update(things).set({});\nawait q('delete from things where id = 1');\n",
     );
+    // Renamed on import, the table is still one's.
+    plant(
+      'src/server/modules/two/two-more.service.ts',
+      "import { things as t, other } from '#server/modules/one/one.table.ts';\nawait tx.delete(t);\n",
+    );
     plant('src/server/modules/two/two.test.ts', 'await db.insert(things).values({});\n');
     // A fixture is test code: it may set up any table and use the test helpers; only tests use it.
     plant(
@@ -55,6 +60,7 @@ describe('layout check', () => {
         'src/server/main.ts | server never imports web | #web/app/router.tsx',
         "src/server/modules/two/two.service.ts | a module writes only its own tables | update things (one's)",
         "src/server/modules/two/two.service.ts | a module writes only its own tables | delete from things (one's)",
+        "src/server/modules/two/two-more.service.ts | a module writes only its own tables | delete things (one's)",
         'src/server/modules/two/two.routes.ts | only tests import the test helpers | ./two.fixture.ts',
       ].sort(),
     );

@@ -98,6 +98,19 @@ function checkImports(root: string, files: string[]): Violation[] {
 const TABLE = /export const (\w+) = pgTable\(\s*'(\w+)'/g;
 const WRITE_CALL = /\.(insert|update|delete)\(\s*(\w+)\s*\)/g;
 const WRITE_SQL = /\b(insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi;
+/** `import { orders as o, users } from '….table.ts'`: a table under another local name. */
+const TABLE_IMPORT = /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'[^']*\.table\.ts'/g;
+
+/** Local names a file gives imported tables, mapped to the tables' own names. */
+function tableAliases(text: string): Map<string, string> {
+  const aliases = new Map<string, string>();
+  for (const m of text.matchAll(TABLE_IMPORT))
+    for (const part of m[1]!.split(',')) {
+      const [name, local] = part.trim().split(/\s+as\s+/);
+      if (name && local) aliases.set(local.trim(), name.trim());
+    }
+  return aliases;
+}
 
 function checkTableOwnership(root: string, files: string[]): Violation[] {
   const owner = new Map<string, string>(); // table variable or SQL name -> module
@@ -116,11 +129,13 @@ function checkTableOwnership(root: string, files: string[]): Violation[] {
     const mod = module(rel);
     if (!mod || TEST_FILE.test(rel) || rel.includes(`${path.sep}demo${path.sep}`)) continue;
     const text = readFileSync(file, 'utf8');
+    const aliases = tableAliases(text);
     const writes = [
       ...[...text.matchAll(WRITE_CALL)].map((m) => [m[1]!, m[2]!] as const),
       ...[...text.matchAll(WRITE_SQL)].map((m) => [m[1]!.toLowerCase(), m[2]!] as const),
     ];
-    for (const [verb, table] of writes) {
+    for (const [verb, local] of writes) {
+      const table = aliases.get(local) ?? local;
       const owned = owner.get(table);
       if (owned && owned !== mod)
         violations.push({

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { openPglite } from '../src/server/db/client.ts';
+import { DiskObjectStore } from '../src/server/storage/object-store.ts';
 
 const sorted = (v: unknown): unknown =>
   Array.isArray(v)
@@ -24,8 +25,8 @@ const database = await openPglite();
 await database.migrate();
 const app = await buildApp({
   database,
-  mediaDir: path.join(dir, 'media'),
-  privateDir: path.join(dir, 'private'),
+  storage: DiskObjectStore.inDataDir(dir),
+  uploadDir: path.join(dir, 'tmp'),
   storeName: 'Smokestack Wholesale',
   storeShortName: 'Smokestack',
 });

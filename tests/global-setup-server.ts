@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/server/db/client.ts';
 import { seedCatalogue } from '../src/server/modules/catalogue/demo/seed-catalogue.ts';
 import { MediaStore } from '../src/server/storage/media-store.ts';
+import { DiskObjectStore } from '../src/server/storage/object-store.ts';
 import { adminUrl, databaseUrl } from './pg-urls.ts';
 
 declare module 'vitest' {
@@ -25,7 +26,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-test-'));
   const mediaDir = path.join(workDir, 'media');
-  const media = new MediaStore(mediaDir);
+  const media = new MediaStore(new DiskObjectStore({ media: mediaDir }));
   const serverUrl = process.env.TEST_DATABASE_URL;
   let templateDatabase = '';
   let templateTar = '';

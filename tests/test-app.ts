@@ -6,6 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/server/app.ts';
 import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
 import type { Mailer } from '../src/server/modules/mail/mailer.ts';
+import { DiskObjectStore, type ObjectStore } from '../src/server/storage/object-store.ts';
 import { adminUrl, databaseUrl } from './pg-urls.ts';
 
 export interface TestContext {
@@ -13,11 +14,15 @@ export interface TestContext {
   database: Database;
   /** Where this app keeps private files (documents). */
   privateDir: string;
+  /** The PostgreSQL server's database this app runs on (none on PGlite). */
+  databaseUrl?: string;
+  /** What the app was built with, to build another instance beside it. */
+  deps: AppDeps;
   close(): Promise<void>;
 }
 
 /** A fresh database cloned from the seeded template, and an app on it (not listening). */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `smokestack_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -25,9 +30,11 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
     await admin.end();
-    const database = await openPostgres(databaseUrl(serverUrl, name), 4);
+    const url = databaseUrl(serverUrl, name);
+    const database = await openPostgres(url, 4);
     return {
       database,
+      url,
       async drop() {
         await database.close();
         const a = new pg.Client({ connectionString: adminUrl(serverUrl) });
@@ -53,14 +60,23 @@ export function testClock(start = new Date('2026-11-22T12:00:00Z')) {
 }
 
 export async function createTestApp(
-  opts: { clock?: () => Date; scryptLogN?: number; mailer?: Mailer; logger?: AppDeps['logger'] } = {},
+  opts: {
+    clock?: () => Date;
+    scryptLogN?: number;
+    mailer?: Mailer;
+    logger?: AppDeps['logger'];
+    /** Where files live; by default the shared seeded media folder and a private folder of its own. */
+    storage?: ObjectStore;
+    /** Other settings of the app (metrics token, proxy trust, instance id). */
+    deps?: Partial<Pick<AppDeps, 'metricsToken' | 'trustProxy' | 'instanceId'>>;
+  } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   const privateDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-private-'));
-  const app = await buildApp({
+  const deps: AppDeps = {
     database,
-    mediaDir: inject('mediaDir'),
-    privateDir,
+    storage: opts.storage ?? new DiskObjectStore({ media: inject('mediaDir'), private: privateDir }),
+    uploadDir: path.join(privateDir, 'tmp'),
     storeName: 'Test Wholesale',
     storeShortName: 'TestCo',
     // Cheap hashing keeps the suite fast; password.test.ts covers the OWASP cost.
@@ -69,12 +85,16 @@ export async function createTestApp(
     mailer: opts.mailer,
     logger: opts.logger,
     publicUrl: 'http://localhost:3000',
-  });
+    ...opts.deps,
+  };
+  const app = await buildApp(deps);
   await app.ready();
   return {
     app,
     database,
     privateDir,
+    databaseUrl: url,
+    deps,
     async close() {
       await app.close();
       await drop();

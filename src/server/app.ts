@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -34,6 +36,7 @@ import { searchModule } from './modules/search/search.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
 import { storeModule } from './modules/store/store.module.ts';
 import { StoreSettings } from './modules/store/store-settings.ts';
+import { type AppMetrics, registerMetrics } from './observability/metrics.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -42,14 +45,19 @@ import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
+import { mediaFromBucketRoutes } from './storage/media.routes.ts';
+import { DiskObjectStore, type ObjectStore } from './storage/object-store.ts';
 import { PrivateStore } from './storage/private-store.ts';
 
 export interface AppDeps {
   database: Database;
-  /** DATA_DIR/media: public catalogue images served at /media. */
-  mediaDir: string;
-  /** DATA_DIR/private: buyers' documents, never served directly. */
-  privateDir: string;
+  /**
+   * Where files live (STORAGE_URL): `media/…` public catalogue pictures served at /media,
+   * `private/…` buyers' documents, never served directly.
+   */
+  storage: ObjectStore;
+  /** A directory on this machine where uploads land while they are checked. */
+  uploadDir: string;
   /** The built SPA; when missing, only the API is served. */
   webDist?: string;
   storeName: string;
@@ -67,6 +75,10 @@ export interface AppDeps {
   clock?: () => Date;
   /** Where mail goes; by default it is printed to the log. */
   mailer?: Mailer;
+  /** Turns GET /metrics on, answering only requests that carry this bearer token. */
+  metricsToken?: string;
+  /** Each instance's request ids start with this (random by default), so logs of several can be told apart. */
+  instanceId?: string;
   /** Seals staff TOTP keys at rest; a random key (lost at exit) when not given, as in tests. */
   secretBox?: SecretBox;
 }
@@ -79,6 +91,26 @@ export interface App extends FastifyInstance {
   outbox: OutboxWorker;
   jobs: { expiryReminders: () => Promise<number> };
   events: UserEventBus;
+  /** Where files live (the data directory or a bucket). */
+  storage: ObjectStore;
+  /** Prometheus metrics, when METRICS_TOKEN turns them on. */
+  metrics?: AppMetrics;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * Request ids: this instance's prefix and a counter (cheap, unique across instances). Behind a
+ * trusted proxy, a well-formed X-Request-Id from it is kept, so one id follows a request through.
+ */
+function requestIds(deps: AppDeps) {
+  const prefix = deps.instanceId ?? randomBytes(4).toString('hex');
+  let n = 0;
+  return (req: IncomingMessage): string => {
+    const given = deps.trustProxy ? req.headers['x-request-id'] : undefined;
+    if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
+    return `${prefix}-${(++n).toString(36)}`;
+  };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -107,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Bad input gets a 400 from our schemas; keep Fastify's own limits sane as well.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Every log line of a request carries its id (reqId), and the answer names it (x-request-id).
+    requestIdHeader: false,
+    genReqId: requestIds(deps),
   }) as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -136,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  if (deps.metricsToken) app.decorate('metrics', startMetrics(app, deps.database, deps.metricsToken));
   await app.register(healthRoutes, { database: deps.database });
 
   await app.register(
@@ -145,8 +181,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api/v1' },
   );
 
-  await registerFiles(app, deps);
+  await registerFiles(app, deps, moduleDeps.media);
   return app;
+}
+
+/** /metrics and the request counting, over this app's services. */
+function startMetrics(app: App, database: Database, token: string): AppMetrics {
+  const { outbox, events, catalogue, compliance, pricing, settings } = app;
+  return registerMetrics(
+    app,
+    { database, outbox, events, caches: { catalogue, compliance, pricing, settings } },
+    token,
+  );
 }
 
 /**
@@ -182,7 +228,8 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
   app.addHook('onClose', async () => outbox.stop());
-  const privateStore = new PrivateStore(deps.privateDir);
+  app.decorate('storage', deps.storage);
+  const privateStore = new PrivateStore(deps.storage, deps.uploadDir);
   const mail = {
     storeName: deps.storeName,
     publicUrl: (deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
@@ -206,7 +253,7 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
     compliance,
     pricing,
     privateStore,
-    media: new MediaStore(deps.mediaDir),
+    media: new MediaStore(deps.storage),
     secretBox: deps.secretBox ?? SecretBox.random(),
     scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
     issuer: deps.storeName,
@@ -214,15 +261,19 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
 }
 
 /** Catalogue pictures under /media, the built web app under /, and the 404 for everything else. */
-async function registerFiles(app: App, deps: AppDeps) {
-  await app.register(fastifyStatic, {
-    root: path.resolve(deps.mediaDir),
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Media names carry a content hash: a changed picture gets a new URL.
-    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
-  });
+async function registerFiles(app: App, deps: AppDeps, media: MediaStore) {
+  // Media names carry a content hash: a changed picture gets a new URL, so a year's caching is safe.
+  if (deps.storage instanceof DiskObjectStore) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(deps.storage.root('media')),
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+    });
+  } else {
+    await app.register(mediaFromBucketRoutes, { media, cacheControl: IMMUTABLE });
+  }
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
   const hasSpa = indexHtml !== null && existsSync(indexHtml);
@@ -242,7 +293,9 @@ async function registerFiles(app: App, deps: AppDeps) {
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const isApi = url.startsWith('/api/') || url.startsWith('/media/') || url === '/api';
+    // /metrics is never a page, on or off (METRICS_TOKEN): without a token it is a plain 404.
+    const isApi =
+      url.startsWith('/api/') || url.startsWith('/media/') || url === '/api' || url === '/metrics';
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !isApi && !path.extname(url);
     if (hasSpa && wantsPage) {
       // Client routes (/categories, /product, …) are the SPA's; unknown ones it sends to /.

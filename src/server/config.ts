@@ -32,6 +32,18 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Where files live: unset for DATA_DIR, or s3://bucket/prefix?endpoint=…&region=… (see docs/operations.md). */
+  STORAGE_URL: z
+    .string()
+    .regex(/^(s3:\/\/[^/?#]+|file:)/, 'STORAGE_URL must be s3://bucket/prefix or file:///directory')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Turns on GET /metrics for requests with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PUBLIC_URL: z
     .url({ message: 'PUBLIC_URL must be a URL such as https://shop.example.com' })
     .optional()
@@ -56,6 +68,10 @@ export interface Config {
   mailFrom: string;
   /** SECRET_KEY, if set (see security/secret-box.ts). */
   secretKey: string | undefined;
+  /** STORAGE_URL, if set: an S3-compatible bucket (or another directory) for pictures and documents. */
+  storageUrl: string | undefined;
+  /** METRICS_TOKEN, if set: /metrics answers requests that carry it. */
+  metricsToken: string | undefined;
   /** Build the SPA at start-up when dist/web is missing or stale. */
   buildWeb: boolean;
   /** Where the built SPA lives. */
@@ -85,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildWeb: e.BUILD_WEB,
     smtpUrl: e.SMTP_URL,
     secretKey: e.SECRET_KEY,
+    storageUrl: e.STORAGE_URL,
+    metricsToken: e.METRICS_TOKEN,
     mailFrom:
       e.MAIL_FROM ?? `"${e.STORE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -94,6 +94,25 @@ describe('npm start', () => {
     ]);
   });
 
+  it('refuses a file store it cannot reach, naming it, with no credentials printed', async () => {
+    const { code, output } = await run({
+      PORT: '0',
+      DATA_DIR: tempDir(),
+      STORAGE_URL: 's3://shop-files/prod?endpoint=http%3A%2F%2F127.0.0.1%3A1',
+      AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+      AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI-secret',
+    });
+    expect(code).toBe(1);
+    const lines = ownLines(output);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^smokestack: cannot reach the file store s3:\/\/shop-files\/prod: /);
+    expect(output).not.toContain('wJalrXUtnFEMI-secret');
+    const bad = await run({ PORT: '0', DATA_DIR: tempDir(), STORAGE_URL: 's3://key:secret@bucket' });
+    expect(ownLines(bad.output)).toEqual([
+      'smokestack: STORAGE_URL: STORAGE_URL must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY',
+    ]);
+  });
+
   it('refuses a bad setting by name', async () => {
     const { code, output } = await run({ PORT: 'eighty', DATA_DIR: tempDir() });
     expect(code).toBe(1);

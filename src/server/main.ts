@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { buildWeb, webBuildIsStale } from './build-web.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ensureDataDir, openDatabase, StartupError } from './db/open.ts';
 import { DEMO_BUYER, seedDemoBuyer } from './modules/accounts/demo-accounts.ts';
@@ -17,6 +17,25 @@ import { createStaff, DEMO_STAFF } from './modules/staff/staff-accounts.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { loadSecretKey, SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import { openObjectStore, probeObjectStore } from './storage/open-storage.ts';
+
+/** The object store STORAGE_URL names, reached once so that a wrong bucket fails at start-up. */
+async function openStorage(config: Config): Promise<ObjectStore> {
+  let storage: ObjectStore;
+  try {
+    storage = await openObjectStore(config.storageUrl, config.dataDir);
+  } catch (err) {
+    throw new StartupError(`STORAGE_URL: ${(err as Error).message}`);
+  }
+  try {
+    await probeObjectStore(storage);
+  } catch (err) {
+    storage.close();
+    throw new StartupError(`cannot reach the file store ${storage.location}: ${(err as Error).message}`);
+  }
+  return storage;
+}
 
 function fail(message: string): never {
   console.error(`smokestack: ${message}`);
@@ -36,7 +55,8 @@ async function main(): Promise<void> {
   let closing = false;
   try {
     await database.migrate();
-    const media = new MediaStore(path.join(config.dataDir, 'media'));
+    const storage = await openStorage(config);
+    const media = new MediaStore(storage);
     if (config.seedDemo) {
       const summary = await seedIfEmpty(database.db, {
         size: 'demo',
@@ -57,14 +77,15 @@ async function main(): Promise<void> {
     const app = await buildApp({
       database,
       secretBox: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)),
-      mediaDir: media.root,
-      privateDir: path.join(config.dataDir, 'private'),
+      storage,
+      uploadDir: path.join(config.dataDir, 'tmp', 'uploads'),
       webDist: config.webDist,
       storeName: config.storeName,
       storeShortName: config.storeShortName,
       production: config.env === 'production',
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
+      metricsToken: config.metricsToken,
       mailer: config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
         : logMailer((text) => console.log(text)),
@@ -80,6 +101,7 @@ async function main(): Promise<void> {
       force.unref();
       await app.close(); // stops accepting, waits for in-flight requests
       await database.close();
+      storage.close();
       process.exit(0);
     };
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -112,6 +134,7 @@ async function main(): Promise<void> {
     console.log(
       `  Mail: ${config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : 'printed here (set SMTP_URL to send real mail)'}`,
     );
+    console.log(`  Files: ${storage.kind === 's3' ? storage.location : `in ${config.dataDir}`}`);
     console.log(
       `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     );

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DiskObjectStore } from '#server/storage/object-store.ts';
 import { openTestDatabase } from '#tests/test-app.ts';
 import { type App, buildApp } from './app.ts';
 
@@ -26,8 +27,8 @@ beforeAll(async () => {
   drop = opened.drop;
   app = await buildApp({
     database: opened.database,
-    mediaDir: inject('mediaDir'),
-    privateDir: mkdtempSync(path.join(os.tmpdir(), 'smokestack-private-')),
+    storage: new DiskObjectStore({ media: inject('mediaDir'), private: path.join(webDist, 'private') }),
+    uploadDir: path.join(webDist, 'uploads'),
     webDist,
     storeName: 'T',
     storeShortName: 'T',
@@ -68,6 +69,10 @@ describe('the SPA', () => {
     expect((await app.inject('/assets/missing-123.js')).statusCode).toBe(404);
     expect((await app.inject('/api/v1/nothing')).headers['content-type']).toContain('application/json');
     expect((await app.inject('/media/nothing.svg')).statusCode).toBe(404);
+    // Metrics off (no METRICS_TOKEN): a plain 404, not the web app's page.
+    const metrics = await app.inject('/metrics');
+    expect(metrics.statusCode).toBe(404);
+    expect(metrics.headers['content-type']).toContain('application/json');
   });
 
   it('refuses to serve files outside its folders', async () => {

@@ -1,5 +1,4 @@
 /** `npm run db:seed -- [--size demo|small|large] [--reset]`: seeds the demo catalogue. */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config.ts';
@@ -8,6 +7,7 @@ import type { CatalogueSize } from '#server/modules/catalogue/demo/demo-catalogu
 import { seedCatalogue } from '#server/modules/catalogue/demo/seed-catalogue.ts';
 import { catalogueIsEmpty } from '#server/modules/catalogue/demo/seed-if-empty.ts';
 import { MediaStore } from '#server/storage/media-store.ts';
+import { openObjectStore } from '#server/storage/open-storage.ts';
 
 const { values } = parseArgs({
   options: { size: { type: 'string', default: 'demo' }, reset: { type: 'boolean', default: false } },
@@ -20,6 +20,7 @@ if (!['demo', 'small', 'large'].includes(size)) {
 const config = loadConfig();
 ensureDataDir(config.dataDir);
 const database = await openDatabase(config);
+const storage = await openObjectStore(config.storageUrl, config.dataDir);
 try {
   await database.migrate();
   if (!(await catalogueIsEmpty(database.db))) {
@@ -34,7 +35,7 @@ try {
   const started = Date.now();
   const summary = await seedCatalogue(database.db, {
     size,
-    media: new MediaStore(path.join(config.dataDir, 'media')),
+    media: new MediaStore(storage),
     sellerName: config.storeName,
     log: (line) => console.log(line),
   });
@@ -42,4 +43,5 @@ try {
   console.log(`Seeded ${JSON.stringify(summary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await database.close();
+  storage.close();
 }

@@ -26,6 +26,8 @@ export interface Database {
   /** LISTEN on a channel; returns a function that stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Connections of the pool (a server's): open, idle, and requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
       if (!pool.ended && !pool.ending) await pool.end();

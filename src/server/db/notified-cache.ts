@@ -12,6 +12,9 @@ export class NotifiedCache<T> {
   /** What `current` resolved to, once it has. */
   private value: T | undefined = undefined;
   private readonly origin = randomUUID();
+  /** When the copy being served was read (ms since the epoch), and how long that took (ms). */
+  loadedAt: number | null = null;
+  lastLoadMs: number | null = null;
   private stop: (() => Promise<void>) | null = null;
 
   constructor(
@@ -22,12 +25,16 @@ export class NotifiedCache<T> {
 
   get(): Promise<T> {
     if (!this.current) {
+      const started = performance.now();
       const loading = this.load();
       this.current = loading;
       this.value = undefined;
       loading.then(
         (value) => {
-          if (this.current === loading) this.value = value;
+          if (this.current !== loading) return;
+          this.value = value;
+          this.loadedAt = Date.now();
+          this.lastLoadMs = performance.now() - started;
         },
         // A failed load must not stick: the next request tries again.
         () => {

@@ -37,8 +37,10 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   };
   // A callback hook, not an async one: it runs on every response, and a promise per request shows.
-  app.addHook('onSend', (_req, reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.headers(always);
+    // The request's id, as its log lines carry it (reqId): a support question can name it.
+    reply.header('x-request-id', req.id);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json')) return done(null, payload);
     // A route may let its answer be framed by our own pages (the console's document preview).

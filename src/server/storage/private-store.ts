@@ -1,20 +1,27 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ObjectStore, StoredObject } from './object-store.ts';
 
 /**
- * Private files (buyers' documents) under DATA_DIR/private: never served by the static file
- * server, read only through authenticated routes. Keys are made here, never from user input.
+ * Private files (buyers' documents) under the store's `private/` folder (DATA_DIR/private or the
+ * bucket's): never served by the static file server nor public in a bucket, read only through
+ * authorised routes. Keys are made here, never from user input. An upload streams to a temporary
+ * file on this machine (`tmpDir`) while its size is counted, so an oversize body is cut off and
+ * nothing reaches the store; only a checked file is put there.
  */
 export class PrivateStore {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly objects: ObjectStore,
+    readonly tmpDir: string,
+  ) {}
 
-  private file(key: string): string {
+  private key(key: string): string {
     if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(key)) throw new Error('bad storage key');
-    return path.join(this.root, key);
+    return `private/${key}`;
   }
 
   /**
@@ -22,9 +29,8 @@ export class PrivateStore {
    * (size limit, content type) and then `commit`s it under a key or `discard`s it.
    */
   async receive(stream: Readable): Promise<{ temp: string; size: number; md5: string }> {
-    const tmpDir = path.join(this.root, 'tmp');
-    await mkdir(tmpDir, { recursive: true });
-    const temp = path.join(tmpDir, randomUUID());
+    await mkdir(this.tmpDir, { recursive: true });
+    const temp = path.join(this.tmpDir, randomUUID());
     const md5 = createHash('md5');
     let size = 0;
     let sourceFailed = false;
@@ -47,6 +53,7 @@ export class PrivateStore {
     return { temp, size, md5: md5.digest('base64') };
   }
 
+  /** A received file's bytes (at most the upload limit), to tell its type. */
   readTemp(temp: string): Promise<Buffer> {
     return readFile(temp);
   }
@@ -55,20 +62,22 @@ export class PrivateStore {
     await rm(temp, { force: true });
   }
 
-  async commit(temp: string, key: string): Promise<void> {
-    const target = this.file(key);
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(temp, target);
+  /** Puts a received file under `key` (streamed from disk) and removes the temporary file. */
+  async commit(temp: string, size: number, key: string, contentType: string): Promise<void> {
+    try {
+      await this.objects.put(this.key(key), { file: temp, size }, contentType);
+    } finally {
+      await rm(temp, { force: true });
+    }
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.file(key), { force: true });
+    await this.objects.remove(this.key(key));
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number }> {
-    const file = this.file(key);
-    const { size } = await stat(file);
-    return { stream: createReadStream(file), size };
+  /** The document's bytes, or null when the store has lost them. */
+  open(key: string): Promise<StoredObject | null> {
+    return this.objects.get(this.key(key));
   }
 }
 

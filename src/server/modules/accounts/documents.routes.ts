@@ -10,7 +10,7 @@ import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, ProfileMessageSchema } from '#shared/
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { publishProfileChanges, reloadUserRow } from './account.routes.ts';
 import { loadProfile } from './accounts.service.ts';
-import { findDocument, uploadDocument } from './documents.service.ts';
+import { findDocument, openDocumentFile, uploadDocument } from './documents.service.ts';
 
 const tags = ['account'];
 const errors = ERROR_RESPONSES;
@@ -77,7 +77,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req, reply) => {
       const doc = await findDocument(req.ctx, req.params.kind);
-      const { stream, size } = await store.open(doc.storageKey);
+      const { stream, size } = await openDocumentFile(store, doc);
       const ext =
         doc.contentType === 'application/pdf' ? 'pdf' : (doc.originalName.split('.').pop() ?? 'bin');
       const fallback = `${req.params.kind === 'sales_id' ? 'sales-id' : 'tobacco-license'}.${/^[a-z0-9]{1,5}$/i.test(ext) ? ext : 'bin'}`;

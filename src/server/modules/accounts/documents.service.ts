@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { StoredObject } from '#server/storage/object-store.ts';
 import { IncompleteUpload, type PrivateStore } from '#server/storage/private-store.ts';
 import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind } from '#shared/accounts/accounts.schemas.ts';
@@ -73,7 +74,7 @@ export async function uploadDocument(
   }
   const key = `documents/${userId}/${randomUUID()}`;
   try {
-    await ctx.privateStore.commit(temp, key);
+    await ctx.privateStore.commit(temp, size, key, type.contentType);
   } catch {
     await ctx.privateStore.discard(temp);
     throw failed(kind);
@@ -125,4 +126,11 @@ export async function findDocument(
     .where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
   if (!row) throw new NotFound(m.documentNotFound);
   return row;
+}
+
+/** A document's stored bytes; a row whose file the store no longer has is a 404, not a 500. */
+export async function openDocumentFile(store: PrivateStore, doc: DocumentRow): Promise<StoredObject> {
+  const object = await store.open(doc.storageKey);
+  if (!object) throw new NotFound(m.documentNotFound);
+  return object;
 }

@@ -14,6 +14,7 @@ import {
 } from '#shared/accounts/documents-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
+import { openDocumentFile } from './documents.service.ts';
 import {
   findDocumentById,
   requestReupload,
@@ -60,7 +61,7 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
       const doc = await findDocumentById(req.ctx, req.params.id);
-      const { stream, size } = await store.open(doc.storageKey);
+      const { stream, size } = await openDocumentFile(store, doc);
       await audit(
         db,
         { actorId: user.id, action: 'document.viewed', entity: 'document', entityId: doc.id },

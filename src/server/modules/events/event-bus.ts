@@ -47,6 +47,13 @@ export class UserEventBus {
       );
   }
 
+  /** Open subscriptions (a buyer's SSE streams) on this instance. */
+  get subscriberCount(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
   subscribe(userId: string, listener: Listener): () => void {
     const set = this.listeners.get(userId) ?? new Set<Listener>();
     this.listeners.set(userId, set);

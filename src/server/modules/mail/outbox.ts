@@ -26,6 +26,8 @@ export async function enqueueMail(tx: Tx, mail: Mail, now: Date): Promise<void> 
  * two instances draining at once never send the same message twice.
  */
 export class OutboxWorker {
+  /** Mails this process sent, and sending attempts that failed (for /metrics). */
+  readonly counts = { sent: 0, failedAttempts: 0 };
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<number> | null = null;
   private followUp: Promise<number> | null = null;
@@ -115,6 +117,7 @@ export class OutboxWorker {
         await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         sent.push(mail.id);
       } catch (err) {
+        this.counts.failedAttempts++;
         const attempts = mail.attempts + 1;
         const failed = attempts >= OUTBOX_POLICY.maxAttempts;
         await this.db
@@ -130,6 +133,7 @@ export class OutboxWorker {
     }
     // One write for the whole batch (a busy store queues many confirmations a second). Should the
     // process die before it, the lease runs out and those mails go once more: at least once.
+    this.counts.sent += sent.length;
     if (sent.length)
       await this.db
         .update(outbox)

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { messages } from '#shared/messages.ts';
+import type { MediaStore } from './media-store.ts';
+
+/**
+ * /media/* read from a bucket (STORAGE_URL=s3://…), streamed through the app with the same headers
+ * as the data directory's static files: a year's immutable caching (names carry a content hash),
+ * the bucket's ETag for revalidation, nosniff. Anything not named as we name media is a 404.
+ */
+export const mediaFromBucketRoutes: FastifyPluginAsync<{ media: MediaStore; cacheControl: string }> = async (
+  app,
+  { media, cacheControl },
+) => {
+  app.get('/media/*', { exposeHeadRoute: true }, async (req, reply) => {
+    const rel = (req.params as { '*': string })['*'];
+    const object = await media.open(rel);
+    if (!object) return reply.status(404).send({ message: messages.notFound });
+    reply
+      .header('content-type', object.contentType ?? 'application/octet-stream')
+      .header('content-length', object.size)
+      .header('cache-control', cacheControl)
+      .header('x-content-type-options', 'nosniff');
+    if (object.etag) {
+      reply.header('etag', object.etag);
+      if (req.headers['if-none-match'] === object.etag) {
+        object.stream.destroy();
+        return reply.status(304).send();
+      }
+    }
+    if (req.method === 'HEAD') {
+      object.stream.destroy();
+      return reply.send();
+    }
+    return reply.send(object.stream);
+  });
+};
