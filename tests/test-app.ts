@@ -22,7 +22,11 @@ export interface TestContext {
 }
 
 /** A fresh database cloned from the seeded template, and an app on it (not listening). */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `smokestack_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;

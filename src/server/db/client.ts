@@ -28,6 +28,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Connections of the pool (a server's): open, idle, and requests waiting for one. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** The embedded database's data directory as a gzipped tarball (PGlite only; for backups). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -85,7 +88,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
       return (await pool.query(text, params)).rows as T[];
     },
     async migrate() {
-      await migratePg(db as never, { migrationsFolder });
+      // Instances starting together (a rolling restart, a scale-out) take turns: the first applies
+      // what is new, the others then find nothing to do. The lock ends with its session.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query("select pg_advisory_lock(hashtext('smokestack-migrations'))");
+        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+      } finally {
+        await client.end();
+      }
     },
     async ping() {
       await pool.query('select 1');

@@ -32,7 +32,7 @@ function isAlive(pid: number): boolean {
  * PGlite is single-process: two servers on one data directory would corrupt it, so a lock file
  * holds the owner's pid. A stale lock (its process gone) is taken over.
  */
-function lockPgliteDir(dir: string): () => void {
+export function lockPgliteDir(dir: string): () => void {
   const lock = path.join(dir, 'smokestack.lock');
   try {
     const pid = Number(readFileSync(lock, 'utf8'));

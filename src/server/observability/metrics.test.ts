@@ -65,7 +65,9 @@ describe('GET /metrics', () => {
     // No label holds a raw URL or its ids (a value such as a byte count may hold any digits).
     const labels = after.match(/\{[^}]*\}/g) ?? [];
     expect(labels.length).toBeGreaterThan(10);
-    expect(labels.filter((l) => l.includes('12345') || l.includes('999999999') || l.includes('?'))).toEqual([]);
+    expect(labels.filter((l) => l.includes('12345') || l.includes('999999999') || l.includes('?'))).toEqual(
+      [],
+    );
     expect(
       value(after, 'http_request_duration_seconds_count{method="GET",route="/api/v1/catalogue/menu"}'),
     ).toBe(start + 3);

@@ -1,0 +1,140 @@
+import { copyFile, readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
+import { lockPgliteDir } from '#server/db/open.ts';
+import { copyObjects, STORED_FOLDERS } from '#server/storage/copy-objects.ts';
+import { DiskObjectStore, type ObjectStore } from '#server/storage/object-store.ts';
+import {
+  type BackupManifest,
+  FILES_DIR,
+  PG_DUMP_FILE,
+  PGLITE_DUMP_FILE,
+  readManifest,
+  SECRET_KEY_FILE,
+} from './manifest.ts';
+import { BackupError, runPgTool } from './pg-tools.ts';
+import { readSnapshotFacts } from './snapshot-facts.ts';
+
+export interface RestoreTarget {
+  /** An empty PostgreSQL database; none for the embedded one in DATA_DIR. */
+  databaseUrl?: string;
+  dataDir: string;
+  storage: ObjectStore;
+  /** SECRET_KEY is set, so the data directory's key file is not the store's key. */
+  secretKeySet: boolean;
+}
+
+async function checkPostgresEmpty(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'S')`,
+    );
+    if (Number(rows[0]!.n) > 0)
+      throw new BackupError(
+        'the database DATABASE_URL names is not empty: restore into a new, empty database',
+      );
+  } finally {
+    await client.end();
+  }
+}
+
+async function checkFilesEmpty(storage: ObjectStore): Promise<void> {
+  for (const folder of STORED_FOLDERS)
+    for await (const { key } of storage.list(folder))
+      throw new BackupError(
+        `the file store ${storage.location} already holds files (${key}): restore into an empty one`,
+      );
+}
+
+async function restoreDatabase(
+  manifest: BackupManifest,
+  target: RestoreTarget,
+  from: string,
+): Promise<Database> {
+  if (manifest.database === 'postgres') {
+    await runPgTool('pg_restore', target.databaseUrl!, [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      path.join(from, PG_DUMP_FILE),
+    ]);
+    return openPostgres(target.databaseUrl!, 2);
+  }
+  const dir = path.join(target.dataDir, 'pglite');
+  if (existsSync(dir) && (await readdir(dir)).length > 0)
+    throw new BackupError(`${dir} already holds a database: restore into a new DATA_DIR`);
+  const unlock = lockPgliteDir(target.dataDir);
+  const tarball = new Blob([await readFile(path.join(from, PGLITE_DUMP_FILE))]);
+  const database = await openPglite({ dataDir: dir, loadDataDir: tarball });
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    unlock();
+  };
+  return database;
+}
+
+async function restoreSecretKey(
+  target: RestoreTarget,
+  from: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const key = path.join(target.dataDir, SECRET_KEY_FILE);
+  if (target.secretKeySet) log('SECRET_KEY is set: the key in the backup was left aside.');
+  else if (existsSync(key)) log(`${key} exists already: the key in the backup was left aside.`);
+  else await copyFile(path.join(from, SECRET_KEY_FILE), key);
+}
+
+/**
+ * Brings a backup back into an empty store: the database (pg_restore into an empty PostgreSQL
+ * database, or the data directory tarball into a new DATA_DIR), the files into the file store, the
+ * secret key if the backup holds one; then counts every table's rows against the manifest.
+ * Everything is checked empty before anything is written.
+ */
+export async function restoreStore(
+  target: RestoreTarget,
+  from: string,
+  opts: { log?: (line: string) => void } = {},
+): Promise<BackupManifest> {
+  const log = opts.log ?? (() => {});
+  const manifest = await readManifest(from);
+  if (manifest.database === 'postgres' && !target.databaseUrl)
+    throw new BackupError('this is a backup of a PostgreSQL database: set DATABASE_URL to an empty database');
+  if (manifest.database === 'pglite' && target.databaseUrl)
+    throw new BackupError(
+      'this is a backup of the embedded database: unset DATABASE_URL to restore it into DATA_DIR',
+    );
+  if (target.databaseUrl) await checkPostgresEmpty(target.databaseUrl);
+  if (manifest.files.where === 'backup') await checkFilesEmpty(target.storage);
+
+  log(
+    `Restoring the ${manifest.database === 'postgres' ? 'PostgreSQL' : 'embedded'} database of ${manifest.createdAt}…`,
+  );
+  const database = await restoreDatabase(manifest, target, from);
+  try {
+    if (manifest.files.where === 'backup') {
+      log(`Copying ${manifest.files.count} files into ${target.storage.location}…`);
+      await copyObjects(DiskObjectStore.inDataDir(path.join(from, FILES_DIR)), target.storage, { log });
+    } else {
+      log(`The files were not in the backup: the restored store expects them in ${manifest.files.location}.`);
+    }
+    if (manifest.secretKey) await restoreSecretKey(target, from, log);
+    const facts = await readSnapshotFacts((sql) => database.query(sql));
+    const differ = Object.keys({ ...manifest.rows, ...facts.rows }).filter(
+      (table) => manifest.rows[table] !== facts.rows[table],
+    );
+    if (differ.length > 0)
+      throw new BackupError(
+        `the restored database differs from the backup in ${differ.map((t) => `${t} (${facts.rows[t] ?? 'none'} rows, expected ${manifest.rows[t] ?? 'none'})`).join(', ')}`,
+      );
+  } finally {
+    await database.close();
+  }
+  return manifest;
+}
