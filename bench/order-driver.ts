@@ -155,3 +155,41 @@ export async function benchOrders(
     check,
   };
 }
+
+export interface DirectBenchResult {
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+  check: OrderBenchResult['check'];
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/**
+ * The same rounds as benchOrders (the same buyers, carts and concurrency; 10% on the hot option
+ * in the first), but each cart placed by calling place_order in the bench server itself.
+ */
+export async function benchDirect(
+  control: string,
+  { seconds, concurrency }: { seconds: number; concurrency: number },
+): Promise<DirectBenchResult> {
+  let elapsed = 0;
+  let calls = 0;
+  const p50s: number[] = [];
+  const p99s: number[] = [];
+  for (let round = 0; elapsed < seconds * 1000; round++) {
+    await post(`${control}/orders/fill`, { hotShare: round === 0 ? 0.1 : 0 });
+    const r = await post<{ seconds: number; placed: number; refused: number; latencies: number[] }>(
+      `${control}/orders/direct`,
+      { concurrency },
+    );
+    elapsed += r.seconds * 1000;
+    calls += r.placed + r.refused;
+    const sorted = r.latencies.sort((a, b) => a - b);
+    p50s.push(percentile(sorted, 0.5));
+    p99s.push(percentile(sorted, 0.99));
+  }
+  const check = (await (await fetch(`${control}/orders/check`)).json()) as OrderBenchResult['check'];
+  return { ordersPerSecond: calls / (elapsed / 1000), p50: Math.max(...p50s), p99: Math.max(...p99s), check };
+}

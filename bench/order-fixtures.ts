@@ -7,9 +7,19 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/server/db/client.ts';
 import { hashToken } from '../src/server/modules/accounts/session.service.ts';
 
+export interface DirectRound {
+  seconds: number;
+  placed: number;
+  refused: number;
+  /** Each call's time (ms). */
+  latencies: number[];
+}
+
 export interface OrderFixtures {
   cookies: string[];
   fill(hotShare: number): Promise<void>;
+  /** Every buyer's cart placed by calling place_order straight, `concurrency` at a time. */
+  direct(concurrency: number): Promise<DirectRound>;
   check(): Promise<{
     orders: number;
     unitsSold: number;
@@ -94,6 +104,10 @@ export async function createOrderFixtures(
         [u, v, n],
       );
     },
+    async direct(concurrency) {
+      const calls = await directCalls(database, userIds);
+      return runDirect(database, calls, concurrency);
+    },
     /** Units sold per variant must equal the stock each lost, and no stock may be negative. */
     async check() {
       const ids = [...initial.keys()];
@@ -126,4 +140,85 @@ export async function createOrderFixtures(
       };
     },
   };
+}
+
+/**
+ * place_order's arguments for every buyer's cart as it is now, built in SQL (outside the timing):
+ * the same lines, checks and mail the app would pass, priced at the catalogue price. This is the
+ * limit of our own design: the database's work for an order, with no HTTP, session or pricing.
+ */
+async function directCalls(database: Database, userIds: string[]): Promise<unknown[][]> {
+  const rows = await database.query<{ user_id: string; lines: Record<string, unknown>[]; subtotal: number }>(
+    `select c.user_id, sum(p.price_cents * c.quantity)::int as subtotal, jsonb_agg(jsonb_build_object(
+        'variant_id', v.id, 'sku', v.sku, 'product_name', p.name, 'variant_name', v.name,
+        'image_url', '/media/x.webp', 'unit_price_cents', p.price_cents, 'quantity', c.quantity,
+        'category_slug', cat.slug, 'brand_slug', b.slug, 'product_slug', p.slug, 'brand_name', b.name,
+        'compliance', '{}'::jsonb, 'excise_cents', 0,
+        'price_cents', p.price_cents, 'discount_price_cents', p.discount_price_cents,
+        'discount_percentage', p.discount_percentage, 'product_compliance', p.compliance,
+        'variant_compliance', v.compliance, 'min_quantity', v.min_quantity,
+        'order_increment', v.order_increment, 'max_quantity', v.max_quantity)) as lines
+     from cart_items c join variants v on v.id = c.variant_id join products p on p.id = v.product_id
+     join brands b on b.id = p.brand_id join categories cat on cat.id = b.category_id
+     where c.user_id = any($1::uuid[]) group by c.user_id`,
+    [userIds],
+  );
+  const [version] = await database.query<{ v: string }>('select version::text as v from compliance_version');
+  const check = JSON.stringify({ version: Number(version!.v), licences: ['TX'], group: null });
+  return rows.map((r) => [
+    r.user_id,
+    randomBytes(16).toString('hex'),
+    new Date().toISOString(),
+    JSON.stringify({
+      shipping_type: 'Shiptoaddress',
+      ship_name: 'Bench Buyer',
+      ship_business_name: 'Bench Shop',
+      ship_address: '1 Bench St',
+      ship_city: 'Dallas',
+      ship_state: 'TX',
+      ship_postal_code: '75201',
+      comments: '',
+      subtotal_cents: r.subtotal,
+      shipping_cents: 2000,
+      excise_cents: 0,
+      total_cents: r.subtotal + 2000,
+      carrier: 'UPS',
+    }),
+    JSON.stringify(r.lines),
+    50_000,
+    JSON.stringify({
+      to: 'bench@bench.example',
+      subject: 'Order [[ORDER_NUMBER]]',
+      text: 'x',
+      html: '<p>x</p>',
+    }),
+    check,
+  ]);
+}
+
+async function runDirect(database: Database, calls: unknown[][], concurrency: number): Promise<DirectRound> {
+  const round: DirectRound = { seconds: 0, placed: 0, refused: 0, latencies: [] };
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < calls.length) {
+      const args = calls[next++]!;
+      const t0 = performance.now();
+      try {
+        const [r] = await database.query<{ r: { status: string } }>(
+          `select place_order($1::uuid, $2, $3::timestamptz, $4::jsonb, $5::jsonb, $6::integer, $7::jsonb, $8::jsonb) as r`,
+          args,
+        );
+        if (r!.r.status !== 'created') throw new Error(`place_order answered ${r!.r.status}`);
+        round.placed++;
+      } catch (err) {
+        if (!String((err as Error).message).includes('not_enough_stock')) throw err;
+        round.refused++;
+      }
+      round.latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  round.seconds = (performance.now() - started) / 1000;
+  return round;
 }

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { benchCatalogue, benchQuickOrder, type Percentiles } from './catalogue-bench.ts';
 import { benchHashing } from './hashing-bench.ts';
-import { benchOrders, type OrderBenchResult } from './order-driver.ts';
+import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -131,6 +131,29 @@ function orderRows(where: string, r: OrderBenchResult) {
       `hot option sold ${c.hotSold} of ${c.hotStock}; oversell: ${c.oversold.length ? c.oversold.join('; ') : 'none'}`,
   );
   checkBooks(where, r);
+}
+
+/** place_order called straight (mean of its runs) against ordering over HTTP, rules on. */
+function directRows(where: string, http: OrderBenchResult, runs: DirectBenchResult[]) {
+  const perSecond = runs.reduce((n, r) => n + r.ordersPerSecond, 0) / runs.length;
+  const p50 = Math.max(...runs.map((r) => r.p50));
+  const p99 = Math.max(...runs.map((r) => r.p99));
+  rows.push([
+    `place_order direct (${where})`,
+    '—',
+    perSecond.toFixed(0),
+    `${p50.toFixed(1)} / ${p99.toFixed(1)} ms`,
+    '—',
+    '—',
+    '—',
+  ]);
+  notes.push(
+    `${where}: ordering over HTTP runs at ${((http.ordersPerSecond / perSecond) * 100).toFixed(0)}% of place_order called straight ` +
+      `(${http.ordersPerSecond.toFixed(0)} vs ${perSecond.toFixed(0)} orders/s, same buyers, carts and concurrency; target: 70% or more)`,
+  );
+  for (const r of runs)
+    if (r.check.oversold.length || r.check.hotSold > r.check.hotStock)
+      throw new Error(`${where}: place_order direct: the books do not balance: ${JSON.stringify(r.check)}`);
 }
 
 /** Every run's books balance: no option oversold, the hot one within its stock, every order counted. */
@@ -287,9 +310,12 @@ try {
         });
       await benchOrders(server.app, server.control, orderOptions);
       const runs: Record<'on' | 'off', OrderBenchResult[]> = { on: [], off: [] };
+      const direct: DirectBenchResult[] = [];
       for (const on of [false, true, false, true]) {
         await rules(on);
         runs[on ? 'on' : 'off'].push(await benchOrders(server.app, server.control, orderOptions));
+        // The database's own limit, right after the HTTP run it is compared with.
+        if (on) direct.push(await benchDirect(server.control, orderOptions));
       }
       const mean = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
         ...b!,
@@ -304,6 +330,7 @@ try {
       const on = mean(runs.on);
       orderRows(`${where}, rules off`, off);
       orderRows(where, on);
+      directRows(where, on, direct);
       notes.push(
         `${where}: with the state rules on, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
           `and cart read at ${((on.cartReadsPerSecond / off.cartReadsPerSecond) * 100).toFixed(0)}% of the rate with them off (target: 90% or more)`,

@@ -177,6 +177,7 @@ bare.post('/orders/fill', async (req) => {
   return {};
 });
 bare.get('/orders/check', () => fixtures!.check());
+bare.post('/orders/direct', (req) => fixtures!.direct((req.body as { concurrency: number }).concurrency));
 /**
  * The state rules and excise rates on (as seeded) or off (every rule and rate retired), to measure
  * what judging orders by them costs; the code path is the same either way.
