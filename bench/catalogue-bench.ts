@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 export type Percentiles = { p50: number; p95: number; p99: number };
 
 /** Request mixes: many products, listings, queries and ZIPs, so no single cached answer is measured. */
-async function requestMixes(app: string) {
+export async function requestMixes(app: string) {
   const listing = (await (
     await fetch(`${app}/api/v1/catalogue/listing?categoryId=ALL&pageSize=60`)
   ).json()) as {

@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages } from '#shared/messages.ts';
+import { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
 import { sendExpiryReminders } from './modules/accounts/document-expiry.service.ts';
@@ -19,12 +20,12 @@ import { cartModule } from './modules/cart/cart.module.ts';
 import { listsModule } from './modules/lists/lists.module.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
 import { catalogueModule } from './modules/catalogue/catalogue.module.ts';
-import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
+import { CatalogueCache, STOCK_CHANNEL } from './modules/catalogue/catalogue-cache.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
 import { ComplianceCache } from './modules/compliance/compliance-cache.ts';
 import { PricingCache } from './modules/pricing/pricing-cache.ts';
 import { pricingModule } from './modules/pricing/pricing.module.ts';
-import { UserEventBus } from './modules/events/event-bus.ts';
+import { USER_EVENTS_CHANNEL, UserEventBus } from './modules/events/event-bus.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
@@ -91,6 +92,8 @@ export interface App extends FastifyInstance {
   outbox: OutboxWorker;
   jobs: { expiryReminders: () => Promise<number> };
   events: UserEventBus;
+  /** Changes written inside transactions (orders), heard after commit. */
+  changes: ChangeFeed;
   /** Where files live (the data directory or a bucket). */
   storage: ObjectStore;
   /** Prometheus metrics, when METRICS_TOKEN turns them on. */
@@ -227,6 +230,13 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   await events.start();
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  // What orders write inside their transactions reaches the storefront and buyers' pages after commit.
+  const changes = new ChangeFeed(deps.database, { onError: (err) => app.log.error({ err }, 'change feed') });
+  changes.on(STOCK_CHANNEL, (payload) => catalogue.stockChanged(payload));
+  changes.on(USER_EVENTS_CHANNEL, (payload) => events.deliver(payload));
+  await changes.start();
+  app.decorate('changes', changes);
+  app.addHook('onClose', async () => changes.close());
   app.addHook('onClose', async () => outbox.stop());
   app.decorate('storage', deps.storage);
   const privateStore = new PrivateStore(deps.storage, deps.uploadDir);
@@ -248,6 +258,7 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
     clock,
     mail,
     events,
+    changes,
     settings,
     catalogue,
     compliance,

@@ -9,3 +9,4 @@ export * from '#server/modules/staff/staff.table.ts';
 export * from '#server/modules/store/store.table.ts';
 export * from '#server/modules/lists/lists.table.ts';
 export * from '#server/modules/alerts/alerts.table.ts';
+export * from '#server/db/change-events.table.ts';

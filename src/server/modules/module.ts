@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ChangeFeed } from '#server/db/change-feed.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { CookieSettings } from '#server/plugins/auth.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
@@ -24,6 +25,8 @@ export interface ModuleDeps {
   clock: () => Date;
   mail: MailSettings;
   events: UserEventBus;
+  /** Changes written inside transactions (an order's stock and cart event), heard after commit. */
+  changes: ChangeFeed;
   settings: StoreSettings;
   catalogue: CatalogueCache;
   /** State rules, directory listings and excise rates, kept in memory. */

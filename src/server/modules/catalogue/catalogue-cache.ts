@@ -5,7 +5,10 @@ import { variants } from './catalogue.table.ts';
 import { CatalogueReadModel } from './catalogue-read-model.ts';
 
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
-/** Stock taken or given back: `pg_notify` inside the transaction that changes it (place_order, cancellations). */
+/**
+ * Stock taken or given back: a NOTIFY after the change (cancellations), or a change event written
+ * inside the order's transaction (place_order, through the ChangeFeed); the payload is the ids.
+ */
 export const STOCK_CHANNEL = 'stock_changed';
 const STOCK_BATCH_MS = 50;
 
@@ -35,7 +38,7 @@ export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
    * Orders arrive many a second: their variant ids are gathered for 50 ms and read
    * back in one query, not one per order.
    */
-  private queueStock(payload: string): void {
+  stockChanged(payload: string): void {
     for (const id of payload.split(',').map(Number)) if (Number.isInteger(id)) this.pendingStock.add(id);
     this.stockTimer ??= setTimeout(() => {
       this.stockTimer = null;
@@ -58,7 +61,7 @@ export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
 
   override async listen(): Promise<void> {
     await super.listen();
-    this.stopStock = await this.database.listen(STOCK_CHANNEL, (payload) => this.queueStock(payload));
+    this.stopStock = await this.database.listen(STOCK_CHANNEL, (payload) => this.stockChanged(payload));
   }
 
   override async close(): Promise<void> {

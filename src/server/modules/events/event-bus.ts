@@ -18,19 +18,22 @@ export class UserEventBus {
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.stop = await this.database.listen(USER_EVENTS_CHANNEL, (payload) => {
-      try {
-        const { userId, userIds, type } = JSON.parse(payload) as {
-          userId?: string;
-          userIds?: string[];
-          type: UserEventType;
-        };
-        for (const id of userIds ?? [userId])
-          for (const listener of this.listeners.get(id ?? '') ?? []) listener(type);
-      } catch {
-        // Not ours: ignore.
-      }
-    });
+    this.stop = await this.database.listen(USER_EVENTS_CHANNEL, (payload) => this.deliver(payload));
+  }
+
+  /** An event heard from the database (a NOTIFY, or a change event an order wrote) to this instance's streams. */
+  deliver(payload: string): void {
+    try {
+      const { userId, userIds, type } = JSON.parse(payload) as {
+        userId?: string;
+        userIds?: string[];
+        type: UserEventType;
+      };
+      for (const id of userIds ?? [userId])
+        for (const listener of this.listeners.get(id ?? '') ?? []) listener(type);
+    } catch {
+      // Not ours: ignore.
+    }
   }
 
   /** Call after the change commits. */

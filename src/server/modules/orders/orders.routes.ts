@@ -27,7 +27,7 @@ const errors = ERROR_RESPONSES;
 
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, mail, settings, events, catalogue, compliance, pricing },
+  { db, mail, settings, events, changes, catalogue, compliance, pricing },
 ) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
@@ -45,7 +45,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req, reply) => {
       const { user } = req.ctx.actor;
       const { deliveryFeeCents, unverifiedCapCents, storeState, carrier } = await settings.get();
-      // The buyer's other pages and every instance's storefront hear of it from the database.
+      // The buyer's other pages and every instance's storefront hear of it from the change feed.
       const { order, created } = await placeOrder(
         {
           db,
@@ -59,6 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         user,
         req.body,
       );
+      if (created) changes.committed();
       return reply.status(created ? 201 : 200).send({ message: om.placed, order });
     },
   );
