@@ -5,17 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
 import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 import { STORED_FOLDERS } from '#server/storage/copy-objects.ts';
 import { DiskObjectStore, type ObjectStore, readObject } from '#server/storage/object-store.ts';
-import { ORIGIN } from '#tests/accounts.ts';
-import { multipart, PDF } from '#tests/multipart.ts';
+import { PDF } from '#tests/multipart.ts';
 import { adminUrl, databaseUrl } from '#tests/pg-urls.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
+import { uploadDocument, uploadPicture } from '#tests/uploads.ts';
 import { backupStore } from './backup.ts';
 import { readManifest } from './manifest.ts';
 import { restoreStore } from './restore.ts';
@@ -78,17 +77,13 @@ beforeAll(async () => {
   const staff = await staffWithTotp();
   const buyer = await fixture.verifiedBuyer();
   for (const kind of ['sales_id', 'tobacco_license']) {
-    const body = multipart({
-      filename: `${kind}.pdf`,
-      contentType: 'application/pdf',
-      content: Buffer.concat([PDF, randomBytes(64)]),
-    });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/account/documents/${kind}`,
-      payload: body.payload,
-      headers: { ...body.headers, origin: ORIGIN, cookie: buyer.cookie },
-    });
+    const up = await uploadDocument(
+      t.app,
+      buyer.cookie,
+      kind,
+      Buffer.concat([PDF, randomBytes(64)]),
+      `${kind}.pdf`,
+    );
     expect(up.statusCode, up.body).toBe(200);
   }
   for (const { id } of await t.database.query<{ id: number }>('select id from documents where user_id = $1', [
@@ -105,16 +100,7 @@ beforeAll(async () => {
   await fixture.add(buyer.cookie, v.sku, 2);
   const placed = await fixture.call('POST', '/api/v1/orders', buyer.cookie, fixture.orderBody());
   expect(placed.statusCode, placed.body).toBe(201);
-  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#335577' } })
-    .png()
-    .toBuffer();
-  const pic = multipart({ filename: 'Shelf.png', contentType: 'image/png', content: png });
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/catalogue/images',
-    payload: pic.payload,
-    headers: { ...pic.headers, cookie: staff.cookie, origin: ORIGIN },
-  });
+  const upload = await uploadPicture(t.app, staff.cookie, { width: 300, height: 200 });
   expect(upload.statusCode, upload.body).toBe(200);
 });
 

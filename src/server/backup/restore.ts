@@ -2,8 +2,8 @@ import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
-import { lockPgliteDir } from '#server/db/open.ts';
+import { type Database, openPostgres } from '#server/db/client.ts';
+import { openEmbedded } from '#server/db/open.ts';
 import { copyObjects, STORED_FOLDERS } from '#server/storage/copy-objects.ts';
 import { DiskObjectStore, type ObjectStore } from '#server/storage/object-store.ts';
 import {
@@ -69,15 +69,7 @@ async function restoreDatabase(
   const dir = path.join(target.dataDir, 'pglite');
   if (existsSync(dir) && (await readdir(dir)).length > 0)
     throw new BackupError(`${dir} already holds a database: restore into a new DATA_DIR`);
-  const unlock = lockPgliteDir(target.dataDir);
-  const tarball = new Blob([await readFile(path.join(from, PGLITE_DUMP_FILE))]);
-  const database = await openPglite({ dataDir: dir, loadDataDir: tarball });
-  const close = database.close.bind(database);
-  database.close = async () => {
-    await close();
-    unlock();
-  };
-  return database;
+  return openEmbedded(target.dataDir, new Blob([await readFile(path.join(from, PGLITE_DUMP_FILE))]));
 }
 
 async function restoreSecretKey(

@@ -32,7 +32,7 @@ function isAlive(pid: number): boolean {
  * PGlite is single-process: two servers on one data directory would corrupt it, so a lock file
  * holds the owner's pid. A stale lock (its process gone) is taken over.
  */
-export function lockPgliteDir(dir: string): () => void {
+function lockPgliteDir(dir: string): () => void {
   const lock = path.join(dir, 'smokestack.lock');
   try {
     const pid = Number(readFileSync(lock, 'utf8'));
@@ -62,11 +62,19 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     }
     return database;
   }
-  const dir = path.join(config.dataDir, 'pglite');
+  return openEmbedded(config.dataDir);
+}
+
+/**
+ * The embedded database in DATA_DIR/pglite under the data directory's lock (released on close);
+ * `loadDataDir` starts it from a data directory tarball (a restore).
+ */
+export async function openEmbedded(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const unlock = lockPgliteDir(config.dataDir);
+  const unlock = lockPgliteDir(dataDir);
   try {
-    const database = await openPglite({ dataDir: dir });
+    const database = await openPglite({ dataDir: dir, loadDataDir });
     const close = database.close.bind(database);
     database.close = async () => {
       await close();

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadedImageSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
-import { multipart, PDF } from '#tests/multipart.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
+import { PDF } from '#tests/multipart.ts';
 import { startTestS3, type TestS3 } from '#tests/s3-server.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
+import { uploadDocument, uploadPicture } from '#tests/uploads.ts';
 import { type ObjectStore, readObject } from './object-store.ts';
 
 let s3: TestS3;
@@ -35,15 +35,8 @@ describe.each([
   });
   afterAll(async () => t?.close());
 
-  const upload = (cookie: string, kind: string, content: Buffer, filename = 'licence.pdf') => {
-    const body = multipart({ filename, contentType: 'application/pdf', content });
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v1/account/documents/${kind}`,
-      payload: body.payload,
-      headers: { ...body.headers, origin: ORIGIN, cookie },
-    });
-  };
+  const upload = (cookie: string, kind: string, content: Buffer, filename?: string) =>
+    uploadDocument(t.app, cookie, kind, content, filename);
   const storedKeys = async (prefix: string) => {
     const keys: string[] = [];
     for await (const o of storage.list(prefix)) keys.push(o.key);
@@ -56,16 +49,7 @@ describe.each([
 
   it('a picture upload is stored under media/ and served at /media with a year of caching', async () => {
     const staff = await staffWithTotp();
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#225577' } })
-      .png()
-      .toBuffer();
-    const body = multipart({ filename: 'Shelf.png', contentType: 'image/png', content: png });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/catalogue/images',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: staff.cookie, origin: ORIGIN },
-    });
+    const res = await uploadPicture(t.app, staff.cookie);
     expect(res.statusCode, res.body).toBe(200);
     const { renditions } = UploadedImageSchema.parse(res.json());
     for (const url of Object.values(renditions)) {
