@@ -64,9 +64,20 @@ describe('search index', () => {
     }
     let matched = 0;
     for (const q of queries) {
-      const found = index.findIndices(q);
-      expect(found, q).toEqual(index.scanIndices(q));
-      if (found.length) matched++;
+      const expected = index.scanIndices(q);
+      expect(index.findIndices(q), q).toEqual(expected);
+      // A page anywhere: among the name hits, across into the rest, past the end.
+      const start = Math.floor(rng() * (expected.length + 5));
+      for (const [from, limit] of [
+        [0, 20],
+        [start, 7],
+        [expected.length, 3],
+      ] as const)
+        expect(index.page(q, from, limit), `${q} from ${from}`).toEqual({
+          total: expected.length,
+          items: expected.slice(from, from + limit),
+        });
+      if (expected.length) matched++;
     }
     expect(matched).toBeGreaterThan(1500); // the test exercised hits, not only misses
   });
@@ -75,5 +86,30 @@ describe('search index', () => {
     expect(index.findIndices('mango€ice')).toEqual([]);
     expect(index.findIndices('qqqxj')).toEqual([]);
     expect(index.findIndices('ice').length).toBe(index.scanIndices('ice').length);
+  });
+
+  it("names that differ only in case or spaces, and a name that is another product's option", () => {
+    const product = (dbId: number, name: string, brand: string, variants: string[]) =>
+      ({
+        dbId,
+        card: { name, brandName: brand, categoryName: 'Vapes' },
+        row: { searchKey: buildSearchKey([name, brand, 'Vapes', ...variants]) },
+        variants: variants.map((v) => ({ name: v })),
+      }) as unknown as ProductEntry;
+    // In name order (code units): "MANGO ICE" < "MANGO ICE X" < "Mango Ice" < "Peach"; the two
+    // products named mangoice are apart, and "Peach" carries "Mango Ice" as an option.
+    const small = SearchIndex.over([
+      product(1, 'Mango Ice', 'Aero', ['Mango Ice', 'Mango Ice']),
+      product(2, 'MANGO ICE X', 'Aero', []),
+      product(3, 'MANGO ICE', 'Bolt', []),
+      product(4, 'Peach', 'Bolt', ['Mango Ice', 'Peach Mango Ice']),
+      product(5, 'Grape', 'Bolt', ['Grape']),
+    ]);
+    for (const q of ['mangoice', 'mangoicex', 'ice', 'bolt', 'ma', 'g', 'vapes', 'peach']) {
+      expect(small.findIndices(q), q).toEqual(small.scanIndices(q));
+      expect(small.page(q, 1, 2).items, q).toEqual(small.scanIndices(q).slice(1, 3));
+    }
+    expect(small.findIndices('mangoice').map((i) => small.entry(i).dbId)).toEqual([3, 2, 1, 4]);
+    expect(small.page('mangoice', 0, 10).total).toBe(4);
   });
 });

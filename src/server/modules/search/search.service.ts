@@ -6,7 +6,7 @@ import { type CardJson, publicCard } from '#server/modules/catalogue/catalogue.s
 import type { SearchQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { normalizeForSearch, toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
-import { SearchIndex } from './search-index.ts';
+import { SearchIndex, type SearchPage } from './search-index.ts';
 
 /**
  * SPEC §5 search: a case-insensitive substring match ignoring spaces, on variant, product, brand
@@ -26,18 +26,20 @@ export function searchCatalogueJson(
 ): string {
   const needle = normalizeForSearch(q.q);
   const index = SearchIndex.for(model);
-  const found = needle ? index.findIndices(needle) : [];
-  const hits = keep ? found.filter((i) => keep(index.entry(i))) : found;
   const start = (q.page - 1) * q.limit;
-  const items = hits
-    .slice(start, start + q.limit)
-    .map(
-      (i) =>
-        `${card(index.entry(i)).slice(0, -1)},"matchedVariant":${asciiJson(index.matchedVariant(i, needle))}}`,
-    );
+  let page: SearchPage = { total: 0, items: [] };
+  if (needle && !keep) page = index.page(needle, start, q.limit);
+  else if (needle) {
+    const hits = index.findIndices(needle).filter((i) => keep!(index.entry(i)));
+    page = { total: hits.length, items: hits.slice(start, start + q.limit) };
+  }
+  const items = page.items.map(
+    (i) =>
+      `${card(index.entry(i)).slice(0, -1)},"matchedVariant":${asciiJson(index.matchedVariant(i, needle))}}`,
+  );
   return (
-    `{"query":${asciiJson(q.q)},"items":[${items.join(',')}],"total":${hits.length},` +
-    `"page":${q.page},"pageCount":${pageCount(hits.length, q.limit)}}`
+    `{"query":${asciiJson(q.q)},"items":[${items.join(',')}],"total":${page.total},` +
+    `"page":${q.page},"pageCount":${pageCount(page.total, q.limit)}}`
   );
 }
 
