@@ -5,7 +5,7 @@
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
  * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
  * A static file's latency while 24 buyers change their passwords at once, against idle.
- * BENCH_ONLY=catalogue|hashing|orders|import runs one part.
+ * BENCH_ONLY=catalogue|metrics|hashing|orders|import runs one part.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { benchCatalogue, benchQuickOrder, type Percentiles } from './catalogue-bench.ts';
 import { benchHashing } from './hashing-bench.ts';
 import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
+import { benchMetricsCost } from './metrics-bench.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -292,6 +293,15 @@ try {
         `${h.idle.max.toFixed(0)} ms idle`,
     );
     await server.stop();
+  }
+
+  if (!ONLY || ONLY === 'metrics') {
+    console.log('bench: metrics on and off…');
+    const metricsRows = await benchMetricsCost(
+      (on) => startBenchServer(dataDir, on ? { BENCH_METRICS_TOKEN: 'bench-metrics' } : {}),
+      { DURATION, CONNECTIONS },
+    );
+    rows.push(...metricsRows);
   }
 
   if (!ONLY || ONLY === 'orders') {

@@ -16,7 +16,36 @@ import { createOrderFixtures, type OrderFixtures } from './order-fixtures.ts';
 
 const dataDir = process.argv[2]!;
 const queryTimes = new Map<string, { n: number; ms: number }>();
+/** Time spent in each statement (by its first 90 characters), for GET /queries. */
+function traced(key: string, t0: number) {
+  const e = queryTimes.get(key) ?? { n: 0, ms: 0 };
+  e.n++;
+  e.ms += performance.now() - t0;
+  queryTimes.set(key, e);
+}
+const statementKey = (q: unknown) =>
+  String(typeof q === 'object' && q && 'text' in q ? q.text : q)
+    .replace(/\s+/g, ' ')
+    .slice(0, 90);
 if (process.env.BENCH_TRACE_QUERIES) {
+  // The PostgreSQL server's client: pg's Pool calls it with a callback, drizzle without one.
+  const pgClient = (await import('pg')).default.Client.prototype as unknown as Record<string, unknown>;
+  const pgQuery = pgClient.query as (...a: unknown[]) => unknown;
+  pgClient.query = function (this: unknown, ...args: unknown[]) {
+    const t0 = performance.now();
+    const key = statementKey(args[0]);
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...r: unknown[]) => {
+        traced(key, t0);
+        return (last as (...x: unknown[]) => unknown)(...r);
+      };
+      return pgQuery.apply(this, args);
+    }
+    const out = pgQuery.apply(this, args);
+    if (out instanceof Promise) void out.finally(() => traced(key, t0)).catch(() => {});
+    return out;
+  };
   const { PGlite } = await import('@electric-sql/pglite');
   for (const method of ['query', 'exec'] as const) {
     const original = PGlite.prototype[method] as (...a: unknown[]) => Promise<unknown>;
@@ -28,11 +57,7 @@ if (process.env.BENCH_TRACE_QUERIES) {
       try {
         return await original.apply(this, args);
       } finally {
-        const key = String(args[0]).replace(/\s+/g, ' ').slice(0, 90);
-        const e = queryTimes.get(key) ?? { n: 0, ms: 0 };
-        e.n++;
-        e.ms += performance.now() - t0;
-        queryTimes.set(key, e);
+        traced(statementKey(args[0]), t0);
       }
     };
   }
@@ -51,6 +76,8 @@ const app = await buildApp({
   webDist: path.resolve('dist/web'),
   storeName: 'Bench Wholesale',
   storeShortName: 'Bench',
+  // BENCH_METRICS_TOKEN: /metrics on, every request counted (the bench's "metrics on" runs).
+  metricsToken: process.env.BENCH_METRICS_TOKEN,
 });
 const timings = new Map<string, number[]>();
 app.addHook('onResponse', (req, reply, done) => {
@@ -203,6 +230,7 @@ bare.get('/cpu', () => {
 });
 bare.post('/reset', () => {
   timings.clear();
+  queryTimes.clear();
   return {};
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
