@@ -135,3 +135,28 @@ describe('searchProductIdsInDatabase (pg_trgm)', () => {
     );
   });
 });
+
+describe('GET /api/v1/search with hostile input', () => {
+  it('NUL bytes are a 400 with a message, broken UTF-8 never a 500; control characters and the separator a 200', async () => {
+    // As sent on the wire: a NUL, and a lone surrogate's bytes (which no UTF-8 decoder accepts).
+    for (const q of ['%00', 'man%00go', '%ED%A0%80', '%ED%BF%BFice', '%C0%80']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/search?q=${q}` });
+      expect(res.statusCode, q).toBeLessThan(500);
+      if (res.statusCode !== 200) expect(res.json().message, q).toEqual(expect.any(String));
+    }
+    for (const q of ['\u0000', 'man\u0000go']) expect((await search(q)).statusCode, q).toBe(400);
+    for (const q of ['ice\u001fnimbus', '\u001f', '\u0007ice', '   ', '%', '\\'])
+      expect((await search(q)).statusCode, JSON.stringify(q)).toBe(200);
+    // A needle never spans two names: the separator is dropped, not matched across.
+    const across = SearchResponseSchema.parse((await search('ice\u001fnimbus')).json());
+    expect(across.total).toBe((await expectedMatches('icenimbus')).size);
+  });
+
+  it('pages past int4 and absurd limits are a 400, deep pages an empty 200', async () => {
+    for (const extra of ['&page=2147483648', '&page=0', '&limit=0', '&limit=61', '&page=-1', '&page=abc'])
+      expect((await search('ice', extra)).statusCode, extra).toBe(400);
+    const deep = SearchResponseSchema.parse((await search('ice', '&page=100000')).json());
+    expect(deep.items).toEqual([]);
+    expect(deep.total).toBeGreaterThan(0);
+  });
+});
