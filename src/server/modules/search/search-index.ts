@@ -26,13 +26,14 @@ export interface SearchPage {
  */
 export class SearchIndex {
   private readonly entries: ProductEntry[];
-  /** All keys joined by newlines (which never survive normalisation), for the reference scan. */
-  private readonly text: string;
-  private readonly starts: Int32Array;
-  private readonly nameLengths: Int32Array;
-  /** Normalised product, brand and category names, and variant names, to explain a hit. */
-  private readonly labelKeys: string[];
-  private readonly variantKeys: string[][];
+  /** The reference scan's joined keys, built on its first use (tests; never on a request). */
+  private scanned?: { text: string; starts: Int32Array; nameLengths: Int32Array };
+  /**
+   * Per product, built on its first hit shown: normalised product, brand and category names, and
+   * variant names, to explain the hit.
+   */
+  private readonly labelKeys: string[] = [];
+  private readonly variantKeys: string[][] = [];
 
   /** The distinct names, product names first (in product order). */
   private readonly fields: string[] = [];
@@ -60,24 +61,8 @@ export class SearchIndex {
     this.entries = [...products].sort((a, b) =>
       a.card.name < b.card.name ? -1 : a.card.name > b.card.name ? 1 : a.dbId - b.dbId,
     );
-    const n = this.entries.length;
-    this.starts = new Int32Array(n + 1);
-    this.nameLengths = new Int32Array(n);
-    this.hitMark = new Uint32Array(n);
-    this.nameMark = new Uint32Array(n);
-    let offset = 0;
-    this.entries.forEach((p, i) => {
-      this.starts[i] = offset;
-      offset += p.row.searchKey.length + 1;
-      const sep = p.row.searchKey.indexOf(SEARCH_KEY_SEPARATOR);
-      this.nameLengths[i] = sep === -1 ? p.row.searchKey.length : sep;
-    });
-    this.starts[n] = offset;
-    this.text = this.entries.map((p) => p.row.searchKey).join('\n');
-    this.labelKeys = this.entries.map((p) =>
-      [p.card.name, p.card.brandName, p.card.categoryName].map(normalizeForSearch).join(SEARCH_KEY_SEPARATOR),
-    );
-    this.variantKeys = this.entries.map((p) => p.variants.map((v) => normalizeForSearch(v.name)));
+    this.hitMark = new Uint32Array(this.entries.length);
+    this.nameMark = new Uint32Array(this.entries.length);
     this.buildFields();
   }
 
@@ -281,19 +266,39 @@ export class SearchIndex {
 
   /** findIndices by one pass over every product's whole key: the reference the index is tested against. */
   scanIndices(needle: string): number[] {
+    const { text, starts, nameLengths } = this.scan();
     const nameHits: number[] = [];
     const otherHits: number[] = [];
     let from = 0;
     for (;;) {
-      const at = this.text.indexOf(needle, from);
+      const at = text.indexOf(needle, from);
       if (at === -1) break;
-      const i = productAt(this.starts, at);
-      if (at - this.starts[i]! + needle.length <= this.nameLengths[i]!) nameHits.push(i);
+      const i = productAt(starts, at);
+      if (at - starts[i]! + needle.length <= nameLengths[i]!) nameHits.push(i);
       else otherHits.push(i);
-      from = this.starts[i + 1]!; // one hit per product is enough
+      from = starts[i + 1]!; // one hit per product is enough
     }
     for (const i of otherHits) nameHits.push(i);
     return nameHits;
+  }
+
+  /** All keys joined by newlines (which never survive normalisation), and where each starts. */
+  private scan(): NonNullable<SearchIndex['scanned']> {
+    if (this.scanned) return this.scanned;
+    const n = this.entries.length;
+    const starts = new Int32Array(n + 1);
+    const nameLengths = new Int32Array(n);
+    let offset = 0;
+    this.entries.forEach((p, i) => {
+      starts[i] = offset;
+      offset += p.row.searchKey.length + 1;
+      const sep = p.row.searchKey.indexOf(SEARCH_KEY_SEPARATOR);
+      nameLengths[i] = sep === -1 ? p.row.searchKey.length : sep;
+    });
+    starts[n] = offset;
+    const text = this.entries.map((p) => p.row.searchKey).join('\n');
+    this.scanned = { text, starts, nameLengths };
+    return this.scanned;
   }
 
   entry(i: number): ProductEntry {
@@ -302,6 +307,13 @@ export class SearchIndex {
 
   /** The variant that explains a hit, when the product, brand and category names do not. */
   matchedVariant(i: number, needle: string): string | null {
+    if (this.labelKeys[i] === undefined) {
+      const p = this.entries[i]!;
+      this.labelKeys[i] = [p.card.name, p.card.brandName, p.card.categoryName]
+        .map(normalizeForSearch)
+        .join(SEARCH_KEY_SEPARATOR);
+      this.variantKeys[i] = p.variants.map((v) => normalizeForSearch(v.name));
+    }
     if (this.labelKeys[i]!.includes(needle)) return null;
     const v = this.variantKeys[i]!.findIndex((k) => k.includes(needle));
     return v === -1 ? null : this.entries[i]!.variants[v]!.name;
