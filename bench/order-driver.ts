@@ -9,6 +9,38 @@ import autocannon from 'autocannon';
 
 type ServerTime = { n: number; p50: number; p95: number; p99: number };
 
+/** CPU per order in the timed rounds (µs), by part (bench/round-profile.ts); absent off Linux. */
+export interface CpuPerOrder {
+  database: number;
+  app: number;
+  loadGenerator: number;
+  /** Every other process on the machine. */
+  other: number;
+  idle: number;
+  /** The rounds' wall-clock time per order: times the cores, what the parts above add up to. */
+  wall: number;
+}
+
+/** The bench server's CPU split for one kind of round since the last /reset, per order. */
+async function cpuPerOrder(control: string, kind: string, orders: number): Promise<CpuPerOrder | undefined> {
+  const split = (
+    (await (await fetch(`${control}/orders/cpu`)).json()) as Record<
+      string,
+      Omit<CpuPerOrder, 'wall'> & { wallMs: number }
+    >
+  )[kind];
+  if (!split || !orders) return undefined;
+  const per = (ms: number) => (ms * 1000) / orders;
+  return {
+    database: per(split.database),
+    app: per(split.app),
+    loadGenerator: per(split.loadGenerator),
+    other: per(split.other),
+    idle: per(split.idle),
+    wall: per(split.wallMs),
+  };
+}
+
 export interface OrderBenchResult {
   ordersPerSecond: number;
   placed: number;
@@ -22,6 +54,7 @@ export interface OrderBenchResult {
   serverCpuOrders: number;
   serverCart?: ServerTime;
   serverOrder?: ServerTime;
+  cpu?: CpuPerOrder;
   check: { orders: number; unitsSold: number; hotSold: number; hotStock: number; oversold: string[] };
 }
 
@@ -60,6 +93,9 @@ async function oncePerBuyer(
     url: app,
     connections: concurrency,
     amount: cookies.length,
+    // autocannon notices that the last request is done only at its next sample tick (every
+    // second by default), which rounded each round's time up to whole seconds: sample often.
+    sampleInt: 10,
     requests: [
       {
         setupRequest: ((req: Record<string, unknown>) => {
@@ -77,7 +113,7 @@ async function oncePerBuyer(
     ],
   });
   const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
-  // autocannon's own duration is rounded to whole seconds: too coarse for runs this short.
+  // autocannon's own duration is in whole seconds: too coarse for runs this short.
   return { result, codes, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -114,13 +150,18 @@ export async function benchOrders(
   let orderCpu = 0;
   await post(`${control}/reset`, {});
   for (let round = 0; elapsed < seconds * 1000; round++) {
-    await post(`${control}/orders/fill`, { hotShare: round === 0 ? 0.1 : 0 });
+    const { carts } = await post<{ carts: { variantId: string; quantity: number }[][] }>(
+      `${control}/orders/fill`,
+      { hotShare: round === 0 ? 0.1 : 0 },
+    );
+    // Each buyer's checkout sends the lines it shows, as the web app's does.
+    const linesOf = new Map(cookies.map((c, i) => [c, carts[i]!]));
     const roundCpu = await cpuMs(control);
     const {
       result,
       codes,
       seconds: took,
-    } = await oncePerBuyer(app, cookies, concurrency, () => ({
+    } = await oncePerBuyer(app, cookies, concurrency, (cookie) => ({
       method: 'POST',
       path: '/api/v1/orders',
       body: JSON.stringify({
@@ -128,16 +169,20 @@ export async function benchOrders(
         shippingType: 'Shiptoaddress',
         comments: '',
         idempotencyKey: randomUUID(),
+        lines: linesOf.get(cookie),
       }),
     }));
     if (Object.keys(codes).some((c) => c !== '201' && c !== '409'))
       throw new Error(`orders answered ${JSON.stringify(codes)}`);
-    elapsed += took * 1000;
+    // The round ends when its mail has gone and the change feed has caught up, as the direct one.
+    const settled = await post<{ seconds: number }>(`${control}/orders/settle`, {});
+    elapsed += (took + settled.seconds) * 1000;
     orderCpu += (await cpuMs(control)) - roundCpu;
     requests += result.requests.total;
     p50s.push(result.latency.p50);
     p99s.push(result.latency.p99);
   }
+  const cpu = await cpuPerOrder(control, 'http', requests);
   const check = (await (await fetch(`${control}/orders/check`)).json()) as OrderBenchResult['check'];
   const serverSide = (await (await fetch(`${control}/stats`)).json()) as Record<string, ServerTime>;
   return {
@@ -152,6 +197,7 @@ export async function benchOrders(
     cartP95: carts.result.latency.p97_5,
     serverCart: cartStats['/api/v1/cart'] ?? cartStats['/api/v1/cart/'],
     serverOrder: serverSide['/api/v1/orders'] ?? serverSide['/api/v1/orders/'],
+    cpu,
     check,
   };
 }
@@ -160,6 +206,7 @@ export interface DirectBenchResult {
   ordersPerSecond: number;
   p50: number;
   p99: number;
+  cpu?: CpuPerOrder;
   check: OrderBenchResult['check'];
 }
 
@@ -172,7 +219,7 @@ const percentile = (sorted: number[], p: number) =>
  */
 export async function benchDirect(
   control: string,
-  { seconds, concurrency }: { seconds: number; concurrency: number },
+  { seconds, concurrency, kicks = true }: { seconds: number; concurrency: number; kicks?: boolean },
 ): Promise<DirectBenchResult> {
   let elapsed = 0;
   let calls = 0;
@@ -182,7 +229,7 @@ export async function benchDirect(
     await post(`${control}/orders/fill`, { hotShare: round === 0 ? 0.1 : 0 });
     const r = await post<{ seconds: number; placed: number; refused: number; latencies: number[] }>(
       `${control}/orders/direct`,
-      { concurrency },
+      { concurrency, kicks },
     );
     elapsed += r.seconds * 1000;
     calls += r.placed + r.refused;
@@ -190,6 +237,13 @@ export async function benchDirect(
     p50s.push(percentile(sorted, 0.5));
     p99s.push(percentile(sorted, 0.99));
   }
+  const cpu = await cpuPerOrder(control, kicks ? 'direct' : 'direct-no-kicks', calls);
   const check = (await (await fetch(`${control}/orders/check`)).json()) as OrderBenchResult['check'];
-  return { ordersPerSecond: calls / (elapsed / 1000), p50: Math.max(...p50s), p99: Math.max(...p99s), check };
+  return {
+    ordersPerSecond: calls / (elapsed / 1000),
+    p50: Math.max(...p50s),
+    p99: Math.max(...p99s),
+    cpu,
+    check,
+  };
 }

@@ -17,9 +17,14 @@ export interface DirectRound {
 
 export interface OrderFixtures {
   cookies: string[];
-  fill(hotShare: number): Promise<void>;
-  /** Every buyer's cart placed by calling place_order straight, `concurrency` at a time. */
-  direct(concurrency: number): Promise<DirectRound>;
+  /** Each buyer's new cart (SKU and quantity), in the order of `cookies`: what their checkout shows. */
+  fill(hotShare: number): Promise<{ variantId: string; quantity: number }[][]>;
+  /**
+   * Every buyer's cart placed by calling place_order straight, `concurrency` at a time;
+   * `created` is told of each order placed (the app's route kicks the mail and the change feed).
+   */
+  /** `timed`: called (and awaited) once the calls are built, right before the timed loop. */
+  direct(concurrency: number, created: () => void, timed?: () => Promise<void>): Promise<DirectRound>;
   check(): Promise<{
     orders: number;
     unitsSold: number;
@@ -68,8 +73,8 @@ export async function createOrderFixtures(
   );
   // Every order is judged by the rules; the pool leaves out what no state may buy (hemp products
   // over the federal THC limit), so orders measure placing, not refusals.
-  const picked = await q<{ id: number }>(
-    `select v.id from variants v join products p on p.id = v.product_id
+  const picked = await q<{ id: number; sku: string }>(
+    `select v.id, v.sku from variants v join products p on p.id = v.product_id
       where p.compliance->>'kind' <> 'hemp_cannabinoid' order by random() limit $1`,
     [poolSize + 1],
   );
@@ -79,6 +84,7 @@ export async function createOrderFixtures(
   await q('update variants set stock = $1 where id = $2', [hotStock, hot]);
   const initial = new Map<number, number>([[hot, hotStock], ...pool.map((id) => [id, POOL_STOCK] as const)]);
   const userIds = users.map((u) => u.id);
+  const skuOf = new Map(picked.map((r) => [r.id, r.sku]));
 
   return {
     cookies: tokens.map((t) => `sid=${t}`),
@@ -88,25 +94,32 @@ export async function createOrderFixtures(
       const u: string[] = [];
       const v: number[] = [];
       const n: number[] = [];
+      const carts: { variantId: string; quantity: number }[][] = [];
       for (const id of userIds) {
         const chosen = new Set<number>();
         while (chosen.size < 3) chosen.add(pool[Math.floor(Math.random() * pool.length)]!);
         if (Math.random() < hotShare) chosen.add(hot);
+        const cart: { variantId: string; quantity: number }[] = [];
         for (const variant of chosen) {
+          const quantity = variant === hot ? 1 : 1 + Math.floor(Math.random() * 3);
           u.push(id);
           v.push(variant);
-          n.push(variant === hot ? 1 : 1 + Math.floor(Math.random() * 3));
+          n.push(quantity);
+          cart.push({ variantId: skuOf.get(variant)!, quantity });
         }
+        carts.push(cart);
       }
       await q(
         `insert into cart_items (user_id, variant_id, quantity)
          select unnest($1::uuid[]), unnest($2::int[]), unnest($3::int[])`,
         [u, v, n],
       );
+      return carts;
     },
-    async direct(concurrency) {
+    async direct(concurrency, created, timed) {
       const calls = await directCalls(database, userIds);
-      return runDirect(database, calls, concurrency);
+      await timed?.();
+      return runDirect(database, calls, concurrency, created);
     },
     /** Units sold per variant must equal the stock each lost, and no stock may be negative. */
     async check() {
@@ -196,7 +209,12 @@ async function directCalls(database: Database, userIds: string[]): Promise<unkno
   ]);
 }
 
-async function runDirect(database: Database, calls: unknown[][], concurrency: number): Promise<DirectRound> {
+async function runDirect(
+  database: Database,
+  calls: unknown[][],
+  concurrency: number,
+  created: () => void,
+): Promise<DirectRound> {
   const round: DirectRound = { seconds: 0, placed: 0, refused: 0, latencies: [] };
   let next = 0;
   const started = performance.now();
@@ -211,6 +229,7 @@ async function runDirect(database: Database, calls: unknown[][], concurrency: nu
         );
         if (r!.r.status !== 'created') throw new Error(`place_order answered ${r!.r.status}`);
         round.placed++;
+        created();
       } catch (err) {
         if (!String((err as Error).message).includes('not_enough_stock')) throw err;
         round.refused++;

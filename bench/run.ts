@@ -16,11 +16,12 @@ import pg from 'pg';
 import { benchCatalogue, benchQuickOrder, type Percentiles } from './catalogue-bench.ts';
 import { benchHashing } from './hashing-bench.ts';
 import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
+import { checkBooks, directRows, meanCpu, orderRows } from './order-report.ts';
 import { benchMetricsCost } from './metrics-bench.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** Concurrent checkouts: enough to keep the database busy, as many as the pool has connections. */
+/** Concurrent checkouts: enough to keep the database busy, as many as the default pool has connections. */
 const ORDER_CONCURRENCY = Number(process.env.BENCH_ORDER_CONCURRENCY ?? 10);
 const ONLY = process.env.BENCH_ONLY;
 /** Buyers changing their password at once in the hashing part. */
@@ -97,72 +98,10 @@ async function dropPgDatabase(url: string) {
 
 const rows: string[][] = [];
 const notes: string[] = [];
+const report = { rows, notes };
 const serverSide: Record<string, Percentiles> = {};
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-bench-'));
 let pgDatabase: string | null = null;
-
-function orderRows(where: string, r: OrderBenchResult) {
-  rows.push([
-    `place order (${where})`,
-    '—',
-    r.ordersPerSecond.toFixed(0),
-    `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} ms`,
-    '—',
-    '—',
-    '—',
-  ]);
-  rows.push([
-    `cart read (${where})`,
-    '—',
-    r.cartReadsPerSecond.toFixed(0),
-    `p95 ${r.cartP95.toFixed(1)} ms`,
-    '—',
-    '—',
-    '—',
-  ]);
-  const ms = (t?: { p50: number; p95: number; p99: number }) =>
-    t ? `p50 ${t.p50.toFixed(1)} / p95 ${t.p95.toFixed(1)} / p99 ${t.p99.toFixed(1)} ms` : 'n/a';
-  notes.push(
-    `${where} server-side: place order ${ms(r.serverOrder)}; cart read ${ms(r.serverCart)}; ` +
-      `app process CPU ${(r.serverCpuOrders * 100).toFixed(0)}% of a core while ordering, ${(r.serverCpuCarts * 100).toFixed(0)}% while reading carts`,
-  );
-  const c = r.check;
-  notes.push(
-    `${where} (last run): ${r.placed} orders placed, ${r.refused} refused for stock; ${c.unitsSold} units sold; ` +
-      `hot option sold ${c.hotSold} of ${c.hotStock}; oversell: ${c.oversold.length ? c.oversold.join('; ') : 'none'}`,
-  );
-  checkBooks(where, r);
-}
-
-/** place_order called straight (mean of its runs) against ordering over HTTP, rules on. */
-function directRows(where: string, http: OrderBenchResult, runs: DirectBenchResult[]) {
-  const perSecond = runs.reduce((n, r) => n + r.ordersPerSecond, 0) / runs.length;
-  const p50 = Math.max(...runs.map((r) => r.p50));
-  const p99 = Math.max(...runs.map((r) => r.p99));
-  rows.push([
-    `place_order direct (${where})`,
-    '—',
-    perSecond.toFixed(0),
-    `${p50.toFixed(1)} / ${p99.toFixed(1)} ms`,
-    '—',
-    '—',
-    '—',
-  ]);
-  notes.push(
-    `${where}: ordering over HTTP runs at ${((http.ordersPerSecond / perSecond) * 100).toFixed(0)}% of place_order called straight ` +
-      `(${http.ordersPerSecond.toFixed(0)} vs ${perSecond.toFixed(0)} orders/s, same buyers, carts and concurrency; target: 70% or more)`,
-  );
-  for (const r of runs)
-    if (r.check.oversold.length || r.check.hotSold > r.check.hotStock)
-      throw new Error(`${where}: place_order direct: the books do not balance: ${JSON.stringify(r.check)}`);
-}
-
-/** Every run's books balance: no option oversold, the hot one within its stock, every order counted. */
-function checkBooks(where: string, r: OrderBenchResult) {
-  const c = r.check;
-  if (c.oversold.length || c.hotSold > c.hotStock || c.orders !== r.placed)
-    throw new Error(`${where}: the books do not balance: ${JSON.stringify(c)}`);
-}
 
 /** The bench's PostgreSQL database with the large catalogue, made once; false when no server answers. */
 async function seededPg(): Promise<boolean> {
@@ -321,11 +260,13 @@ try {
       await benchOrders(server.app, server.control, orderOptions);
       const runs: Record<'on' | 'off', OrderBenchResult[]> = { on: [], off: [] };
       const direct: DirectBenchResult[] = [];
+      const alone: DirectBenchResult[] = [];
       for (const on of [false, true, false, true]) {
         await rules(on);
         runs[on ? 'on' : 'off'].push(await benchOrders(server.app, server.control, orderOptions));
         // The database's own limit, right after the HTTP run it is compared with.
         if (on) direct.push(await benchDirect(server.control, orderOptions));
+        if (on) alone.push(await benchDirect(server.control, { ...orderOptions, kicks: false }));
       }
       const mean = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
         ...b!,
@@ -334,13 +275,14 @@ try {
         p50: Math.max(a!.p50, b!.p50),
         p99: Math.max(a!.p99, b!.p99),
         cartP95: Math.max(a!.cartP95, b!.cartP95),
+        cpu: a!.cpu && b!.cpu ? meanCpu([a!.cpu, b!.cpu]) : undefined,
       });
       for (const r of [...runs.off, ...runs.on]) checkBooks(where, r);
       const off = mean(runs.off);
       const on = mean(runs.on);
-      orderRows(`${where}, rules off`, off);
-      orderRows(where, on);
-      directRows(where, on, direct);
+      orderRows(report, `${where}, rules off`, off);
+      orderRows(report, where, on);
+      directRows(report, where, on, direct, alone);
       notes.push(
         `${where}: with the state rules on, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
           `and cart read at ${((on.cartReadsPerSecond / off.cartReadsPerSecond) * 100).toFixed(0)}% of the rate with them off (target: 90% or more)`,

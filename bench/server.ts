@@ -8,13 +8,16 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { openPglite, openPostgres } from '../src/server/db/client.ts';
 import { hashPassword } from '../src/server/modules/accounts/password.ts';
 import { hashToken } from '../src/server/modules/accounts/session.service.ts';
 import { DiskObjectStore } from '../src/server/storage/object-store.ts';
 import { createOrderFixtures, type OrderFixtures } from './order-fixtures.ts';
+import { RoundProfiler } from './round-profile.ts';
 
 const dataDir = process.argv[2]!;
+const profiler = new RoundProfiler(process.env.BENCH_CPU_PROFILE);
 const queryTimes = new Map<string, { n: number; ms: number }>();
 /** Time spent in each statement (by its first 90 characters), for GET /queries. */
 function traced(key: string, t0: number) {
@@ -46,25 +49,25 @@ if (process.env.BENCH_TRACE_QUERIES) {
     if (out instanceof Promise) void out.finally(() => traced(key, t0)).catch(() => {});
     return out;
   };
-  const { PGlite } = await import('@electric-sql/pglite');
-  for (const method of ['query', 'exec'] as const) {
-    const original = PGlite.prototype[method] as (...a: unknown[]) => Promise<unknown>;
-    (PGlite.prototype as unknown as Record<string, unknown>)[method] = async function (
-      this: unknown,
-      ...args: unknown[]
-    ) {
-      const t0 = performance.now();
-      try {
-        return await original.apply(this, args);
-      } finally {
-        traced(statementKey(args[0]), t0);
-      }
-    };
-  }
+  // PGlite's thread: every statement, in a transaction or not, goes through query().
+  const { PgliteThread } = await import('../src/server/db/pglite-thread.ts');
+  const original = PgliteThread.prototype.query;
+  PgliteThread.prototype.query = async function (this: unknown, ...args: Parameters<typeof original>) {
+    const t0 = performance.now();
+    try {
+      return await original.apply(this as never, args);
+    } finally {
+      traced(statementKey(args[0]), t0);
+    }
+  } as typeof original;
 }
-// BENCH_DATABASE_URL: the PostgreSQL server (already seeded); otherwise PGlite in the data dir.
+// BENCH_DATABASE_URL: the PostgreSQL server (already seeded), with the app's pool (DATABASE_POOL_SIZE
+// as the app reads it); otherwise PGlite in the data dir.
 const database = process.env.BENCH_DATABASE_URL
-  ? await openPostgres(process.env.BENCH_DATABASE_URL)
+  ? await openPostgres(
+      process.env.BENCH_DATABASE_URL,
+      loadConfig({ DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE }).databasePoolSize,
+    )
   : await openPglite({ dataDir: path.join(dataDir, 'pglite') });
 await database.migrate();
 const app = await buildApp({
@@ -199,12 +202,57 @@ bare.post('/pricing/setup', async (req) => {
   for (let i = 0; i < 10; i++) lines.push(`NO-SUCH-SKU-${i} 2`);
   return { cookies, quickOrder: lines.join('\n') };
 });
+/**
+ * Fills the carts for the next timed round, after the last round's confirmation mails have gone
+ * and the change feed has caught up: each round pays for the mail and stock news of its own
+ * orders, not for what an earlier round (over HTTP or direct) left behind.
+ */
+/**
+ * Sends every queued mail and brings the change feed up to date; the seconds it took. Each timed
+ * round ends with it (over HTTP and direct alike): an order's work is done when its confirmation
+ * has gone and every page has heard of its stock, not when the last answer came back. Otherwise
+ * a round that keeps the database busier leaves more of that work behind, untimed.
+ */
+async function settle(): Promise<number> {
+  const t0 = performance.now();
+  while ((await app.outbox.drain()) > 0);
+  app.changes.wake();
+  await app.changes.settled();
+  return (performance.now() - t0) / 1000;
+}
+bare.post('/orders/settle', async () => ({ seconds: await settle() }));
 bare.post('/orders/fill', async (req) => {
-  await fixtures!.fill((req.body as { hotShare: number }).hotShare);
-  return {};
+  await profiler.stop();
+  await settle();
+  const carts = await fixtures!.fill((req.body as { hotShare: number }).hotShare);
+  // The next call is an HTTP round (or /reset before cart reads, or /orders/direct): both stop it.
+  await profiler.start('http');
+  return { carts };
 });
-bare.get('/orders/check', () => fixtures!.check());
-bare.post('/orders/direct', (req) => fixtures!.direct((req.body as { concurrency: number }).concurrency));
+bare.get('/orders/check', async () => {
+  await profiler.stop();
+  return fixtures!.check();
+});
+/**
+ * place_order straight; each order placed kicks the mail and the change feed, as the route does
+ * (`kicks: false`: neither, their polls find the orders). The round's time includes settling.
+ */
+bare.post('/orders/direct', async (req) => {
+  await profiler.stop();
+  const { concurrency, kicks } = req.body as { concurrency: number; kicks: boolean };
+  const round = await fixtures!.direct(
+    concurrency,
+    () => {
+      if (!kicks) return;
+      app.outbox.kick();
+      app.changes.committed();
+    },
+    () => profiler.start(kicks ? 'direct' : 'direct-no-kicks'),
+  );
+  round.seconds += await settle();
+  await profiler.stop();
+  return round;
+});
 /**
  * The state rules and excise rates on (as seeded) or off (every rule and rate retired), to measure
  * what judging orders by them costs; the code path is the same either way.
@@ -228,7 +276,14 @@ bare.get('/cpu', () => {
   const used = process.cpuUsage();
   return { cpuMs: (used.user + used.system) / 1000 };
 });
-bare.post('/reset', () => {
+/** The timed ordering rounds' CPU by part and kind of round, since the last /reset. */
+bare.get('/orders/cpu', async () => {
+  await profiler.stop(); // the last HTTP round is still open until now
+  return Object.fromEntries(profiler.split);
+});
+bare.post('/reset', async () => {
+  await profiler.stop();
+  profiler.split.clear();
   timings.clear();
   queryTimes.clear();
   return {};

@@ -231,7 +231,10 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
   // What orders write inside their transactions reaches the storefront and buyers' pages after commit.
-  const changes = new ChangeFeed(deps.database, { onError: (err) => app.log.error({ err }, 'change feed') });
+  const changes = new ChangeFeed(deps.database, {
+    shared: deps.database.kind === 'postgres',
+    onError: (err) => app.log.error({ err }, 'change feed'),
+  });
   changes.on(STOCK_CHANNEL, (payload) => catalogue.stockChanged(payload));
   changes.on(USER_EVENTS_CHANNEL, (payload) => events.deliver(payload));
   await changes.start();

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/pool-size.ts';
 
 const Bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const POOL_SIZE_MESSAGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -15,6 +18,13 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Connections to the PostgreSQL server per instance (see DEFAULT_POOL_SIZE). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: POOL_SIZE_MESSAGE })
+    .int(POOL_SIZE_MESSAGE)
+    .min(1, POOL_SIZE_MESSAGE)
+    .max(100, POOL_SIZE_MESSAGE)
+    .default(DEFAULT_POOL_SIZE),
   STORE_NAME: z.string().min(1).max(60).default('Smokestack Wholesale'),
   STORE_SHORT_NAME: z.string().min(1).max(30).default('Smokestack'),
   SEED_DEMO: Bool.optional(),
@@ -56,6 +66,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: the pool's connections to the PostgreSQL server. */
+  databasePoolSize: number;
   storeName: string;
   storeShortName: string;
   seedDemo: boolean;
@@ -92,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     storeName: e.STORE_NAME,
     storeShortName: e.STORE_SHORT_NAME,
     // Demo data is on by default for a newcomer, never in production unless asked for.

@@ -20,8 +20,9 @@ type Handler = (payload: string) => void;
  * ask for one more after it); every instance reads on hearing it. A poll every `pollMs` catches up
  * when a process died between its commit and its NOTIFY, or the wake came while an older
  * transaction was still running. Wakes and commits within `batchMs` (10) share one read and one
- * NOTIFY: at a thousand orders a second that is one read per instance per 10 ms, not a thousand.
- * Rows are kept for an hour.
+ * NOTIFY, and a read or NOTIFY asked for during one waits a batch after it: at a thousand orders a
+ * second that is at most one read per instance per 10 ms, not a thousand. On a database no other
+ * process opens (`shared: false`, PGlite) there is no NOTIFY. Rows are kept for an hour.
  */
 export class ChangeFeed {
   private readonly handlers = new Map<string, Set<Handler>>();
@@ -41,6 +42,12 @@ export class ChangeFeed {
       /** Wakes within this many ms make one read (and commits one NOTIFY): orders come many a second. */
       batchMs?: number;
       retainMs?: number;
+      /**
+       * Whether other processes use this database (default true). An embedded one (PGlite) is
+       * opened by this process alone: its commits wake this feed directly, and a NOTIFY would be
+       * a statement per batch that nobody needs.
+       */
+      shared?: boolean;
       onError?: (err: unknown) => void;
     } = {},
   ) {}
@@ -66,6 +73,7 @@ export class ChangeFeed {
   /** Call after a local transaction that wrote change events has committed. */
   committed(): void {
     this.wake();
+    if (this.opts.shared === false) return;
     if (this.notifying) {
       this.notifyAgain = true;
       return;
@@ -74,10 +82,12 @@ export class ChangeFeed {
     void (async () => {
       try {
         await this.pause();
-        do {
+        for (;;) {
           this.notifyAgain = false;
           await this.database.notify(CHANGES_CHANNEL, '');
-        } while (this.notifyAgain && this.stopListening);
+          if (!this.notifyAgain || !this.stopListening) break;
+          await this.pause(); // commits meanwhile: one more, a batch later
+        }
       } catch (err) {
         this.opts.onError?.(err); // the poll still brings the others up to date
       } finally {
@@ -96,10 +106,12 @@ export class ChangeFeed {
     this.reading = (async () => {
       try {
         await this.pause();
-        do {
+        for (;;) {
           this.readAgain = false;
           await this.read();
-        } while (this.readAgain && this.cursor !== null);
+          if (!this.readAgain || this.cursor === null) break;
+          await this.pause(); // woken meanwhile: one more read, a batch later
+        }
         await this.prune();
       } catch (err) {
         this.opts.onError?.(err);

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
+import { DEFAULT_POOL_SIZE } from './pool-size.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -40,13 +40,10 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
-export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** The embedded database, on a thread of its own (pglite-thread.ts). */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PgliteThread }> {
+  const client = await PgliteThread.open(options);
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     client,
@@ -74,7 +71,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database & { pool: pg.Pool }> {
+export async function openPostgres(
+  url: string,
+  poolSize = DEFAULT_POOL_SIZE,
+): Promise<Database & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

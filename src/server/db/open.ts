@@ -48,9 +48,11 @@ function lockPgliteDir(dir: string): () => void {
   return () => rmSync(lock, { force: true });
 }
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl);
+    const database = await openPostgres(config.databaseUrl, config.databasePoolSize);
     try {
       await database.ping();
     } catch (err) {

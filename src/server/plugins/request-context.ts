@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '#server/errors.ts';
-import { type ActiveSession, findViewer } from '#server/modules/accounts/session.service.ts';
+import {
+  type ActiveSession,
+  findViewer,
+  rememberedSession,
+} from '#server/modules/accounts/session.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { adminMessages as am } from '#shared/staff/staff.messages.ts';
 import { getSession, Unauthorized } from './auth.ts';
@@ -15,9 +19,18 @@ import { getSession, Unauthorized } from './auth.ts';
  *   a one-time password 403;
  * - `staff`: staff whose session gave its second factor and who chose their own password (the
  *   console) — anonymous 401, a buyer 403, no second factor 401, a one-time password 403.
+ * - `signedInCheckedInStatement`: as `signedIn`, but a session this instance found valid lately is
+ *   taken from memory without a query (`actor.remembered`): the route's own statement must check
+ *   it again (`sessionCheck`) and look it up when that fails — placing an order, whose one statement
+ *   is then its only round trip.
  * Routes without one are public; they may still read `ctx.session()` (who is signed in, if anyone).
  */
-export type Access = 'signedIn' | 'staffSignedIn' | 'staffOwnPassword' | 'staff';
+export type Access =
+  | 'signedIn'
+  | 'signedInCheckedInStatement'
+  | 'staffSignedIn'
+  | 'staffOwnPassword'
+  | 'staff';
 
 /**
  * What a request's handlers and services work with, as Vendure's services take a
@@ -35,6 +48,8 @@ export interface RequestContext extends ModuleDeps {
    * user id, remembered for a few seconds between requests (see findViewer). Never for access.
    */
   viewerId(): Promise<string | null>;
+  /** The session behind the cookie as this instance last found it valid (see `signedInCheckedInStatement`). */
+  rememberedSession(): ActiveSession | undefined;
   /** The signed-in actor of a guarded route (the guard put it there). */
   readonly actor: ActiveSession;
   /** `actor.user.id`, as services that record who did something read it. */
@@ -85,6 +100,9 @@ function contextClass(deps: ModuleDeps) {
     viewerId() {
       return findViewer(deps.db, this.#req.cookies[deps.cookie.name], this.now);
     }
+    rememberedSession() {
+      return rememberedSession(this.#req.cookies[deps.cookie.name], this.now);
+    }
     get actor(): ActiveSession {
       const a = this.#req[kActor];
       // A handler reading the actor on a route that declared no access is a bug, not a 401.
@@ -109,9 +127,13 @@ function contextClass(deps: ModuleDeps) {
 
 /** The guard for one access level: resolves the session and refuses what the level does not allow. */
 async function guard(ctx: RequestContext, access: Access, signInMessage?: string): Promise<ActiveSession> {
+  if (access === 'signedInCheckedInStatement') {
+    const known = ctx.rememberedSession();
+    if (known) return known;
+  }
   const s = await ctx.session();
   if (!s) throw signInMessage ? new DomainError(401, signInMessage) : new Unauthorized();
-  if (access === 'signedIn') return s;
+  if (access === 'signedIn' || access === 'signedInCheckedInStatement') return s;
   if (s.user.role !== 'staff') throw new DomainError(403, am.staffOnly);
   if (access === 'staffSignedIn') return s;
   if (access === 'staff' && !s.session.secondFactorAt) throw new DomainError(401, am.secondFactorRequired);

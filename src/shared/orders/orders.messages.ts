@@ -15,6 +15,9 @@ export const orderMessages = {
   pricesChanged:
     'Prices in your cart changed since you opened checkout. Please check the new total and place the order again.',
   cartChanged: 'Your cart changed while the order was being placed. Please check it and try again.',
+  cartChangedSinceCheckout:
+    'Your cart changed since you opened checkout (in another tab or on another device). Please check it and place the order again.',
+  repeatedLine: 'Each option may appear only once in an order.',
   noOrdersYet: 'You havent placed any orders yet',
 } as const;
 

@@ -13,6 +13,9 @@ const text = (max: number) =>
     .min(1, orderMessages.shippingRequired)
     .max(max);
 
+/** The most lines an order's body names (a larger cart is placed without naming them). */
+export const ORDER_LINES_MAX = 5_000;
+
 /** SPEC §7 orderFunctionMain payload, plus comments and an idempotency key. The cart is the server's. */
 export const PlaceOrderBodySchema = z.object({
   shippingDetails: z.object({
@@ -28,6 +31,17 @@ export const PlaceOrderBodySchema = z.object({
   idempotencyKey: z.uuid(),
   /** The total checkout showed (cents): the order is refused, not charged differently, if it moved. */
   expectedTotalCents: z.number().int().nonnegative().max(1_000_000_000).optional(),
+  /**
+   * The lines checkout showed (SKU and quantity): the order is refused if the cart is no longer
+   * these. The server still prices them itself, and orders the cart only.
+   */
+  lines: z
+    .array(
+      z.object({ variantId: z.string().min(1).max(60), quantity: z.number().int().positive().max(10_000) }),
+    )
+    .max(ORDER_LINES_MAX)
+    .refine((l) => new Set(l.map((x) => x.variantId)).size === l.length, orderMessages.repeatedLine)
+    .optional(),
 });
 export type PlaceOrderBody = z.input<typeof PlaceOrderBodySchema>;
 /** What the checkout form itself edits; the address and the key come from elsewhere on the page. */

@@ -39,6 +39,8 @@ export async function createSession(
 export interface ActiveSession {
   session: SessionRow;
   user: UserRow;
+  /** Taken from memory on trust, to be checked by the route's own statement (see rememberedSession). */
+  remembered?: true;
 }
 
 const sessionQuery = preparedFor((db) =>
@@ -69,12 +71,58 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Act
   }
   if (idleFor > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+    row.session.lastSeenAt = now;
   }
+  remember(row, now);
   return row;
 }
 
+/**
+ * Sessions this instance found valid lately, by token hash: a route whose own statement checks
+ * the session again (placing an order: place_order) starts from here instead of a query. Never
+ * for a route that acts on its own: those look the session up (`ctx.session()`).
+ */
+export const SESSION_MEMO = { ttlMs: 10 * 60_000, max: 50_000 } as const;
+const seen = new Map<string, { active: ActiveSession; until: number }>();
+
+function remember(active: ActiveSession, now: Date) {
+  if (seen.size >= SESSION_MEMO.max) seen.clear();
+  seen.set(active.session.tokenHash, { active, until: now.getTime() + SESSION_MEMO.ttlMs });
+}
+
+/** The session behind a cookie as this instance last found it valid, or undefined (look it up). */
+export function rememberedSession(token: string | undefined, now: Date): ActiveSession | undefined {
+  if (!token || token.length > 100) return undefined;
+  const known = seen.get(hashToken(token));
+  return known && known.until > now.getTime() ? { ...known.active, remembered: true } : undefined;
+}
+
+/** Forgets a remembered session (its statement found it no longer valid). */
+export function forgetSession(tokenHash: string): void {
+  seen.delete(tokenHash);
+}
+
+/**
+ * What a statement checks of a session taken from memory (place_order's p_session): it still
+ * exists for this user, is neither expired nor idle (the policy's limit from `now`), and the user
+ * is not disabled, has a verified email and still has this email and name; last_seen_at is moved
+ * on when it is older than `touchBefore`.
+ */
+export function sessionCheck({ session, user }: ActiveSession, now: Date) {
+  const policy = session.remember ? SESSION_POLICY.remembered : SESSION_POLICY.browser;
+  return {
+    hash: session.tokenHash,
+    idleAfter: new Date(now.getTime() - policy.idleMs).toISOString(),
+    touchBefore: new Date(now.getTime() - TOUCH_EVERY_MS).toISOString(),
+    email: user.email,
+    name: user.name,
+  };
+}
+export type SessionCheck = ReturnType<typeof sessionCheck>;
+
 export async function deleteSession({ db }: Pick<RequestContext, 'db'>, token: string): Promise<void> {
   viewers.delete(hashToken(token));
+  seen.delete(hashToken(token));
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
@@ -114,13 +162,14 @@ export function knownViewer(token: string | undefined, now: Date): string | null
 }
 
 function remembered(key: string, now: Date): string | undefined {
-  const seen = viewers.get(key);
-  return seen && seen.until > now.getTime() ? seen.userId : undefined;
+  const viewer = viewers.get(key);
+  return viewer && viewer.until > now.getTime() ? viewer.userId : undefined;
 }
 
 /** Ends every session of a user but (optionally) the one in use: after a password change or reset. */
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: number): Promise<void> {
-  for (const [key, seen] of viewers) if (seen.userId === userId) viewers.delete(key);
+  for (const [key, viewer] of viewers) if (viewer.userId === userId) viewers.delete(key);
+  for (const [key, known] of seen) if (known.active.user.id === userId) seen.delete(key);
   await db
     .delete(sessions)
     .where(

@@ -1,17 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { preparedFor } from '#server/db/prepared.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
-import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
-import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
+import { products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
-import {
-  blockView,
-  judgeLines,
-  licenceStatesSql,
-  type ShipTo,
-} from '#server/modules/compliance/compliance.service.ts';
+import { blockView, judgeLines, type ShipTo } from '#server/modules/compliance/compliance.service.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
 import type { BuyerContext, RequestContext } from '#server/plugins/request-context.ts';
@@ -22,140 +15,7 @@ import { isoDay } from '#shared/dates.ts';
 import { pricingMessages as pm } from '#shared/pricing/pricing.messages.ts';
 import { largestAllowedAtMost, quantityProblem } from '#shared/pricing/quantity-rule.ts';
 import { cartItems } from './cart.table.ts';
-
-/**
- * The cart is priced from the current catalogue on every read; the client never sends prices
- * (SPEC §9 subtotal rule, computed with the shared rules).
- */
-const cartLinesQuery = preparedFor((db) =>
-  db
-    .select({
-      variantId: variants.id,
-      sku: variants.sku,
-      variantName: variants.name,
-      image: variants.image,
-      stock: variants.stock,
-      quantity: cartItems.quantity,
-      productName: products.name,
-      productSlug: products.slug,
-      priceCents: products.priceCents,
-      discountPriceCents: products.discountPriceCents,
-      discountPercentage: products.discountPercentage,
-      brandSlug: brands.slug,
-      categorySlug: categories.slug,
-      productId: products.id,
-      brandDbId: brands.id,
-      categoryDbId: categories.id,
-      brandName: brands.name,
-      productCompliance: products.compliance,
-      variantCompliance: variants.compliance,
-      minQuantity: variants.minQuantity,
-      orderIncrement: variants.orderIncrement,
-      maxQuantity: variants.maxQuantity,
-    })
-    .from(cartItems)
-    .innerJoin(variants, eq(variants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, brands.categoryId))
-    .where(eq(cartItems.userId, sql.placeholder('userId')))
-    .orderBy(asc(products.name), asc(variants.position), asc(variants.id))
-    .prepare('cart_lines'),
-);
-
-/**
- * The cart's lines joined to the catalogue: the one query the cart and the checkout both read.
- * Prepared: the planner sees a five-table join once per connection, not on every drawer opening.
- */
-export function selectCartLines(db: Db, userId: string) {
-  return cartLinesQuery(db).execute({ userId });
-}
-
-export type CartLineRow = Awaited<ReturnType<typeof selectCartLines>>[number];
-
-// With each row, what judging the cart needs of the buyer (licence states, default address's
-// state), so a cart read is one round trip; an empty cart judges nothing and needs neither.
-const cartRowsQuery = preparedFor((db) =>
-  db
-    .select({
-      variantId: cartItems.variantId,
-      quantity: cartItems.quantity,
-      licences: licenceStatesSql(sql.placeholder('userId'), sql.placeholder('day')),
-      defaultState: defaultStateSql(sql.placeholder('userId')),
-    })
-    .from(cartItems)
-    .where(eq(cartItems.userId, sql.placeholder('userId')))
-    .prepare('cart_rows'),
-);
-
-/** A cart's lines and, read with them, the buyer's licence states and default address's state. */
-export interface CartRead {
-  lines: CartLineRow[];
-  licences: string[];
-  defaultState: string | null;
-}
-
-/**
- * The cart's lines priced from the catalogue read model: the buyer's rows (a key lookup) joined in
- * memory with the model this instance keeps current (LISTEN/NOTIFY), instead of a five-table join
- * on every drawer opening. A row the model does not know (a variant added elsewhere a moment ago)
- * sends the read to the database join instead.
- */
-export async function cartLines(
-  db: Db,
-  model: CatalogueReadModel,
-  userId: string,
-  now: Date,
-): Promise<CartRead> {
-  const day = isoDay(now);
-  const rows = await cartRowsQuery(db).execute({ userId, day });
-  const buyer = { licences: rows[0]?.licences ?? [], defaultState: rows[0]?.defaultState ?? null };
-  const lines: (CartLineRow & { position: number })[] = [];
-  for (const r of rows) {
-    const found = model.variant(r.variantId);
-    if (!found) return { ...buyer, lines: await selectCartLines(db, userId) };
-    lines.push(lineRow(found, r.quantity));
-  }
-  // The database join's order: product name, then the option's position.
-  lines.sort(
-    (a, b) =>
-      (a.productName < b.productName ? -1 : a.productName > b.productName ? 1 : 0) ||
-      a.position - b.position ||
-      a.variantId - b.variantId,
-  );
-  return { ...buyer, lines };
-}
-
-type ModelVariant = NonNullable<ReturnType<CatalogueReadModel['variant']>>;
-
-/** A cart line's row from the read model's option and a quantity (as the database join reads it). */
-export function lineRow({ product: p, variant: v }: ModelVariant, quantity: number) {
-  return {
-    variantId: v.id,
-    sku: v.sku,
-    variantName: v.name,
-    image: v.image,
-    stock: v.stock,
-    quantity,
-    productName: p.row.name,
-    productSlug: p.slug,
-    priceCents: p.row.priceCents,
-    discountPriceCents: p.row.discountPriceCents,
-    discountPercentage: p.row.discountPercentage,
-    brandSlug: p.brand.slug,
-    categorySlug: p.brand.category.slug,
-    productId: p.dbId,
-    brandDbId: p.brand.dbId,
-    categoryDbId: p.brand.category.dbId,
-    brandName: p.brand.name,
-    productCompliance: p.row.compliance,
-    variantCompliance: v.compliance,
-    minQuantity: v.minQuantity,
-    orderIncrement: v.orderIncrement,
-    maxQuantity: v.maxQuantity,
-    position: v.position,
-  } satisfies CartLineRow & { position: number };
-}
+import { cartLines } from './cart-lines.ts';
 
 /** What reading a cart needs: the buyer, and the compliance and settings kept in memory. */
 export type CartReadContext = BuyerContext & Pick<RequestContext, 'compliance' | 'settings' | 'pricing'>;
@@ -180,6 +40,8 @@ export async function readCart(
   view: CartQuery = {},
 ): Promise<Cart> {
   const { lines: rows, licences, defaultState } = await cartLines(ctx.db, model, ctx.userId, ctx.now);
+  // Read with the rows, so only when there are some: the checkout that follows judges from them.
+  if (rows.length) ctx.compliance.rememberLicences(ctx.userId, isoDay(ctx.now), licences);
   const shipTo = rows.length ? await cartShipTo(ctx, view, defaultState) : null;
   const prices = priceLines(groupOf(await ctx.pricing.get(), ctx.userId), rows);
   const judged = shipTo

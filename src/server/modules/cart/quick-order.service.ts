@@ -9,17 +9,18 @@ import { judgeLines, licenceStatesSql } from '#server/modules/compliance/complia
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
+import type { QuickOrderAdded, QuickOrderCheck, QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import {
   parseQuickOrder,
-  quickOrderMessages as qm,
   type QuickOrderEntry,
+  quickOrderMessages as qm,
   sameSkuOnce,
 } from '#shared/cart/quick-order.ts';
-import type { QuickOrderAdded, QuickOrderCheck, QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
 import { largestAllowedAtMost, quantityProblem } from '#shared/pricing/quantity-rule.ts';
-import { type CartReadContext, lineRow, readCart } from './cart.service.ts';
+import { type CartReadContext, readCart } from './cart.service.ts';
 import { cartItems } from './cart.table.ts';
+import { lineRow } from './cart-lines.ts';
 
 /** The buyer's cart quantities, licence states and default address's state, in one round trip. */
 async function buyerNow(db: Db, userId: string, day: string) {

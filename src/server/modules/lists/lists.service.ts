@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { Invalid, NotFound } from '#server/errors.ts';
-import { type CartReadContext, lineRow } from '#server/modules/cart/cart.service.ts';
+import type { CartReadContext } from '#server/modules/cart/cart.service.ts';
+import { lineRow } from '#server/modules/cart/cart-lines.ts';
 import { fillCart } from '#server/modules/cart/quick-order.service.ts';
 import { products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
@@ -11,8 +12,8 @@ import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
 import type { BuyerContext } from '#server/plugins/request-context.ts';
 import { cartMessages as cm } from '#shared/cart/cart.schemas.ts';
-import { quickOrderMessages as qm } from '#shared/cart/quick-order.ts';
 import type { QuickOrderAdded } from '#shared/cart/quick-order.schemas.ts';
+import { quickOrderMessages as qm } from '#shared/cart/quick-order.ts';
 import {
   LIST_LIMITS,
   type ListDetail,

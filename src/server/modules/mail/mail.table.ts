@@ -20,5 +20,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  // The drain takes the oldest due mail: pending rows in id order (sent ones, which pile up, are
+  // never scanned); staff list a status newest first from the same index.
+  (t) => [index('outbox_status_id_idx').on(t.status, t.id)],
 );

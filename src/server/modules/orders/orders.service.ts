@@ -1,28 +1,29 @@
 import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import type { MailSettings } from '#server/modules/accounts/accounts.service.ts';
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
-import { type CartLineRow, cartLines, selectCartLines } from '#server/modules/cart/cart.service.ts';
-import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import {
-  attributesOf,
-  type ComplianceData,
-  judgeLines,
-  type ShipTo,
-} from '#server/modules/compliance/compliance.service.ts';
+  type ActiveSession,
+  forgetSession,
+  type SessionCheck,
+  sessionCheck,
+} from '#server/modules/accounts/session.service.ts';
+import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
+import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import type { ComplianceData } from '#server/modules/compliance/compliance.service.ts';
 import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
-import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
+import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
+import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { type GroupBook, groupOf } from '#server/modules/pricing/price-book.ts';
 import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
-import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
 import type { BuyerContext } from '#server/plugins/request-context.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
-import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { formatCents } from '#shared/money.ts';
-import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import { type Order, orderMessages as om, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
+import { casePacksHold, judgeOrder, lineName, linesToPlace, snapshotLines } from './order-lines.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 
 export interface OrderingSettings {
@@ -37,6 +38,12 @@ export interface OrderingSettings {
 
 export interface OrdersContext {
   db: Db;
+  /**
+   * Raw statements: place_order is called through it, not the query builder (drizzle's PGlite
+   * driver gives every statement its own result parsers, and PGlite then copies its 318-entry
+   * parser table: about 80 µs a statement, a tenth of an order's time on PGlite).
+   */
+  query: Database['query'];
   now: Date;
   mail: MailSettings;
   settings: OrderingSettings;
@@ -49,19 +56,44 @@ export interface OrdersContext {
 }
 
 class DuplicateOrder extends Error {}
-
-const lineName = (l: CartLineRow) => `${l.productName} — ${l.variantName}`;
+/** place_order found the session taken from memory no longer valid (see placeOrderFor). */
+class SessionNotCurrent extends Error {}
 
 const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
 /** The order number is made in the database; the mail carries this until it is filled in. */
 const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 
-type PlaceResult = { status: 'created' | 'duplicate' | 'over_cap' | 'changed'; number?: string };
+type PlaceResult = { status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session'; number?: string };
 
 /**
- * Places an order from the buyer's server-side cart, in two round trips:
- *  1. read the cart and price every line from the current catalogue with the shared rules (never
- *     the client's prices), and render the confirmation mail;
+ * Places an order for the signed-in actor. A session the guard took from memory
+ * (`signedInCheckedInStatement`) is checked by place_order itself, in the order's transaction; when
+ * that check fails, or the remembered user has no verified email, the session is looked up again
+ * (`lookUp`): gone is a 401, else the order is placed for the session as it is now.
+ */
+export async function placeOrderFor(
+  ctx: OrdersContext,
+  actor: ActiveSession,
+  input: PlaceOrderInput,
+  lookUp: () => Promise<ActiveSession | null>,
+): Promise<{ order: Order; created: boolean }> {
+  if (actor.remembered && actor.user.emailVerifiedAt) {
+    try {
+      return await placeOrder(ctx, actor.user, input, sessionCheck(actor, ctx.now));
+    } catch (err) {
+      if (!(err instanceof SessionNotCurrent)) throw err;
+      forgetSession(actor.session.tokenHash);
+    }
+  }
+  const current = actor.remembered ? await lookUp() : actor;
+  if (!current) throw new DomainError(401, accountMessages.notSignedIn);
+  return placeOrder(ctx, current.user, input);
+}
+
+/**
+ * Places an order from the buyer's server-side cart, in one or two round trips:
+ *  1. the lines checkout showed, or else the cart read from the database, priced from the current
+ *     catalogue with the shared rules (never the client's prices), and the confirmation mail;
  *  2. `place_order` (migration 0008), one statement and so one transaction: it locks the cart and
  *     checks that it and the prices are still what was priced (else this starts again, reading
  *     the database itself), applies the unverified cap,
@@ -72,21 +104,17 @@ type PlaceResult = { status: 'created' | 'duplicate' | 'over_cap' | 'changed'; n
  * A shortfall names the options; any failure rolls the statement back: stock, cart, orders and
  * outbox are as they were.
  */
-export async function placeOrder(
+async function placeOrder(
   ctx: OrdersContext,
   user: UserRow,
   input: PlaceOrderInput,
+  session?: SessionCheck,
 ): Promise<{ order: Order; created: boolean }> {
   if (!user.emailVerifiedAt) throw new DomainError(403, om.verifyEmail);
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      // First from the read model; should the cart or a price have changed meanwhile, from the
-      // database itself.
-      // The first read carries the buyer's licence states; later ones let the judgement read them.
-      const read =
-        attempt === 0
-          ? await cartLines(ctx.db, ctx.catalogue, user.id, ctx.now)
-          : { lines: await selectCartLines(ctx.db, user.id), licences: undefined };
+      // First from memory; should the cart or a price have changed meanwhile, from the database.
+      const read = await linesToPlace(ctx, user.id, input, attempt === 0);
       const rules = attempt === 0 ? await ctx.compliance.get() : await ctx.compliance.fresh();
       const book = attempt === 0 ? await ctx.pricing.get() : await ctx.pricing.fresh();
       const placed = await attemptOrder(
@@ -94,7 +122,7 @@ export async function placeOrder(
         user,
         input,
         read,
-        { rules, group: groupOf(book, user.id) },
+        { rules, group: groupOf(book, user.id), session },
         attempt === 0,
       );
       if (placed) {
@@ -114,93 +142,13 @@ export async function placeOrder(
   }
 }
 
-/**
- * The lines judged for where the order goes (Pickup: the store's state). A line that may not go
- * there, or whose excise cannot be worked out, refuses the order naming the lines — unless the
- * judgement came from this instance's memory, which may not have heard of a change yet: then null,
- * and the order is judged again from the database.
- */
-async function judgeOrder(
-  ctx: OrdersContext,
-  user: UserRow,
-  input: PlaceOrderInput,
-  lines: CartLineRow[],
-  prices: LinePrice[],
-  licences: string[] | undefined,
-  rules: ComplianceData,
-  fromMemory: boolean,
-) {
-  const d = input.shippingDetails;
-  const shipTo: ShipTo =
-    input.shippingType === 'Pickup'
-      ? { state: ctx.settings.storeState, shipping: 'Pickup' }
-      : { state: d.state, shipping: 'Delivery' };
-  const judged = await judgeLines(
-    ctx.db,
-    rules,
-    user.id,
-    ctx.now,
-    lines.map((l, i) => ({ ...l, unitPriceCents: prices[i]!.unitPriceCents })),
-    shipTo,
-    licences,
-  );
-  const blocked = lines.filter((_, i) => judged.verdicts[i]!.blocks.length);
-  const unpriceable = lines.filter((_, i) => judged.verdicts[i]!.excise.missing.length);
-  if ((blocked.length || unpriceable.length) && fromMemory) return null;
-  if (blocked.length) throw new DomainError(409, complianceMessages.blockedLines(blocked.map(lineName)));
-  if (unpriceable.length)
-    throw new DomainError(409, complianceMessages.missingFigure(unpriceable.map(lineName)));
-  return judged;
-}
-
-/**
- * Case packs: a quantity the option is not sold in (its case pack changed since) waits for the
- * buyer to change it; false when memory says so (the database may know better: judge again).
- */
-function casePacksHold(lines: CartLineRow[], prices: LinePrice[], fromMemory: boolean): boolean {
-  const wrong = lines.flatMap((l, i) =>
-    prices[i]!.quantityProblem ? [`${lineName(l)} (${prices[i]!.quantityProblem})`] : [],
-  );
-  if (!wrong.length) return true;
-  if (fromMemory) return false;
-  throw new DomainError(409, pricingMessages.linesNotInCases(wrong));
-}
-
-/** The order's lines as place_order takes them: the snapshot, and what they were priced and judged from. */
-function orderLines(lines: CartLineRow[], prices: LinePrice[], exciseOf: (i: number) => number) {
-  return lines.map((l, i) => ({
-    variant_id: l.variantId,
-    sku: l.sku,
-    product_name: l.productName,
-    variant_name: l.variantName,
-    image_url: l.image.url,
-    unit_price_cents: prices[i]!.unitPriceCents,
-    quantity: l.quantity,
-    category_slug: l.categorySlug,
-    brand_slug: l.brandSlug,
-    product_slug: l.productSlug,
-    brand_name: l.brandName,
-    compliance: attributesOf(l.productCompliance, l.variantCompliance),
-    excise_cents: exciseOf(i),
-    // What these lines were priced and judged from: place_order checks it is still the catalogue's.
-    price_cents: l.priceCents,
-    discount_price_cents: l.discountPriceCents,
-    discount_percentage: l.discountPercentage,
-    product_compliance: l.productCompliance,
-    variant_compliance: l.variantCompliance,
-    min_quantity: l.minQuantity,
-    order_increment: l.orderIncrement,
-    max_quantity: l.maxQuantity,
-  }));
-}
-
 /** One try: the order, or null when the cart or a price changed between reading and placing it. */
 async function attemptOrder(
   ctx: OrdersContext,
   user: UserRow,
   input: PlaceOrderInput,
   { lines, licences }: { lines: CartLineRow[]; licences: string[] | undefined },
-  { rules, group }: { rules: ComplianceData; group: GroupBook | null },
+  { rules, group, session }: { rules: ComplianceData; group: GroupBook | null; session?: SessionCheck },
   fromMemory: boolean,
 ): Promise<Order | null> {
   if (!lines.length) throw new Invalid(om.emptyCart);
@@ -218,7 +166,7 @@ async function attemptOrder(
     if (fromMemory) return null;
     throw new DomainError(409, om.pricesChanged);
   }
-  const priced = orderLines(lines, prices, exciseOf);
+  const priced = snapshotLines(lines, prices, exciseOf);
   const orderRow = {
     shipping_type: input.shippingType,
     ship_name: d.name,
@@ -251,18 +199,29 @@ async function attemptOrder(
 
   let result: PlaceResult;
   try {
-    const res = (await ctx.db.execute(
-      sql`select place_order(${user.id}::uuid, ${input.idempotencyKey}, ${ctx.now.toISOString()}::timestamptz, ${JSON.stringify(orderRow)}::jsonb, ${JSON.stringify(priced)}::jsonb, ${ctx.settings.unverifiedCapCents}::integer, ${JSON.stringify(mail)}::jsonb, ${JSON.stringify(check)}::jsonb) as r`,
-    )) as unknown as { rows: { r: PlaceResult }[] };
-    result = res.rows[0]!.r;
+    const [row] = await ctx.query<{ r: PlaceResult }>(
+      'select place_order($1::uuid, $2, $3::timestamptz, $4::jsonb, $5::jsonb, $6::integer, $7::jsonb, $8::jsonb, $9::jsonb) as r',
+      [
+        user.id,
+        input.idempotencyKey,
+        ctx.now.toISOString(),
+        JSON.stringify(orderRow),
+        JSON.stringify(priced),
+        ctx.settings.unverifiedCapCents,
+        JSON.stringify(mail),
+        JSON.stringify(check),
+        session ? JSON.stringify(session) : null,
+      ],
+    );
+    result = row!.r;
   } catch (err) {
-    // Drizzle wraps the database's error; its own message is the cause's.
-    const short = NOT_ENOUGH_STOCK.exec(String((err as { cause?: Error }).cause?.message ?? err));
+    const short = NOT_ENOUGH_STOCK.exec(String((err as Error).message ?? err));
     if (!short) throw err;
     const ids = new Set(JSON.parse(short[1]!) as number[]);
     const names = lines.filter((l) => ids.has(l.variantId)).map((l) => `${l.productName} — ${l.variantName}`);
     throw new DomainError(409, om.notEnoughStock(names));
   }
+  if (result.status === 'session') throw new SessionNotCurrent();
   if (result.status === 'changed') return null;
   if (result.status === 'over_cap') throw new Invalid(om.overCap(ctx.settings.unverifiedCapCents));
   if (result.status === 'duplicate') throw new DuplicateOrder();

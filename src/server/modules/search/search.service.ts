@@ -13,9 +13,10 @@ import { SearchIndex, type SearchPage } from './search-index.ts';
  * and category names, over each product's normalised `search_key`.
  *
  * The storefront searches the read model it already holds (see search-index.ts), products whose
- * own name matches first. On PGlite the same match in SQL runs its WASM on the event loop and
- * took 15–80 ms for broad queries on the large catalogue, stalling every other request
- * (docs/decisions/002-search.md); in memory it takes about a millisecond. The answer is JSON text
+ * own name matches first. On PGlite the same match in SQL took 15–80 ms for broad queries on the
+ * large catalogue, then on the event loop, stalling every other request (PGlite has its own thread
+ * since; it still holds every other statement for as long: docs/decisions/002-search.md); in memory
+ * it takes about a millisecond. The answer is JSON text
  * built from the pre-serialised cards, like the other catalogue reads.
  */
 export function searchCatalogueJson(

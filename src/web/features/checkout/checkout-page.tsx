@@ -4,7 +4,7 @@ import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import type { Cart } from '#shared/cart/cart.schemas.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { orderMessages as om } from '#shared/orders/orders.messages.ts';
-import { CheckoutFormSchema } from '#shared/orders/orders.schemas.ts';
+import { CheckoutFormSchema, ORDER_LINES_MAX } from '#shared/orders/orders.schemas.ts';
 import { useNotify } from '#web/app/notifications.tsx';
 import { PageSpinner } from '#web/app/root-layout.tsx';
 import { useZodForm } from '#web/components/ui/form.tsx';
@@ -124,8 +124,13 @@ function Checkout() {
     // The total this page shows: the server charges exactly it, or refuses if a price moved.
     const expectedTotalCents =
       judged.subtotalCents + shippingFeeCents(values.shippingType, deliveryFee) + judged.exciseCents;
+    // And the lines it shows: the server refuses the order if the cart is no longer these.
+    const lines =
+      judged.items.length <= ORDER_LINES_MAX
+        ? judged.items.map((i) => ({ variantId: i.variantId, quantity: i.quantity }))
+        : undefined;
     place.mutate(
-      { ...values, shippingDetails, idempotencyKey, expectedTotalCents },
+      { ...values, shippingDetails, idempotencyKey, expectedTotalCents, lines },
       {
         onSuccess: (res) => {
           notify({ type: 'success', message: res.message });
