@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { KeepingPool } from './keeping-pool.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import { DEFAULT_POOL_SIZE } from './pool-size.ts';
 import * as schema from './schema.ts';
@@ -75,7 +76,8 @@ export async function openPostgres(
   url: string,
   poolSize = DEFAULT_POOL_SIZE,
 ): Promise<Database & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // A statement the server refuses (place_order's stock shortfall) keeps its connection (see KeepingPool).
+  const pool = new KeepingPool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
