@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/server/db/client.ts';
 import { hashToken } from '../src/server/modules/accounts/session.service.ts';
+import { orderConfirmationMail } from '../src/server/modules/mail/templates.ts';
+import { formatCents } from '../src/shared/money.ts';
 
 export interface DirectRound {
   seconds: number;
@@ -24,7 +26,12 @@ export interface OrderFixtures {
    * `created` is told of each order placed (the app's route kicks the mail and the change feed).
    */
   /** `timed`: called (and awaited) once the calls are built, right before the timed loop. */
-  direct(concurrency: number, created: () => void, timed?: () => Promise<void>): Promise<DirectRound>;
+  direct(
+    concurrency: number,
+    mail: DirectMail,
+    created: () => void,
+    timed?: () => Promise<void>,
+  ): Promise<DirectRound>;
   check(): Promise<{
     orders: number;
     unitsSold: number;
@@ -35,6 +42,12 @@ export interface OrderFixtures {
 }
 
 const POOL_STOCK = 10_000_000;
+
+/** The app's store name and public address: the direct loop's confirmation mail is the app's. */
+export interface DirectMail {
+  storeName: string;
+  publicUrl: string;
+}
 
 export async function createOrderFixtures(
   database: Database,
@@ -116,8 +129,8 @@ export async function createOrderFixtures(
       );
       return carts;
     },
-    async direct(concurrency, created, timed) {
-      const calls = await directCalls(database, userIds);
+    async direct(concurrency, mail, created, timed) {
+      const calls = await directCalls(database, userIds, mail);
       await timed?.();
       return runDirect(database, calls, concurrency, created);
     },
@@ -160,9 +173,15 @@ export async function createOrderFixtures(
  * the same lines, checks and mail the app would pass, priced at the catalogue price. This is the
  * limit of our own design: the database's work for an order, with no HTTP, session or pricing.
  */
-async function directCalls(database: Database, userIds: string[]): Promise<unknown[][]> {
-  const rows = await database.query<{ user_id: string; lines: Record<string, unknown>[]; subtotal: number }>(
-    `select c.user_id, sum(p.price_cents * c.quantity)::int as subtotal, jsonb_agg(jsonb_build_object(
+async function directCalls(database: Database, userIds: string[], mail: DirectMail): Promise<unknown[][]> {
+  const rows = await database.query<{
+    user_id: string;
+    email: string;
+    name: string;
+    lines: Record<string, unknown>[];
+    subtotal: number;
+  }>(
+    `select c.user_id, u.email, u.name, sum(p.price_cents * c.quantity)::int as subtotal, jsonb_agg(jsonb_build_object(
         'variant_id', v.id, 'sku', v.sku, 'product_name', p.name, 'variant_name', v.name,
         'image_url', '/media/x.webp', 'unit_price_cents', p.price_cents, 'quantity', c.quantity,
         'category_slug', cat.slug, 'brand_slug', b.slug, 'product_slug', p.slug, 'brand_name', b.name,
@@ -171,9 +190,10 @@ async function directCalls(database: Database, userIds: string[]): Promise<unkno
         'discount_percentage', p.discount_percentage, 'product_compliance', p.compliance,
         'variant_compliance', v.compliance, 'min_quantity', v.min_quantity,
         'order_increment', v.order_increment, 'max_quantity', v.max_quantity)) as lines
-     from cart_items c join variants v on v.id = c.variant_id join products p on p.id = v.product_id
+     from cart_items c join users u on u.id = c.user_id
+     join variants v on v.id = c.variant_id join products p on p.id = v.product_id
      join brands b on b.id = p.brand_id join categories cat on cat.id = b.category_id
-     where c.user_id = any($1::uuid[]) group by c.user_id`,
+     where c.user_id = any($1::uuid[]) group by c.user_id, u.email, u.name`,
     [userIds],
   );
   const [version] = await database.query<{ v: string }>('select version::text as v from compliance_version');
@@ -199,12 +219,21 @@ async function directCalls(database: Database, userIds: string[]): Promise<unkno
     }),
     JSON.stringify(r.lines),
     50_000,
-    JSON.stringify({
-      to: 'bench@bench.example',
-      subject: 'Order [[ORDER_NUMBER]]',
-      text: 'x',
-      html: '<p>x</p>',
-    }),
+    // The confirmation the app renders for this cart (the database fills in the order number).
+    JSON.stringify(
+      orderConfirmationMail(
+        mail.storeName,
+        r.email,
+        r.name,
+        '[[ORDER_NUMBER]]',
+        formatCents(r.subtotal + 2000),
+        `${mail.publicUrl}/orders`,
+        r.lines.map(
+          (l) =>
+            `${l.quantity} × ${l.product_name} — ${l.variant_name} (${formatCents(Number(l.unit_price_cents) * Number(l.quantity))})`,
+        ),
+      ),
+    ),
     check,
   ]);
 }

@@ -70,6 +70,7 @@ const database = process.env.BENCH_DATABASE_URL
     )
   : await openPglite({ dataDir: path.join(dataDir, 'pglite') });
 await database.migrate();
+const STORE_NAME = 'Bench Wholesale';
 const app = await buildApp({
   // Confirmation mails still go through the outbox; the "SMTP server" accepts and forgets them.
   mailer: { describe: () => 'bench (discarded)', send: async () => {}, close() {} },
@@ -77,7 +78,7 @@ const app = await buildApp({
   storage: DiskObjectStore.inDataDir(dataDir),
   uploadDir: path.join(dataDir, 'tmp', 'uploads'),
   webDist: path.resolve('dist/web'),
-  storeName: 'Bench Wholesale',
+  storeName: STORE_NAME,
   storeShortName: 'Bench',
   // BENCH_METRICS_TOKEN: /metrics on, every request counted (the bench's "metrics on" runs).
   metricsToken: process.env.BENCH_METRICS_TOKEN,
@@ -242,6 +243,8 @@ bare.post('/orders/direct', async (req) => {
   const { concurrency, kicks } = req.body as { concurrency: number; kicks: boolean };
   const round = await fixtures!.direct(
     concurrency,
+    // No PUBLIC_URL here (the load comes from 127.0.0.1): the app's mail links to its default.
+    { storeName: STORE_NAME, publicUrl: 'http://localhost:3000' },
     () => {
       if (!kicks) return;
       app.outbox.kick();
