@@ -120,9 +120,26 @@ export function storedVariantCompliance(stored: unknown): VariantCompliance {
   return v.success ? (v.data as VariantCompliance) : {};
 }
 
-/** Raw attributes as stored (jsonb), read with their defaults. */
+/** attributesOf's answers by the stored objects (the catalogue read model's, shared by every order). */
+const readAttributes = new WeakMap<object, WeakMap<object, ComplianceAttributes>>();
+const NO_VARIANT = {};
+
+/**
+ * Raw attributes as stored (jsonb), read with their defaults. Answers are frozen and kept for as
+ * long as the stored objects live: the read model's stay until it reloads, so an order or a cart
+ * judged from memory reads each option's attributes once, not on every line of every order.
+ */
 export function attributesOf(product: unknown, variant: unknown): ComplianceAttributes {
-  return optionAttributes(storedAttributes(product), storedVariantCompliance(variant));
+  const read = () =>
+    Object.freeze(optionAttributes(storedAttributes(product), storedVariantCompliance(variant)));
+  if (typeof product !== 'object' || product === null) return read();
+  const v = typeof variant === 'object' && variant !== null ? variant : variant == null ? NO_VARIANT : null;
+  if (!v) return read();
+  let byVariant = readAttributes.get(product);
+  if (!byVariant) readAttributes.set(product, (byVariant = new WeakMap()));
+  let known = byVariant.get(v);
+  if (!known) byVariant.set(v, (known = read()));
+  return known;
 }
 
 export interface ShipTo {
