@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../src/server/db/client.ts';
 import { hashToken } from '../src/server/modules/accounts/session.service.ts';
-import { orderConfirmationMail } from '../src/server/modules/mail/templates.ts';
+import { orderConfirmationMail, orderMailLine } from '../src/server/modules/mail/templates.ts';
 import { formatCents } from '../src/shared/money.ts';
 
 export interface DirectRound {
@@ -228,9 +228,12 @@ async function directCalls(database: Database, userIds: string[], mail: DirectMa
         '[[ORDER_NUMBER]]',
         formatCents(r.subtotal + 2000),
         `${mail.publicUrl}/orders`,
-        r.lines.map(
-          (l) =>
-            `${l.quantity} × ${l.product_name} — ${l.variant_name} (${formatCents(Number(l.unit_price_cents) * Number(l.quantity))})`,
+        r.lines.map((l) =>
+          orderMailLine(
+            Number(l.quantity),
+            `${l.product_name} — ${l.variant_name}`,
+            Number(l.unit_price_cents) * Number(l.quantity),
+          ),
         ),
       ),
     ),

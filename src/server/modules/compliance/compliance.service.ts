@@ -136,9 +136,15 @@ export function attributesOf(product: unknown, variant: unknown): ComplianceAttr
   const v = typeof variant === 'object' && variant !== null ? variant : variant == null ? NO_VARIANT : null;
   if (!v) return read();
   let byVariant = readAttributes.get(product);
-  if (!byVariant) readAttributes.set(product, (byVariant = new WeakMap()));
+  if (!byVariant) {
+    byVariant = new WeakMap();
+    readAttributes.set(product, byVariant);
+  }
   let known = byVariant.get(v);
-  if (!known) byVariant.set(v, (known = read()));
+  if (!known) {
+    known = read();
+    byVariant.set(v, known);
+  }
   return known;
 }
 

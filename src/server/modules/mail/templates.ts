@@ -1,3 +1,4 @@
+import { formatCents } from '#shared/money.ts';
 import type { Mail } from './mailer.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,6 +55,10 @@ export function passwordResetMail(store: string, to: string, name: string, url: 
     { label: 'Choose a new password', url },
   );
 }
+
+/** One line of an order's confirmation: "2 × Name — Option ($24.00)". */
+export const orderMailLine = (quantity: number, name: string, lineTotalCents: number) =>
+  `${quantity} × ${name} (${formatCents(lineTotalCents)})`;
 
 export function orderConfirmationMail(
   store: string,

@@ -13,7 +13,7 @@ import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import type { ComplianceData } from '#server/modules/compliance/compliance.service.ts';
 import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
-import { orderConfirmationMail } from '#server/modules/mail/templates.ts';
+import { orderConfirmationMail, orderMailLine } from '#server/modules/mail/templates.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { type GroupBook, groupOf } from '#server/modules/pricing/price-book.ts';
 import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
@@ -194,7 +194,7 @@ async function attemptOrder(
     ORDER_NUMBER_SLOT,
     formatCents(subtotal + shipping + excise),
     `${ctx.mail.publicUrl}/orders`,
-    lines.map((l, i) => `${l.quantity} × ${lineName(l)} (${formatCents(prices[i]!.lineTotalCents)})`),
+    lines.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents)),
   );
 
   let result: PlaceResult;
