@@ -7,9 +7,11 @@ describe('configuration', () => {
     expect(DEFAULT_POOL_SIZE).toBe(10);
     expect(loadConfig({}).databasePoolSize).toBe(10);
     expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    // Empty is unset, as for the other variables.
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBe(10);
   });
 
-  it.each(['0', '101', '2.5', 'ten', '-3'])('refuses DATABASE_POOL_SIZE=%s, naming it', (value) => {
+  it.each(['0', '101', '2.5', 'ten', '-3', ' '])('refuses DATABASE_POOL_SIZE=%s, naming it', (value) => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: value })).toThrow(
       'Invalid configuration: DATABASE_POOL_SIZE: DATABASE_POOL_SIZE must be a whole number from 1 to 100',

@@ -19,12 +19,16 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** Connections to the PostgreSQL server per instance (see DEFAULT_POOL_SIZE). */
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ message: POOL_SIZE_MESSAGE })
-    .int(POOL_SIZE_MESSAGE)
-    .min(1, POOL_SIZE_MESSAGE)
-    .max(100, POOL_SIZE_MESSAGE)
-    .default(DEFAULT_POOL_SIZE),
+  /** Empty is unset, as for the other variables (a template's `DATABASE_POOL_SIZE=`). */
+  DATABASE_POOL_SIZE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: POOL_SIZE_MESSAGE })
+      .int(POOL_SIZE_MESSAGE)
+      .min(1, POOL_SIZE_MESSAGE)
+      .max(100, POOL_SIZE_MESSAGE)
+      .default(DEFAULT_POOL_SIZE),
+  ),
   STORE_NAME: z.string().min(1).max(60).default('Smokestack Wholesale'),
   STORE_SHORT_NAME: z.string().min(1).max(30).default('Smokestack'),
   SEED_DEMO: Bool.optional(),
