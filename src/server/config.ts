@@ -18,8 +18,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Connections to the PostgreSQL server per instance (see DEFAULT_POOL_SIZE). */
-  /** Empty is unset, as for the other variables (a template's `DATABASE_POOL_SIZE=`). */
+  /** Connections to the PostgreSQL server per instance (see DEFAULT_POOL_SIZE); empty is unset. */
   DATABASE_POOL_SIZE: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce

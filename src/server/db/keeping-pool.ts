@@ -34,15 +34,15 @@ export class KeepingPool extends pg.Pool {
       broken = err;
     };
     client.on('error', onError);
+    let failure: unknown;
     try {
-      const result = await client.query(text as string, values as unknown[]);
-      client.removeListener('error', onError);
-      client.release(broken as Error | undefined);
-      return result;
+      return await client.query(text as string, values as unknown[]);
     } catch (err) {
-      client.removeListener('error', onError);
-      client.release(broken || !(err instanceof pg.DatabaseError) ? (err as Error) : undefined);
+      if (!(err instanceof pg.DatabaseError)) failure = err;
       throw err;
+    } finally {
+      client.removeListener('error', onError);
+      client.release((broken ?? failure) as Error | undefined);
     }
   }
 }

@@ -130,11 +130,9 @@ const NO_VARIANT = {};
  * judged from memory reads each option's attributes once, not on every line of every order.
  */
 export function attributesOf(product: unknown, variant: unknown): ComplianceAttributes {
-  const read = () =>
-    Object.freeze(optionAttributes(storedAttributes(product), storedVariantCompliance(variant)));
-  if (typeof product !== 'object' || product === null) return read();
-  const v = typeof variant === 'object' && variant !== null ? variant : variant == null ? NO_VARIANT : null;
-  if (!v) return read();
+  const v = variant ?? NO_VARIANT;
+  if (typeof product !== 'object' || product === null || typeof v !== 'object')
+    return readStoredAttributes(product, variant);
   let byVariant = readAttributes.get(product);
   if (!byVariant) {
     byVariant = new WeakMap();
@@ -142,11 +140,14 @@ export function attributesOf(product: unknown, variant: unknown): ComplianceAttr
   }
   let known = byVariant.get(v);
   if (!known) {
-    known = read();
+    known = readStoredAttributes(product, variant);
     byVariant.set(v, known);
   }
   return known;
 }
+
+const readStoredAttributes = (product: unknown, variant: unknown) =>
+  Object.freeze(optionAttributes(storedAttributes(product), storedVariantCompliance(variant)));
 
 export interface ShipTo {
   /** The address's state for delivery; the store's own for pickup. */

@@ -218,7 +218,7 @@ async function attemptOrder(
     const short = NOT_ENOUGH_STOCK.exec(String((err as Error).message ?? err));
     if (!short) throw err;
     const ids = new Set(JSON.parse(short[1]!) as number[]);
-    const names = lines.filter((l) => ids.has(l.variantId)).map((l) => `${l.productName} — ${l.variantName}`);
+    const names = lines.filter((l) => ids.has(l.variantId)).map(lineName);
     throw new DomainError(409, om.notEnoughStock(names));
   }
   if (result.status === 'session') throw new SessionNotCurrent();
