@@ -7,7 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'tools', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

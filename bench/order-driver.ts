@@ -1,11 +1,11 @@
 /**
- * The place-order bench's load, generated with autocannon (light enough to leave the cores to the
+ * The place-order bench's load (bench/keep-alive-load.ts, light enough to leave the cores to the
  * server): verified buyers with full carts place orders over HTTP against the real app,
  * `concurrency` at a time, each buyer once per round (so no buyer races itself); carts are refilled
  * between rounds, outside the timing. Cart reads (what the drawer waits for) are timed the same way.
  */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
+import { sendEach } from './keep-alive-load.ts';
 
 type ServerTime = { n: number; p50: number; p95: number; p99: number };
 
@@ -71,6 +71,9 @@ const post = async <T>(url: string, body: unknown): Promise<T> => {
 const cpuMs = async (control: string) =>
   ((await (await fetch(`${control}/cpu`)).json()) as { cpuMs: number }).cpuMs;
 
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
 const SHIPPING = {
   name: 'Bench Buyer',
   businessName: 'Bench Shop',
@@ -80,41 +83,23 @@ const SHIPPING = {
   postalCode: '75201',
 };
 
-/** One autocannon run of exactly one request per buyer; `request` shapes the buyer's request. */
+/** One request per buyer (each cookie in turn), `concurrency` at a time; `request` shapes it. */
 async function oncePerBuyer(
   app: string,
   cookies: string[],
   concurrency: number,
   request: (cookie: string) => { method: 'GET' | 'POST'; path: string; body?: string },
 ) {
-  let next = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url: app,
-    connections: concurrency,
-    amount: cookies.length,
-    // autocannon notices that the last request is done only at its next sample tick (every
-    // second by default), which rounded each round's time up to whole seconds: sample often.
-    sampleInt: 10,
-    requests: [
-      {
-        setupRequest: ((req: Record<string, unknown>) => {
-          const cookie = cookies[next++ % cookies.length]!;
-          const r = request(cookie);
-          return {
-            ...req,
-            method: r.method,
-            path: r.path,
-            body: r.body,
-            headers: { cookie, origin: app, 'content-type': 'application/json' },
-          };
-        }) as never,
-      },
-    ],
-  });
-  const codes = (result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats;
-  // autocannon's own duration is in whole seconds: too coarse for runs this short.
-  return { result, codes, seconds: (performance.now() - started) / 1000 };
+  const r = await sendEach(
+    app,
+    cookies.map((cookie) => ({
+      ...request(cookie),
+      headers: { cookie, origin: app, 'content-type': 'application/json' },
+    })),
+    concurrency,
+  );
+  const at = (p: number) => percentile(r.latencies, p);
+  return { ...r, latency: { p50: at(0.5), p97_5: at(0.975), p99: at(0.99) } };
 }
 
 export async function benchOrders(
@@ -158,7 +143,8 @@ export async function benchOrders(
     const linesOf = new Map(cookies.map((c, i) => [c, carts[i]!]));
     const roundCpu = await cpuMs(control);
     const {
-      result,
+      total,
+      latency,
       codes,
       seconds: took,
     } = await oncePerBuyer(app, cookies, concurrency, (cookie) => ({
@@ -178,9 +164,9 @@ export async function benchOrders(
     const settled = await post<{ seconds: number }>(`${control}/orders/settle`, {});
     elapsed += (took + settled.seconds) * 1000;
     orderCpu += (await cpuMs(control)) - roundCpu;
-    requests += result.requests.total;
-    p50s.push(result.latency.p50);
-    p99s.push(result.latency.p99);
+    requests += total;
+    p50s.push(latency.p50);
+    p99s.push(latency.p99);
   }
   const cpu = await cpuPerOrder(control, 'http', requests);
   const check = (await (await fetch(`${control}/orders/check`)).json()) as OrderBenchResult['check'];
@@ -191,10 +177,10 @@ export async function benchOrders(
     refused: requests - check.orders,
     p50: Math.max(...p50s),
     p99: Math.max(...p99s),
-    cartReadsPerSecond: carts.result.requests.total / carts.seconds,
+    cartReadsPerSecond: carts.total / carts.seconds,
     serverCpuCarts: cartCpu / 1000 / carts.seconds,
     serverCpuOrders: orderCpu / elapsed,
-    cartP95: carts.result.latency.p97_5,
+    cartP95: carts.latency.p97_5,
     serverCart: cartStats['/api/v1/cart'] ?? cartStats['/api/v1/cart/'],
     serverOrder: serverSide['/api/v1/orders'] ?? serverSide['/api/v1/orders/'],
     cpu,
@@ -209,9 +195,6 @@ export interface DirectBenchResult {
   cpu?: CpuPerOrder;
   check: OrderBenchResult['check'];
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /**
  * The same rounds as benchOrders (the same buyers, carts and concurrency; 10% on the hot option
