@@ -53,7 +53,7 @@ describe('sendEach (the ordering rounds’ load generator)', () => {
   });
 
   it('reads chunked answers and answers sent in pieces', async () => {
-    const app = await start((req, res) => {
+    const app = await start((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' }); // no length: chunked
       res.write('first part, ');
       setTimeout(() => res.end('and the last'), 5);
