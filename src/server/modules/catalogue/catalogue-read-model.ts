@@ -29,6 +29,7 @@ import type {
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
+import { listingOrder, reposition } from './listing-order.ts';
 import { productDetail } from './product-detail.ts';
 
 export interface CategoryEntry {
@@ -69,15 +70,6 @@ export interface Scope {
   products: ProductEntry[];
   /** The brands a "Brands You may Like" pick draws from. */
   brandPool: BrandEntry[];
-}
-
-/** Listing order: in stock first, then newest, then by name. */
-function listingOrder(a: ProductEntry, b: ProductEntry): number {
-  return (
-    Number(b.card.inStock) - Number(a.card.inStock) ||
-    b.createdAt - a.createdAt ||
-    a.card.name.localeCompare(b.card.name)
-  );
 }
 
 /** Up to `n` distinct random items (a partial Fisher-Yates over indices). */
@@ -298,7 +290,7 @@ export class CatalogueReadModel {
   /**
    * Applies new stock figures (after orders) without a reload. A product that went in or out of
    * stock changes its card and its place in every listing (in stock first): its card is
-   * re-serialised, the listings re-sorted in place and the scope caches dropped.
+   * re-serialised, it is moved to its place in the listings that hold it and the scope caches dropped.
    */
   /** Changes with every reload and stock change: an ETag from it is fresh whenever prices or stock are. */
   get version(): string {
@@ -307,7 +299,7 @@ export class CatalogueReadModel {
 
   applyStock(rows: { id: number; stock: number }[]): void {
     this.stockRevision++;
-    let flipped = false;
+    const flipped = new Set<ProductEntry>();
     for (const row of rows) {
       const entry = this.variantIndex().get(row.id);
       const variant = entry?.variants.find((v) => v.id === row.id);
@@ -318,15 +310,18 @@ export class CatalogueReadModel {
       if (inStock !== entry.card.inStock) {
         entry.card.inStock = inStock;
         entry.cardJson = asciiJson(entry.card);
-        flipped = true;
+        // Flipped twice in one batch: back where it was, but repositioning it is harmless.
+        flipped.add(entry);
       }
     }
-    if (!flipped) return;
-    this.allProducts.sort(listingOrder);
-    for (const c of this.categories) {
-      c.products.sort(listingOrder);
-      for (const b of c.brands) b.products.sort(listingOrder);
-    }
+    if (!flipped.size) return;
+    // Only the lists that hold a flipped product change: the whole catalogue's, and its
+    // category's and brand's (the groups' listings are made from the categories' on demand).
+    reposition(this.allProducts, flipped);
+    const categories = new Set([...flipped].map((p) => p.brand.category));
+    const brands = new Set([...flipped].map((p) => p.brand));
+    for (const c of categories) reposition(c.products, flipped);
+    for (const b of brands) reposition(b.products, flipped);
     this.scopeCache.clear();
     this.filteredCache.clear();
   }

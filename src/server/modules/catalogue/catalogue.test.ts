@@ -10,6 +10,7 @@ import {
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { testAppForFile } from '#tests/test-app.ts';
 import { CATALOGUE_CHANNEL } from './catalogue-cache.ts';
+import { CatalogueReadModel, type ProductEntry } from './catalogue-read-model.ts';
 
 const t = testAppForFile();
 
@@ -303,5 +304,67 @@ describe('catalogue read model invalidation', () => {
     const model = await t.app.catalogue.get();
     await t.database.notify(CATALOGUE_CHANNEL, 'other-instance');
     await expect.poll(async () => (await t.app.catalogue.get()) !== model, { timeout: 5_000 }).toBe(true);
+  });
+});
+
+describe('stock applied in place', () => {
+  it('moves products that sold out or came back to where a fresh load puts them, in every listing', async () => {
+    const model = await CatalogueReadModel.load(t.database.db);
+    // Every variant of eight products in stock sold out, and one variant of four sold-out ones back.
+    const selling = await t.database.query<{ id: number; product_id: number }>(
+      `select v.id, v.product_id from variants v where v.product_id in (
+         select p.id from products p where exists (select 1 from variants w where w.product_id = p.id and w.stock > 0)
+         order by p.id limit 8)`,
+    );
+    const returning = await t.database.query<{ id: number; product_id: number }>(
+      `select distinct on (v.product_id) v.id, v.product_id from variants v where v.product_id in (
+         select p.id from products p where not exists (select 1 from variants w where w.product_id = p.id and w.stock > 0)
+         order by p.id limit 4) order by v.product_id, v.id`,
+    );
+    expect(selling.length).toBeGreaterThan(0);
+    expect(returning).toHaveLength(4);
+    const ids = [...selling, ...returning].map((v) => v.id);
+    const before = await t.database.query<{ id: number; stock: number }>(
+      'select id, stock from variants where id = any($1::int[])',
+      [ids],
+    );
+    try {
+      await t.database.query('update variants set stock = 0 where id = any($1::int[])', [
+        selling.map((v) => v.id),
+      ]);
+      await t.database.query('update variants set stock = 7 where id = any($1::int[])', [
+        returning.map((v) => v.id),
+      ]);
+      model.applyStock(
+        await t.database.query<{ id: number; stock: number }>(
+          'select id, stock from variants where id = any($1::int[])',
+          [ids],
+        ),
+      );
+      const fresh = await CatalogueReadModel.load(t.database.db);
+      // The same products in each listing, and the same listing keys in the same order (products
+      // whose keys tie may stand in either order).
+      const key = (p: ProductEntry) => `${p.card.inStock}|${p.createdAt}|${p.card.name}`;
+      const same = (a: ProductEntry[], b: ProductEntry[]) => {
+        expect(a.map(key)).toEqual(b.map(key));
+        expect(new Set(a.map((p) => p.dbId))).toEqual(new Set(b.map((p) => p.dbId)));
+      };
+      same(model.allProducts, fresh.allProducts);
+      for (const c of fresh.categories) {
+        const mine = model.categoryBySlug.get(c.slug)!;
+        same(mine.products, c.products);
+        for (const b of c.brands) same(mine.brands.find((x) => x.slug === b.slug)!.products, b.products);
+      }
+      for (const v of selling) expect(model.productById.get(v.product_id)!.card.inStock).toBe(false);
+      for (const v of returning) expect(model.productById.get(v.product_id)!.card.inStock).toBe(true);
+      // The in-stock-only listing follows (its cache was dropped).
+      const scope = model.scope('ALL');
+      expect(
+        'products' in scope && model.inStockOnly(scope).some((p) => p.dbId === returning[0]!.product_id),
+      ).toBe(true);
+    } finally {
+      for (const r of before)
+        await t.database.query('update variants set stock = $1 where id = $2', [r.stock, r.id]);
+    }
   });
 });
