@@ -151,6 +151,13 @@ describe('backup and restore', () => {
       : await openPglite({ dataDir: path.join(target, 'pglite') });
     try {
       expect(await everything(restored)).toEqual(source);
+      // The restored PostgreSQL database has the planner's statistics, as after ANALYZE.
+      if (targetUrl) {
+        const [orders] = await restored.query<{ analysed: boolean }>(
+          "select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'orders'",
+        );
+        expect(orders?.analysed).toBe(true);
+      }
     } finally {
       await restored.close();
     }

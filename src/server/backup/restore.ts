@@ -64,7 +64,11 @@ async function restoreDatabase(
       '--single-transaction',
       path.join(from, PG_DUMP_FILE),
     ]);
-    return openPostgres(target.databaseUrl!, 2);
+    const database = await openPostgres(target.databaseUrl!, 2);
+    // pg_restore leaves the planner without column statistics until autovacuum gets round to each
+    // table (never, on a server that runs without it): PostgreSQL's advice is ANALYZE after a restore.
+    await database.query('analyze');
+    return database;
   }
   const dir = path.join(target.dataDir, 'pglite');
   if (existsSync(dir) && (await readdir(dir)).length > 0)
