@@ -19,6 +19,21 @@ describe('configuration', () => {
   });
 });
 
+describe('PORT', () => {
+  it('listens on 3000 unless told; empty is unset; 0 is a free port', () => {
+    expect(loadConfig({}).port).toBe(3000);
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+    expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each([' ', '\t', 'eighty', '65536', '-1', '80.5'])('refuses PORT=%j, naming it', (value) => {
+    expect(() => loadConfig({ PORT: value })).toThrow(
+      'Invalid configuration: PORT: PORT must be a whole number from 0 to 65535',
+    );
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the pool on a PostgreSQL server', () => {
   it('opens no more connections than DATABASE_POOL_SIZE; requests beyond it wait their turn', async () => {
     const { openDatabase } = await import('./db/open.ts');

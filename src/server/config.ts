@@ -6,11 +6,21 @@ const Bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const PORT_MESSAGE = 'PORT must be a whole number from 0 to 65535';
 const POOL_SIZE_MESSAGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** 0 listens on a free port the system picks; empty is unset, and blanks are refused, not read as 0. */
+  PORT: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' && v.trim() === '' ? Number.NaN : v),
+    z.coerce
+      .number({ message: PORT_MESSAGE })
+      .int(PORT_MESSAGE)
+      .min(0, PORT_MESSAGE)
+      .max(65535, PORT_MESSAGE)
+      .default(3000),
+  ),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
