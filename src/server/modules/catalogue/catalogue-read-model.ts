@@ -287,16 +287,16 @@ export class CatalogueReadModel {
     return this.productByPath.get(`${categoryId}/${brandId}/${subBrandId}`);
   }
 
-  /**
-   * Applies new stock figures (after orders) without a reload. A product that went in or out of
-   * stock changes its card and its place in every listing (in stock first): its card is
-   * re-serialised, it is moved to its place in the listings that hold it and the scope caches dropped.
-   */
   /** Changes with every reload and stock change: an ETag from it is fresh whenever prices or stock are. */
   get version(): string {
     return `${this.loadId}.${this.stockRevision}`;
   }
 
+  /**
+   * Applies new stock figures (after orders) without a reload. A product that went in or out of
+   * stock changes its card and its place in every listing (in stock first): its card is
+   * re-serialised, it is moved to its place in the listings that hold it and the scope caches dropped.
+   */
   applyStock(rows: { id: number; stock: number }[]): void {
     this.stockRevision++;
     const flipped = new Set<ProductEntry>();
@@ -310,7 +310,7 @@ export class CatalogueReadModel {
       if (inStock !== entry.card.inStock) {
         entry.card.inStock = inStock;
         entry.cardJson = asciiJson(entry.card);
-        // Flipped twice in one batch: back where it was, but repositioning it is harmless.
+        // One that flips twice in a batch is back as it was: moving it again changes nothing.
         flipped.add(entry);
       }
     }
