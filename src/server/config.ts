@@ -6,21 +6,22 @@ const Bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const PORT_MESSAGE = 'PORT must be a whole number from 0 to 65535';
-const POOL_SIZE_MESSAGE = 'DATABASE_POOL_SIZE must be a whole number from 1 to 100';
+/**
+ * A whole-number setting from `min` to `max`: empty is unset (`fallback`); blanks, words, fractions
+ * and numbers out of range are refused with a message naming it (a blank is not read as 0).
+ */
+function wholeNumber(name: string, min: number, max: number, fallback: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' && v.trim() === '' ? Number.NaN : v),
+    z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** 0 listens on a free port the system picks; empty is unset, and blanks are refused, not read as 0. */
-  PORT: z.preprocess(
-    (v) => (v === '' ? undefined : typeof v === 'string' && v.trim() === '' ? Number.NaN : v),
-    z.coerce
-      .number({ message: PORT_MESSAGE })
-      .int(PORT_MESSAGE)
-      .min(0, PORT_MESSAGE)
-      .max(65535, PORT_MESSAGE)
-      .default(3000),
-  ),
+  /** 0 listens on a free port the system picks. */
+  PORT: wholeNumber('PORT', 0, 65535, 3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -29,15 +30,7 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   /** Connections to the PostgreSQL server per instance (see DEFAULT_POOL_SIZE); empty is unset. */
-  DATABASE_POOL_SIZE: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ message: POOL_SIZE_MESSAGE })
-      .int(POOL_SIZE_MESSAGE)
-      .min(1, POOL_SIZE_MESSAGE)
-      .max(100, POOL_SIZE_MESSAGE)
-      .default(DEFAULT_POOL_SIZE),
-  ),
+  DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 100, DEFAULT_POOL_SIZE),
   STORE_NAME: z.string().min(1).max(60).default('Smokestack Wholesale'),
   STORE_SHORT_NAME: z.string().min(1).max(30).default('Smokestack'),
   SEED_DEMO: Bool.optional(),
