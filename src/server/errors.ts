@@ -32,3 +32,15 @@ export class Forbidden extends DomainError {
     super(403, message, field);
   }
 }
+/**
+ * A part the store depends on (the database, object storage, the disk) cannot serve this request
+ * just now: 503 with `Retry-After` (seconds), and the request changed nothing.
+ */
+export class Unavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(503, message);
+  }
+}

@@ -4,9 +4,11 @@
  * UTF-16 surrogates, ids past int4 and 2^53, wrong types, empty, huge, truncated multipart and
  * CSV bodies. Each role gets a fresh session per operation (sign-out and the like end them).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
+import { MAX_INPUT_DEPTH, TOO_DEEP } from '#shared/input/input.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 import { sessions } from './modules/accounts/accounts.table.ts';
@@ -144,44 +146,52 @@ async function cookieFor(role: string): Promise<string | undefined> {
 
 const ROLES = ['anonymous', 'buyer', 'staff-no-2fa', 'staff'] as const;
 
-test('no operation answers 5xx to hostile input, whatever the role', { timeout: 600_000 }, async () => {
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+let n = 0;
+let requests = 0;
+const failures: string[] = [];
+
+/** One request as a role; a 5xx is recorded as a failure (with what was sent), the answer returned. */
+async function send(
+  role: string,
+  cookie: string | undefined,
+  method: string,
+  url: string,
+  body?: unknown,
+  contentType?: string,
+) {
+  requests++;
+  n++;
+  const headers: Record<string, string> = { origin: ORIGIN };
+  if (cookie) headers.cookie = cookie;
+  let payload: string | Buffer | undefined;
+  if (body !== undefined) {
+    if (Buffer.isBuffer(body) || (typeof body === 'string' && contentType)) payload = body as string | Buffer;
+    else payload = JSON.stringify(body);
+    headers['content-type'] = contentType ?? 'application/json';
+  }
+  // A new client address each time: per-address rate limits must not hide a handler's failure.
+  const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const res = await t.app.inject({ method: method as 'GET', url, headers, payload, remoteAddress });
+  if (res.statusCode >= 500) {
+    const shown = typeof body === 'string' ? body.slice(0, 80) : JSON.stringify(body)?.slice(0, 120);
+    failures.push(
+      `${role} ${method} ${url.slice(0, 160)} ${shown ?? ''} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+    );
+  }
+  return res;
+}
+
+async function apiDocument() {
+  return (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
   };
-  const failures: string[] = [];
-  let requests = 0;
-  let operations = 0;
-  let n = 0;
-  const send = async (
-    role: string,
-    cookie: string | undefined,
-    method: string,
-    url: string,
-    body?: unknown,
-    contentType?: string,
-  ) => {
-    requests++;
-    n++;
-    const headers: Record<string, string> = { origin: ORIGIN };
-    if (cookie) headers.cookie = cookie;
-    let payload: string | Buffer | undefined;
-    if (body !== undefined) {
-      if (Buffer.isBuffer(body) || (typeof body === 'string' && contentType))
-        payload = body as string | Buffer;
-      else payload = JSON.stringify(body);
-      headers['content-type'] = contentType ?? 'application/json';
-    }
-    // A new client address each time: per-address rate limits must not hide a handler's failure.
-    const remoteAddress = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-    const res = await t.app.inject({ method: method as 'GET', url, headers, payload, remoteAddress });
-    if (res.statusCode >= 500) {
-      const shown = typeof body === 'string' ? body.slice(0, 80) : JSON.stringify(body)?.slice(0, 120);
-      failures.push(
-        `${role} ${method} ${url.slice(0, 160)} ${shown ?? ''} → ${res.statusCode} ${res.body.slice(0, 120)}`,
-      );
-    }
-  };
+}
 
+test('no operation answers 5xx to hostile input, whatever the role', { timeout: 600_000 }, async () => {
+  const doc = await apiDocument();
+  failures.length = 0;
+  requests = 0;
+  let operations = 0;
   for (const [template, methods] of Object.entries(doc.paths)) {
     if (template.startsWith('/api/docs')) continue;
     for (const [method, op] of Object.entries(methods)) {
@@ -259,4 +269,88 @@ test('no operation answers 5xx to hostile input, whatever the role', { timeout: 
     `hostile input: ${operations} operations × ${ROLES.length} roles, ${requests} requests, ${failures.length} answered 5xx`,
   );
   expect(failures).toEqual([]);
+});
+
+/** Objects (`{"a":…}`) or arrays (`[…]`) nested `levels` deep, as text (JSON.stringify would recurse). */
+function nested(levels: number, shape: 'object' | 'array'): string {
+  return shape === 'object'
+    ? `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`
+    : `${'['.repeat(levels)}${']'.repeat(levels)}`;
+}
+
+/** A flat object of `count` keys (short ones, so that 100,000 stay under the body limit). */
+function wide(count: number): string {
+  const keys: string[] = [];
+  for (let i = 0; i < count; i++) keys.push(`"${i.toString(36)}":0`);
+  return `{${keys.join(',')}}`;
+}
+
+/** The route's plausible body with its first field replaced by `value` (JSON text): a field's nesting. */
+function inField(schema: JsonSchema | undefined, value: string): string {
+  const base = sample(schema);
+  if (!base || typeof base !== 'object' || Array.isArray(base) || !Object.keys(base).length)
+    return `{"x":${value}}`;
+  const [first, ...rest] = Object.keys(base);
+  const others = rest.map(
+    (k) => `,${JSON.stringify(k)}:${JSON.stringify((base as Record<string, unknown>)[k])}`,
+  );
+  return `{${JSON.stringify(first)}:${value}${others.join('')}}`;
+}
+
+const LEVELS = [MAX_INPUT_DEPTH, MAX_INPUT_DEPTH + 1, 1_000, 10_000, 100_000];
+
+test('bodies nested at the limit, past it and 100,000 deep, or 100,000 keys wide: never 5xx, and past the limit a 400 before the route', {
+  timeout: 600_000,
+}, async () => {
+  const doc = await apiDocument();
+  failures.length = 0;
+  requests = 0;
+  const wrong: string[] = [];
+  const loop = monitorEventLoopDelay({ resolution: 20 });
+  loop.enable();
+  let slowest = { ms: 0, what: '' };
+  const flat = wide(100_000);
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    const url = path.replace(/\{(\w+)\}/g, '1');
+    for (const [method, op] of Object.entries(methods)) {
+      if (!['post', 'put', 'patch'].includes(method)) continue;
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      for (const role of ROLES) {
+        const cookie = await cookieFor(role);
+        const bodies: [string, string, number][] = [];
+        for (const levels of LEVELS)
+          for (const shape of ['object', 'array'] as const) {
+            bodies.push([`${levels} ${shape}s`, nested(levels, shape), levels]);
+            bodies.push([
+              `${levels} ${shape}s in a field`,
+              inField(schema, nested(levels - 1, shape)),
+              levels,
+            ]);
+          }
+        bodies.push(['100,000 keys', flat, 1], ['100,000 keys in a field', inField(schema, flat), 2]);
+        for (const [what, body, levels] of bodies) {
+          const started = performance.now();
+          const res = await send(role, cookie, method.toUpperCase(), url, body, 'application/json');
+          const ms = performance.now() - started;
+          if (ms > slowest.ms) slowest = { ms, what: `${role} ${method} ${url} ${what}` };
+          const refusedForDepth = res.statusCode === 400 && res.json().message === TOO_DEEP;
+          // Past the limit: refused for its depth, unless the route's access check refused it first.
+          if (levels > MAX_INPUT_DEPTH && !refusedForDepth && ![401, 403].includes(res.statusCode))
+            wrong.push(`${role} ${method} ${url} ${what} → ${res.statusCode} ${res.body.slice(0, 100)}`);
+          // At the limit or within it, the depth is never the reason.
+          if (levels <= MAX_INPUT_DEPTH && refusedForDepth)
+            wrong.push(`${role} ${method} ${url} ${what} refused`);
+        }
+      }
+    }
+  }
+  loop.disable();
+  const longestStall = loop.max / 1e6;
+  console.info(
+    `nesting: ${requests} requests, ${failures.length} answered 5xx; slowest ${slowest.ms.toFixed(0)} ms (${slowest.what}); longest event-loop stall ${longestStall.toFixed(0)} ms`,
+  );
+  expect(failures).toEqual([]);
+  expect(wrong).toEqual([]);
+  // Responsive throughout: no request held the event loop for seconds (each takes milliseconds).
+  expect(longestStall).toBeLessThan(2_000);
 });

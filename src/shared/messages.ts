@@ -21,4 +21,5 @@ export const inputMessages = {
   nul: 'Text cannot contain the NUL character.',
   illFormed: 'Text contains an invalid character (a broken Unicode sequence).',
   badId: 'No record has this id.',
+  tooDeep: (levels: number) => `The request nests objects and lists too deeply (at most ${levels} levels).`,
 } as const;

@@ -1,13 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseRefusalStatus } from '#server/db/errors.ts';
-import { DomainError } from '#server/errors.ts';
+import { DomainError, Unavailable } from '#server/errors.ts';
 import { messages } from '#shared/messages.ts';
 
 /** One place that turns every failure into `{ message }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      // Every 503 says when to come back (load shed, a part of the store down, hashing busy).
+      if (error.statusCode === 503)
+        reply.header('retry-after', String(error instanceof Unavailable ? error.retryAfterSeconds : 1));
       return reply
         .status(error.statusCode)
         .send({ message: error.message, ...(error.field ? { field: error.field } : {}) });

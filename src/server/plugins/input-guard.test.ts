@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { TOO_DEEP } from '#shared/input/input.ts';
 import { inputMessages } from '#shared/messages.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
@@ -128,5 +129,35 @@ describe('the input rule', () => {
     expect(imported.statusCode).toBe(400);
     expect(imported.json().message).toBe(inputMessages.nul);
     expect(await count('select count(*)::int as n from products')).toBe(products);
+  });
+
+  it('an order nested 10,000 levels deep in a field is a 400 before any route runs: no order, cart kept', async () => {
+    const buyer = await signUpBuyer(t.app);
+    await t.database.query('update users set email_verified_at = now() where id = $1', [buyer.user.id]);
+    const [v] = await t.database.query<{ sku: string }>(
+      'select sku from variants where stock > 5 order by id limit 1',
+    );
+    await call('POST', '/api/v1/cart/items', buyer.cookie, { items: [{ variantId: v!.sku, quantity: 1 }] });
+    const orders = await count('select count(*)::int as n from orders');
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders',
+      payload: `{"shippingType":"Pickup","idempotencyKey":"${randomUUID()}","shippingDetails":${deep}}`,
+      headers: { origin: ORIGIN, cookie: buyer.cookie, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: TOO_DEEP });
+    expect(await count('select count(*)::int as n from orders')).toBe(orders);
+    expect((await call('GET', '/api/v1/cart', buyer.cookie)).json().items).toHaveLength(1);
+  });
+
+  it('query strings stay flat: bracketed keys are names, a repeated key a list; neither a 5xx', async () => {
+    const bracketed = `${'a'}${'[b]'.repeat(1_000)}=1`;
+    const repeated = Array.from({ length: 1_000 }, (_, i) => `q=${i}`).join('&');
+    for (const qs of [bracketed, repeated, `page=${'['.repeat(2_000)}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/search?${qs}` });
+      expect(res.statusCode, qs.slice(0, 40)).toBeLessThan(500);
+    }
   });
 });
