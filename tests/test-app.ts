@@ -71,11 +71,13 @@ export async function createTestApp(
     logger?: AppDeps['logger'];
     /** Where files live; by default the shared seeded media folder and a private folder of its own. */
     storage?: ObjectStore;
+    /** The database to run on, instead of a fresh copy of the template (dropped with the app). */
+    database?: { database: Database; url?: string; drop(): Promise<void> };
     /** Other settings of the app (metrics token, proxy trust, instance id). */
     deps?: Partial<Pick<AppDeps, 'metricsToken' | 'trustProxy' | 'instanceId'>>;
   } = {},
 ): Promise<TestContext> {
-  const { database, drop, url } = await openTestDatabase();
+  const { database, drop, url } = opts.database ?? (await openTestDatabase());
   const privateDir = mkdtempSync(path.join(os.tmpdir(), 'smokestack-private-'));
   const deps: AppDeps = {
     database,

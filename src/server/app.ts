@@ -230,6 +230,12 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   await events.start();
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  // Once when the database goes out of reach and once when it is back, not on every request.
+  deps.database.onConnection((event) =>
+    event === 'lost'
+      ? app.log.error('database: connection lost; serving the catalogue from memory, writes answer 503')
+      : app.log.info('database: connection restored; listening again and catching up'),
+  );
   // What orders write inside their transactions reaches the storefront and buyers' pages after commit.
   const changes = new ChangeFeed(deps.database, {
     shared: deps.database.kind === 'postgres',

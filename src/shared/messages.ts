@@ -12,6 +12,7 @@ export const messages = {
   invalidParameters: 'Invalid request parameters',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   busy: 'The store is busy. Please try again in a moment.',
+  databaseUnavailable: 'The store cannot reach its database just now. Please try again in a moment.',
   conflict: 'This was changed at the same time by another request. Please try again.',
   metricsToken: 'Metrics need the bearer token set in METRICS_TOKEN.',
 } as const;

@@ -23,6 +23,10 @@ type Handler = (payload: string) => void;
  * NOTIFY, and a read or NOTIFY asked for during one waits a batch after it: at a thousand orders a
  * second that is at most one read per instance per 10 ms, not a thousand. On a database no other
  * process opens (`shared: false`, PGlite) there is no NOTIFY. Rows are kept for an hour.
+ *
+ * While the database is out of reach the cursor stays where it was: once reads work again (the
+ * poll, or the listening connection coming back) everything committed meanwhile — by other
+ * instances too — is read, in order, from there.
  */
 export class ChangeFeed {
   private readonly handlers = new Map<string, Set<Handler>>();
@@ -34,6 +38,8 @@ export class ChangeFeed {
   private stopListening: (() => Promise<void>) | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private lastPrune = 0;
+  /** Whether the last read failed: a failure is reported once until a read works again. */
+  private failing = false;
 
   constructor(
     private readonly database: Database,
@@ -65,7 +71,12 @@ export class ChangeFeed {
       'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
     );
     this.cursor = row!.xmin;
-    this.stopListening = await this.database.listen(CHANGES_CHANNEL, () => this.wake());
+    // Wakes lost while the listening connection was down are made up for by reading at once.
+    this.stopListening = await this.database.listen(
+      CHANGES_CHANNEL,
+      () => this.wake(),
+      () => this.wake(),
+    );
     this.timer = setInterval(() => this.wake(), this.opts.pollMs ?? 1000);
     this.timer.unref();
   }
@@ -113,8 +124,11 @@ export class ChangeFeed {
           await this.pause(); // woken meanwhile: one more read, a batch later
         }
         await this.prune();
+        this.failing = false;
       } catch (err) {
-        this.opts.onError?.(err);
+        // Once while reads fail (the database out of reach, polled every second), not every poll.
+        if (!this.failing) this.opts.onError?.(err);
+        this.failing = true;
       } finally {
         this.reading = null;
       }

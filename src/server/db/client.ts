@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { KeepingPool } from './keeping-pool.ts';
+import { PgListener } from './pg-listener.ts';
 import { PgliteThread } from './pglite-thread.ts';
 import { DEFAULT_POOL_SIZE } from './pool-size.ts';
 import * as schema from './schema.ts';
@@ -24,8 +25,21 @@ export interface Database {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /** LISTEN on a channel; returns a function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns a function that stops listening. Should the connection be lost
+   * and come back (a server restart, the embedded database's thread restarted), the subscription
+   * is restored by itself and `onRestored` runs: notifications sent meanwhile are lost, so the
+   * subscriber catches up (reloads, reads what is new).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRestored?: () => void,
+  ): Promise<() => Promise<void>>;
+  /** Whether this instance hears notifications now (its listening connection is up): readiness. */
+  listening(): boolean;
+  /** Told once when the database goes out of reach, and once when it is back (for the log). */
+  onConnection(listener: (event: 'lost' | 'restored') => void): void;
   notify(channel: string, payload: string): Promise<void>;
   /** Connections of the pool (a server's): open, idle, and requests waiting for one. */
   poolStats?(): { total: number; idle: number; waiting: number };
@@ -58,10 +72,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async ping() {
       await client.query('select 1');
     },
-    async listen(channel, onPayload) {
-      const stop = await client.listen(channel, onPayload);
+    async listen(channel, onPayload, onRestored) {
+      const stop = await client.listen(channel, onPayload, onRestored);
       return async () => stop();
     },
+    listening: () => client.alive,
+    onConnection: (listener) => client.onConnection(listener),
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -72,16 +88,34 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   };
 }
 
+export interface PostgresOptions {
+  /**
+   * How the server lists this instance's sessions (pg_stat_activity.application_name); an
+   * `application_name` in the URL wins.
+   */
+  applicationName?: string;
+}
+
 export async function openPostgres(
   url: string,
   poolSize = DEFAULT_POOL_SIZE,
+  { applicationName = 'smokestack' }: PostgresOptions = {},
 ): Promise<Database & { pool: pg.Pool }> {
   // A statement the server refuses (place_order's stock shortfall) keeps its connection (see KeepingPool).
-  const pool = new KeepingPool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new KeepingPool({
+    connectionString: url,
+    application_name: applicationName,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
+  const watchers: ((event: 'lost' | 'restored') => void)[] = [];
+  // One connection LISTENs for every channel, and comes back by itself (pg-listener.ts).
+  const listener = new PgListener({ connectionString: url, application_name: applicationName }, (event) => {
+    for (const watch of watchers) watch(event);
+  });
   return {
     kind: 'postgres',
     pool,
@@ -92,7 +126,7 @@ export async function openPostgres(
     async migrate() {
       // Instances starting together (a rolling restart, a scale-out) take turns: the first applies
       // what is new, the others then find nothing to do. The lock ends with its session.
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: url, application_name: applicationName });
       await client.connect();
       try {
         await client.query("select pg_advisory_lock(hashtext('smokestack-migrations'))");
@@ -104,27 +138,17 @@ export async function openPostgres(
     async ping() {
       await pool.query('select 1');
     },
-    async listen(channel, onPayload) {
-      // LISTEN needs one connection held open for the life of the subscription.
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onPayload(msg.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
-      return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => {});
-      };
+    listen: (channel, onPayload, onRestored) => listener.listen(channel, onPayload, onRestored),
+    listening: () => listener.connected,
+    onConnection: (watch) => {
+      watchers.push(watch);
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
+      await listener.close();
       if (!pool.ended && !pool.ending) await pool.end();
     },
   };

@@ -35,3 +35,52 @@ export function databaseRefusalStatus(err: unknown): 400 | 409 | undefined {
   if (code === '23505' || code === '23503' || code === '40001' || code === '40P01') return 409;
   return undefined;
 }
+
+/**
+ * The database cannot be reached: the embedded one's thread has stopped, or a server connection
+ * could not be made or was lost. Raised by our own drivers; a request meeting it answers 503.
+ */
+export class DatabaseUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailable';
+  }
+}
+
+/** pg's own errors for a connection that failed or went away (it gives them no code). */
+const LOST_CONNECTION =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Cannot use a pool after calling end|Connection terminated due to connection timeout)/;
+/** Socket failures: the server refused, reset or never answered. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether a failure means the database is out of reach (503: try again soon), not that it refused
+ * this request: our DatabaseUnavailable; a socket error; pg's lost-connection errors; a server
+ * error ending the session (severity FATAL or PANIC: terminated by an administrator, shutting
+ * down, not accepting connections, too many connections); SQLSTATE class 08 (connection
+ * exception) and 57P01–57P03 (shutdown, crash, cannot connect now). The cause chain is walked.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (e instanceof DatabaseUnavailable) return true;
+    const { code, severity, message } = e as { code?: unknown; severity?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (SOCKET_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))
+    )
+      return true;
+    if (severity === 'FATAL' || severity === 'PANIC') return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

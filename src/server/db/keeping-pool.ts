@@ -38,7 +38,12 @@ export class KeepingPool extends pg.Pool {
     try {
       return await client.query(text as string, values as unknown[]);
     } catch (err) {
-      if (!(err instanceof pg.DatabaseError)) failure = err;
+      // A refusal keeps the connection; an error that ends the session (FATAL: terminated by an
+      // administrator, the server shutting down) or any other failure drops it at once, before
+      // another request could be given a connection that is already gone.
+      const endsSession =
+        err instanceof pg.DatabaseError && (err.severity === 'FATAL' || err.severity === 'PANIC');
+      if (!(err instanceof pg.DatabaseError) || endsSession) failure = err;
       throw err;
     } finally {
       client.removeListener('error', onError);

@@ -71,4 +71,44 @@ describe('a notified cache', () => {
     fail = false;
     expect(await cache.get()).toBe('ok');
   });
+
+  it('with the database out of reach, serves the last copy read, and reads again once it answers', async () => {
+    let down = false;
+    let loads = 0;
+    const cache = new NotifiedCache(database, 'test_cache_outage', async () => {
+      if (down) throw new Error('down');
+      return ++loads;
+    });
+    expect(await cache.get()).toBe(1);
+    down = true;
+    cache.invalidate(); // a change was heard just as the database went away
+    expect(await cache.get()).toBe(1);
+    expect(await cache.fresh()).toBe(1);
+    expect(cache.loaded()).toBe(1);
+    down = false; // it is tried again every second until a read works
+    for (let i = 0; i < 100 && cache.loaded() === 1; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(cache.loaded()).toBe(2);
+    await cache.close();
+  });
+
+  it('refresh reads a new copy while the current one is served, and keeps the current one when it fails', async () => {
+    let release: () => void = () => {};
+    let loads = 0;
+    let fail = false;
+    const cache = new NotifiedCache(database, 'test_cache_refresh', async () => {
+      if (fail) throw new Error('down');
+      if (loads > 0) await new Promise<void>((r) => (release = r));
+      return ++loads;
+    });
+    expect(await cache.get()).toBe(1);
+    const refreshing = cache.refresh();
+    expect(await cache.get()).toBe(1); // still served while the new copy is read
+    release();
+    await refreshing;
+    expect(await cache.get()).toBe(2);
+    fail = true;
+    await cache.refresh();
+    expect(await cache.get()).toBe(2);
+    await cache.close();
+  });
 });

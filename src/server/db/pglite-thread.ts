@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
+import { DatabaseUnavailable } from './errors.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (v: string) => unknown> };
 type Reply = { id: number; ok: boolean; value?: unknown; error?: Record<string, unknown> };
@@ -34,16 +35,44 @@ function errorFrom(fields: Record<string, unknown> = {}): Error {
   return Object.assign(err, fields);
 }
 
+/** A subscription of this side, listened to again on each new thread. */
+interface Subscription {
+  channel: string;
+  onPayload: (payload: string) => void;
+  onRestored?: () => void;
+  /** The thread's id for it (changes when the thread is restarted). */
+  remote: number;
+}
+
+/** Waits before starting the thread again after it stopped: doubling, at most 2 s. */
+const RESTART_MS = { first: 100, max: 2_000 };
+
+type Options = { dataDir?: string; loadDataDir?: Blob };
+
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private readonly listeners = new Map<number, (payload: string) => void>();
+  private readonly subs = new Map<number, Subscription>();
+  private readonly watchers: ((event: 'lost' | 'restored') => void)[] = [];
   private nextId = 1;
+  private nextSub = 1;
   private ended = false;
+  private up = true;
+  private restartMs = RESTART_MS.first;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private worker: Worker,
+    private readonly dataDir: string | undefined,
+  ) {
+    this.attach(worker);
+  }
+
+  private attach(worker: Worker): void {
     worker.unref(); // only a call in flight keeps the process alive, as an in-process PGlite
     worker.on('message', (m: Reply & { sub?: number; payload?: string }) => {
-      if (m.sub !== undefined) return this.listeners.get(m.sub)?.(m.payload ?? '');
+      if (m.sub !== undefined) {
+        for (const sub of this.subs.values()) if (sub.remote === m.sub) sub.onPayload(m.payload ?? '');
+        return;
+      }
       const call = this.pending.get(m.id);
       if (!call) return;
       this.pending.delete(m.id);
@@ -51,11 +80,15 @@ export class PgliteThread {
       if (m.ok) call.resolve(m.value);
       else call.reject(errorFrom(m.error));
     });
-    worker.on('error', (err) => this.fail(err));
-    worker.on('exit', () => this.fail(new Error('the database thread has stopped')));
+    worker.on('error', (err) => this.fail(worker, err));
+    worker.on('exit', () => this.fail(worker, new Error('the database thread has stopped')));
   }
 
-  static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  static async open(options: Options): Promise<PgliteThread> {
+    return new PgliteThread(await PgliteThread.spawn(options), options.dataDir);
+  }
+
+  private static async spawn(options: Options): Promise<Worker> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir, loadDataDir },
@@ -66,31 +99,94 @@ export class PgliteThread {
         if (!m.ready) return;
         worker.off('message', onMessage);
         worker.off('error', reject);
+        worker.off('exit', onExit);
         resolve();
       };
+      const onExit = () => reject(new Error('the database thread stopped while starting'));
       worker.on('message', onMessage);
       worker.once('error', reject);
+      worker.once('exit', onExit);
     });
-    return new PgliteThread(worker);
+    return worker;
   }
 
+  /** Closed by `close()`: no call is taken again. */
   get closed(): boolean {
     return this.ended;
   }
 
-  private fail(err: Error) {
-    this.ended = true;
+  /** Whether the thread is running and answering (false while it restarts, or after it failed for good). */
+  get alive(): boolean {
+    return this.up && !this.ended;
+  }
+
+  /** Told once when the thread stops unexpectedly, and once when it runs again. */
+  onConnection(watch: (event: 'lost' | 'restored') => void): void {
+    this.watchers.push(watch);
+  }
+
+  /**
+   * The thread stopped (PGlite aborted, out of memory, killed): every call in flight fails as
+   * unavailable. A database in a data directory is started again on a new thread — PostgreSQL's
+   * own recovery brings it to its last commit — and every LISTEN is made again; one in memory is
+   * gone with its thread, so it stays unavailable.
+   */
+  private fail(worker: Worker, cause: Error) {
+    if (worker !== this.worker || !this.up) return;
+    this.up = false;
+    const err = new DatabaseUnavailable('The embedded database has stopped', { cause });
     for (const call of this.pending.values()) call.reject(err);
     this.pending.clear();
+    if (this.ended) return;
+    for (const watch of this.watchers) watch('lost');
+    if (this.dataDir !== undefined) this.scheduleRestart();
+  }
+
+  private scheduleRestart(): void {
+    setTimeout(() => void this.restart(), this.restartMs).unref();
+  }
+
+  private async restart(): Promise<void> {
+    if (this.ended) return;
+    let worker: Worker;
+    try {
+      worker = await PgliteThread.spawn({ dataDir: this.dataDir });
+    } catch {
+      this.restartMs = Math.min(this.restartMs * 2, RESTART_MS.max);
+      return this.scheduleRestart();
+    }
+    if (this.ended) {
+      await worker.terminate();
+      return;
+    }
+    this.worker = worker;
+    this.attach(worker);
+    this.up = true;
+    this.restartMs = RESTART_MS.first;
+    try {
+      for (const sub of this.subs.values())
+        sub.remote = await this.call<number>({ op: 'listen', channel: sub.channel });
+    } catch {
+      return; // it stopped again: fail() has scheduled the next restart
+    }
+    for (const watch of this.watchers) watch('restored');
+    for (const sub of this.subs.values()) sub.onRestored?.();
+  }
+
+  /** Stops the thread at once, as a crash would (the fault tests). */
+  async kill(): Promise<void> {
+    await this.worker.terminate();
   }
 
   private call<T>(message: Record<string, unknown>): Promise<T> {
-    if (this.ended) return Promise.reject(new Error('PGlite is closed'));
+    if (this.ended) return Promise.reject(new DatabaseUnavailable('PGlite is closed'));
+    if (!this.up) return Promise.reject(new DatabaseUnavailable('The embedded database is restarting'));
     const id = this.nextId++;
+    const worker = this.worker;
     return new Promise<T>((resolve, reject) => {
-      if (!this.pending.size) this.worker.ref();
+      if (!this.pending.size) worker.ref();
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, ...message });
+      worker.postMessage({ id, ...message });
     });
   }
 
@@ -134,12 +230,18 @@ export class PgliteThread {
     }
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
-    const sub = await this.call<number>({ op: 'listen', channel });
-    this.listeners.set(sub, onPayload);
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRestored?: () => void,
+  ): Promise<() => Promise<void>> {
+    const remote = await this.call<number>({ op: 'listen', channel });
+    const id = this.nextSub++;
+    const sub: Subscription = { channel, onPayload, onRestored, remote };
+    this.subs.set(id, sub);
     return async () => {
-      this.listeners.delete(sub);
-      if (!this.ended) await this.call({ op: 'unlisten', sub });
+      this.subs.delete(id);
+      if (this.alive) await this.call({ op: 'unlisten', sub: sub.remote });
     };
   }
 
@@ -149,7 +251,7 @@ export class PgliteThread {
 
   async close(): Promise<void> {
     if (this.ended) return;
-    await this.call({ op: 'close' });
+    if (this.up) await this.call({ op: 'close' }).catch(() => {});
     this.ended = true;
     await this.worker.terminate();
   }

@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseRefusalStatus } from '#server/db/errors.ts';
+import { databaseRefusalStatus, isDatabaseUnavailable } from '#server/db/errors.ts';
 import { DomainError, Unavailable } from '#server/errors.ts';
 import { messages } from '#shared/messages.ts';
+
+/** Seconds a client is asked to wait when the database is out of reach: it is usually back within that. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** One place that turns every failure into `{ message }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -20,6 +23,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const text = first?.message ?? messages.invalidParameters;
       return reply.status(400).send({ message: text, ...(field ? { field } : {}) });
+    }
+    // The database out of reach (restarting, connections refused or cut): nothing was done, try soon.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ message: messages.databaseUnavailable });
     }
     const refused = databaseRefusalStatus(error);
     if (refused) {

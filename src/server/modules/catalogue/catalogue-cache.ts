@@ -11,11 +11,14 @@ export const CATALOGUE_CHANNEL = 'catalogue_changed';
  */
 export const STOCK_CHANNEL = 'stock_changed';
 const STOCK_BATCH_MS = 50;
+/** A stock read that failed is tried again after this long. */
+const STOCK_RETRY_MS = 1_000;
 
 /**
  * Holds the current read model. `invalidate()` drops it, so the next request waits for a fresh
  * one: a change is visible at once, never served stale. Other instances hear of a change
- * through PostgreSQL LISTEN/NOTIFY on CATALOGUE_CHANNEL.
+ * through PostgreSQL LISTEN/NOTIFY on CATALOGUE_CHANNEL. While the database is out of reach the
+ * model in memory goes on answering (NotifiedCache), and stock reads wait for it to come back.
  */
 export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
   private stopStock: (() => Promise<void>) | null = null;
@@ -33,30 +36,70 @@ export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
 
   private pendingStock = new Set<number>();
   private stockTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Stock reads started so far; each read is numbered by it. */
+  private stockReads = 0;
+  /**
+   * Options whose stock an order of this instance just set: the number of the last read started
+   * before it. A read started no later than that may have read the stock before the order took
+   * it, so its value for these options is not applied.
+   */
+  private readonly takenAfterRead = new Map<number, number>();
 
   /**
    * Orders arrive many a second: their variant ids are gathered for 50 ms and read
-   * back in one query, not one per order.
+   * back in one query, not one per order. A read that fails (the database out of reach) keeps
+   * the model as it is and is tried again, with the ids of the reads that follow.
    */
   stockChanged(payload: string): void {
     for (const id of payload.split(',').map(Number)) if (Number.isInteger(id)) this.pendingStock.add(id);
+    this.scheduleStockRead(STOCK_BATCH_MS);
+  }
+
+  private scheduleStockRead(ms: number): void {
     this.stockTimer ??= setTimeout(() => {
       this.stockTimer = null;
       const ids = [...this.pendingStock];
       this.pendingStock.clear();
-      void this.applyStock(ids).catch(() => this.invalidate());
-    }, STOCK_BATCH_MS);
+      void this.applyStock(ids).catch(() => {
+        for (const id of ids) this.pendingStock.add(id);
+        this.scheduleStockRead(STOCK_RETRY_MS);
+      });
+    }, ms);
+    this.stockTimer.unref?.();
   }
 
   private async applyStock(ids: number[]): Promise<void> {
     const current = this.peek();
     if (!current || !ids.length) return; // no model yet: the next load reads the fresh stock
+    const read = ++this.stockReads;
     const rows = await this.database.db
       .select({ id: variants.id, stock: variants.stock })
       .from(variants)
       .where(inArray(variants.id, ids));
     const model = await current;
-    if (this.peek() === current) model.applyStock(rows);
+    if (this.peek() !== current) return;
+    const fresh = rows.filter((row) => {
+      const before = this.takenAfterRead.get(row.id);
+      if (before === undefined) return true;
+      if (read <= before) return false;
+      this.takenAfterRead.delete(row.id);
+      return true;
+    });
+    model.applyStock(fresh);
+  }
+
+  /**
+   * An order this instance placed left this stock (as its transaction saw it): shown at once, before
+   * the order is answered, so the buyer's next page has it. Reads already under way may hold the
+   * stock from before the order: theirs is not applied to these options; one more read, started
+   * now, takes in whatever other orders did meanwhile.
+   */
+  stockTaken(rows: { id: number; stock: number }[]): void {
+    const model = this.loaded();
+    if (!model || !rows.length) return;
+    model.applyStock(rows);
+    for (const row of rows) this.takenAfterRead.set(row.id, this.stockReads);
+    this.stockChanged(rows.map((r) => r.id).join(','));
   }
 
   override async listen(): Promise<void> {

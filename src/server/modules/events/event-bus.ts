@@ -5,6 +5,7 @@ export const USER_EVENTS_CHANNEL = 'user_events';
 export type UserEventType = 'profile' | 'cart' | 'orders' | 'prices';
 
 type Listener = (type: UserEventType) => void;
+const ALL_TYPES: readonly UserEventType[] = ['profile', 'cart', 'orders', 'prices'];
 
 /**
  * Per-buyer events for open pages (Server-Sent Events), carried between server instances by
@@ -18,7 +19,20 @@ export class UserEventBus {
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    this.stop = await this.database.listen(USER_EVENTS_CHANNEL, (payload) => this.deliver(payload));
+    this.stop = await this.database.listen(
+      USER_EVENTS_CHANNEL,
+      (payload) => this.deliver(payload),
+      () => this.resync(),
+    );
+  }
+
+  /**
+   * Events may have been missed while the listening connection was down: every open page here is
+   * told everything may have changed, and reads its cart, profile, orders and prices again.
+   */
+  private resync(): void {
+    for (const set of this.listeners.values())
+      for (const listener of set) for (const type of ALL_TYPES) listener(type);
   }
 
   /** An event heard from the database (a NOTIFY, or a change event an order wrote) to this instance's streams. */

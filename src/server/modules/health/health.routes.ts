@@ -15,13 +15,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     {
       schema: {
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The database answers, and this instance hears its notifications',
         response: { 200: StatusSchema, 503: StatusSchema },
       },
     },
     async (req, reply) => {
       try {
         await database.ping();
+        // Without its listening connection this instance would serve changes it never heard of.
+        if (!database.listening()) throw new Error('not listening for notifications');
         return { status: 'ok' as const };
       } catch (err) {
         req.log.warn({ err }, 'readiness check failed');

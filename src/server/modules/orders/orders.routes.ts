@@ -57,6 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
           catalogue: await catalogue.get(),
           compliance,
           pricing,
+          stockTaken: (rows) => catalogue.stockTaken(rows),
         },
         req.ctx.actor,
         req.body,

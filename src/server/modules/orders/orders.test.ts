@@ -59,6 +59,42 @@ describe('place order', () => {
     expect(mails.map((m) => m.subject)).toContain(`Order ${order.orderNumber} received — Test Wholesale`);
   });
 
+  it('the stock an order took shows on this instance at once: product page, listing and search', async () => {
+    const buyer = await verifiedBuyer({ documents: true });
+    const v = await variantWith(4, 1000);
+    await t.database.query('update variants set stock = 0 where product_id = $1 and id <> $2', [
+      v.product_id,
+      v.id,
+    ]);
+    await t.app.catalogue.changed();
+    const [p] = await t.database.query<{ c: string; b: string; p: string; name: string }>(
+      `select c.slug as c, b.slug as b, p.slug as p, p.name from products p join brands b on b.id = p.brand_id
+       join categories c on c.id = b.category_id where p.id = $1`,
+      [v.product_id],
+    );
+    const seen = async () => {
+      const page = await call(
+        'GET',
+        `/api/v1/catalogue/product?categoryId=${p!.c}&brandId=${p!.b}&subBrandId=${p!.p}`,
+      );
+      const listing = await call(
+        'GET',
+        `/api/v1/catalogue/listing?categoryId=${p!.c}&brandId=${p!.b}&inStock=true`,
+      );
+      const search = await call('GET', `/api/v1/search?q=${encodeURIComponent(p!.name)}&limit=60`);
+      return {
+        stock: page.json().variants.find((x: { sku: string }) => x.sku === v.sku).stock,
+        listed: listing.json().items.some((c: { id: string }) => c.id === p!.p),
+        searchInStock: search.json().items.find((h: { id: string }) => h.id === p!.p)?.inStock,
+      };
+    };
+    expect(await seen()).toEqual({ stock: 4, listed: true, searchInStock: true });
+    await add(buyer.cookie, v.sku, 4);
+    expect((await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).statusCode).toBe(201);
+    // At once: not after the change feed's next read (tens of milliseconds later).
+    expect(await seen()).toEqual({ stock: 0, listed: false, searchInStock: false });
+  });
+
   it('charges the price of the moment: a change the read model has not heard of yet is caught', async () => {
     const buyer = await verifiedBuyer();
     const v = await variantWith(10, 1500);
