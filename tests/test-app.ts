@@ -73,8 +73,8 @@ export async function createTestApp(
     storage?: ObjectStore;
     /** The database to run on, instead of a fresh copy of the template (dropped with the app). */
     database?: { database: Database; url?: string; drop(): Promise<void> };
-    /** Other settings of the app (metrics token, proxy trust, instance id). */
-    deps?: Partial<Pick<AppDeps, 'metricsToken' | 'trustProxy' | 'instanceId'>>;
+    /** Other settings of the app (metrics token, proxy trust, instance id, where uploads land). */
+    deps?: Partial<Pick<AppDeps, 'metricsToken' | 'trustProxy' | 'instanceId' | 'uploadDir' | 'http'>>;
   } = {},
 ): Promise<TestContext> {
   const { database, drop, url } = opts.database ?? (await openTestDatabase());

@@ -41,14 +41,16 @@ import { type AppMetrics, registerMetrics } from './observability/metrics.ts';
 import { cookieSettings } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { type HttpLimits, HTTP_LIMITS, registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
-import { mediaFromBucketRoutes } from './storage/media.routes.ts';
+import { mediaFromBucketRoutes, mediaFromDiskRoutes } from './storage/media.routes.ts';
 import { DiskObjectStore, type ObjectStore } from './storage/object-store.ts';
 import { PrivateStore } from './storage/private-store.ts';
+import { StorageHealth, WatchedObjectStore } from './storage/storage-health.ts';
 
 export interface AppDeps {
   database: Database;
@@ -82,6 +84,8 @@ export interface AppDeps {
   instanceId?: string;
   /** Seals staff TOTP keys at rest; a random key (lost at exit) when not given, as in tests. */
   secretBox?: SecretBox;
+  /** Timeouts and load shedding for slow, idle and greedy clients (HTTP_LIMITS by default). */
+  http?: Partial<HttpLimits>;
 }
 
 export interface App extends FastifyInstance {
@@ -136,7 +140,12 @@ const MODULES: AppModule[] = [
 ];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  const limits = { ...HTTP_LIMITS, ...deps.http };
   const app = Fastify({
+    // Slow clients: headers, then the whole request, must arrive in time; idle connections close.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkEveryMs },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
     // Bad input gets a 400 from our schemas; keep Fastify's own limits sane as well.
@@ -149,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerLoadShedding(app, limits);
   registerInputGuard(app);
 
   registerSecurityHeaders(app, { hsts: deps.production ?? false });
@@ -174,7 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  if (deps.metricsToken) app.decorate('metrics', startMetrics(app, deps.database, deps.metricsToken));
+  if (deps.metricsToken)
+    app.decorate(
+      'metrics',
+      startMetrics(app, deps.database, moduleDeps.privateStore.health, deps.metricsToken),
+    );
   await app.register(healthRoutes, { database: deps.database });
 
   await app.register(
@@ -184,16 +198,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api/v1' },
   );
 
-  await registerFiles(app, deps, moduleDeps.media);
+  await registerFiles(app, deps, moduleDeps.media, moduleDeps.privateStore.health);
   return app;
 }
 
 /** /metrics and the request counting, over this app's services. */
-function startMetrics(app: App, database: Database, token: string): AppMetrics {
+function startMetrics(
+  app: App,
+  database: Database,
+  storage: StorageHealth | undefined,
+  token: string,
+): AppMetrics {
   const { outbox, events, catalogue, compliance, pricing, settings } = app;
   return registerMetrics(
     app,
-    { database, outbox, events, caches: { catalogue, compliance, pricing, settings } },
+    { database, storage, outbox, events, caches: { catalogue, compliance, pricing, settings } },
     token,
   );
 }
@@ -224,7 +243,7 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   const cookie = cookieSettings(deps.secureCookies ?? deps.production ?? false);
   const clock = deps.clock ?? (() => new Date());
   const mailer = deps.mailer ?? logMailer((text) => app.log.info(text));
-  const outbox = new OutboxWorker(deps.database.db, mailer, clock, (err) => app.log.error({ err }, 'outbox'));
+  const outbox = new OutboxWorker(deps.database.db, mailer, clock, { log: app.log });
   app.decorate('outbox', outbox);
   const events = new UserEventBus(deps.database);
   await events.start();
@@ -248,7 +267,10 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   app.addHook('onClose', async () => changes.close());
   app.addHook('onClose', async () => outbox.stop());
   app.decorate('storage', deps.storage);
-  const privateStore = new PrivateStore(deps.storage, deps.uploadDir);
+  // A full disk or a bucket that is down is logged once while it lasts, not per request.
+  const storageHealth = new StorageHealth(app.log);
+  const objects = new WatchedObjectStore(deps.storage, storageHealth);
+  const privateStore = new PrivateStore(objects, deps.uploadDir, storageHealth);
   const mail = {
     storeName: deps.storeName,
     publicUrl: (deps.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
@@ -273,7 +295,7 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
     compliance,
     pricing,
     privateStore,
-    media: new MediaStore(deps.storage),
+    media: new MediaStore(objects),
     secretBox: deps.secretBox ?? SecretBox.random(),
     scryptCost: deps.scryptCost ?? OWASP_SCRYPT,
     issuer: deps.storeName,
@@ -281,16 +303,11 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
 }
 
 /** Catalogue pictures under /media, the built web app under /, and the 404 for everything else. */
-async function registerFiles(app: App, deps: AppDeps, media: MediaStore) {
+async function registerFiles(app: App, deps: AppDeps, media: MediaStore, health?: StorageHealth) {
   // Media names carry a content hash: a changed picture gets a new URL, so a year's caching is safe.
   if (deps.storage instanceof DiskObjectStore) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(deps.storage.root('media')),
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
-    });
+    const root = path.resolve(deps.storage.root('media'));
+    await app.register(mediaFromDiskRoutes, { root, cacheControl: IMMUTABLE, health });
   } else {
     await app.register(mediaFromBucketRoutes, { media, cacheControl: IMMUTABLE });
   }

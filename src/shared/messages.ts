@@ -15,6 +15,9 @@ export const messages = {
   databaseUnavailable: 'The store cannot reach its database just now. Please try again in a moment.',
   conflict: 'This was changed at the same time by another request. Please try again.',
   metricsToken: 'Metrics need the bearer token set in METRICS_TOKEN.',
+  // File storage (the data directory or a bucket) refusing for now; the answer is a 503 with Retry-After.
+  storageUnavailable: 'Files cannot be stored or read just now. Please try again in a few minutes.',
+  storageFull: 'The store cannot take uploads just now: its file storage is full. Please try again later.',
 } as const;
 
 /** Input that no field accepts (`shared/input/input.ts`). */

@@ -1,6 +1,15 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -195,6 +204,58 @@ describe('backup and restore', () => {
         restoreStore({ ...target, databaseUrl: 'postgres://127.0.0.1:1/x' }, backup),
       ).rejects.toThrow('unset DATABASE_URL');
     expect(readdirSync(target.dataDir)).toEqual([]);
+  });
+
+  it('refuses a copy of a backup that is damaged or incomplete, before it writes anything', async () => {
+    const good = path.join(tmp('whole'), 'b');
+    const src = { database: t.database, databaseUrl: t.databaseUrl, storage, dataDir };
+    const manifest = await backupStore(src, good);
+    expect(manifest.databaseFile).toEqual({
+      name: t.database.kind === 'postgres' ? 'database.pgdump' : 'database.tar.gz',
+      bytes: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(readdirSync(good)).not.toContain('manifest.json.part');
+    const copyOf = (name: string) => {
+      const dir = path.join(tmp(name), 'b');
+      cpSync(good, dir, { recursive: true });
+      return dir;
+    };
+    const cut = copyOf('cut-dump');
+    const dump = path.join(cut, manifest.databaseFile!.name);
+    truncateSync(dump, Math.floor(statSync(dump).size / 2));
+    const lost = copyOf('lost-file');
+    const media = path.join(lost, 'files', 'media');
+    const aPicture = readdirSync(media, { recursive: true, encoding: 'utf8' }).find((f) =>
+      f.endsWith('.webp'),
+    );
+    rmSync(path.join(media, aPicture!));
+    const torn = copyOf('torn-manifest');
+    writeFileSync(
+      path.join(torn, 'manifest.json'),
+      readFileSync(path.join(torn, 'manifest.json'), 'utf8').slice(0, 40),
+    );
+
+    const cases: [string, RegExp][] = [
+      [cut, /database\.(pgdump|tar\.gz) is not the file the manifest names .*: a damaged or incomplete copy/],
+      [lost, /holds \d+ files \(\d+ bytes\), the manifest counts \d+ \(\d+\): an incomplete copy/],
+      [torn, /manifest\.json is damaged \(.*\): not a usable backup/],
+    ];
+    for (const [from, message] of cases) {
+      const target = { dataDir: tmp('t'), storage: DiskObjectStore.inDataDir(tmp('f')), secretKeySet: false };
+      const targetUrl = t.database.kind === 'postgres' ? await emptyDatabase() : undefined;
+      await expect(restoreStore({ ...target, databaseUrl: targetUrl }, from)).rejects.toThrow(message);
+      expect(readdirSync(target.dataDir)).toEqual([]);
+      expect(await files(target.storage)).toEqual({});
+      if (targetUrl) {
+        const empty = await openPostgres(targetUrl, 1);
+        const [{ n }] = (await empty.query<{ n: number }>(
+          "select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'public'",
+        )) as [{ n: number }];
+        await empty.close();
+        expect(n).toBe(0);
+      }
+    }
   });
 
   it('npm run backup and restore: from a stopped store to a new one, and not while the embedded store runs', async () => {

@@ -14,6 +14,7 @@ import {
   PGLITE_DUMP_FILE,
   SECRET_KEY_FILE,
 } from './manifest.ts';
+import { fileDigest, flush, flushTree, writeWhole } from './durable.ts';
 import { BackupError, runPgTool } from './pg-tools.ts';
 import { readSnapshotFacts, type SnapshotFacts } from './snapshot-facts.ts';
 
@@ -27,7 +28,8 @@ export interface BackupSource {
 
 /**
  * pg_dump in one REPEATABLE READ transaction's exported snapshot, so that the dump, the row counts
- * and the list of documents are all of the same instant while the store goes on taking orders.
+ * and the list of documents are all of the same instant while the store goes on taking orders. The
+ * dump comes through this process (see runPgTool): pg_dump does not outlive a backup that is killed.
  */
 async function dumpPostgres(url: string, file: string): Promise<SnapshotFacts> {
   const client = new pg.Client({ connectionString: url });
@@ -38,7 +40,7 @@ async function dumpPostgres(url: string, file: string): Promise<SnapshotFacts> {
     const query = async <T>(sql: string) => (await client.query(sql)).rows as T[];
     const [facts] = await Promise.all([
       readSnapshotFacts(query),
-      runPgTool('pg_dump', url, ['--format=custom', `--snapshot=${rows[0]!.s}`, `--file=${file}`]),
+      runPgTool('pg_dump', url, ['--format=custom', `--snapshot=${rows[0]!.s}`], { stdoutTo: file }),
     ]);
     await client.query('commit');
     return facts;
@@ -78,6 +80,9 @@ async function copyFiles(
   }
   const target = DiskObjectStore.inDataDir(path.join(to, FILES_DIR));
   const report = await copyObjects(storage, target, { log });
+  await flushTree(path.join(to, FILES_DIR)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err; // no files at all
+  });
   const missing: string[] = [];
   for (const key of documentKeys) if ((await target.size(`private/${key}`)) === null) missing.push(key);
   if (missing.length > 0)
@@ -90,7 +95,9 @@ async function copyFiles(
 /**
  * Writes a consistent snapshot of the store into `to` (a new or empty folder): the database dump,
  * the files (or a note that they live in the bucket), optionally the data directory's secret key,
- * and last `manifest.json`, so a folder without it is an unfinished backup.
+ * each flushed to disk, and last `manifest.json` — whole or not at all, naming the dump's size and
+ * digest — so a folder without it is an unfinished backup (a process killed on the way leaves
+ * one), and one whose dump does not match it a damaged copy. Restore refuses both.
  */
 export async function backupStore(
   src: BackupSource,
@@ -102,9 +109,11 @@ export async function backupStore(
   const postgres = src.database.kind === 'postgres';
   if (postgres && !src.databaseUrl) throw new BackupError('the PostgreSQL database has no URL to dump');
   log(`Dumping the ${postgres ? 'PostgreSQL' : 'embedded'} database…`);
+  const dumpFile = path.join(to, postgres ? PG_DUMP_FILE : PGLITE_DUMP_FILE);
   const facts = postgres
-    ? await dumpPostgres(src.databaseUrl!, path.join(to, PG_DUMP_FILE))
-    : await dumpPglite(src.database, path.join(to, PGLITE_DUMP_FILE));
+    ? await dumpPostgres(src.databaseUrl!, dumpFile)
+    : await dumpPglite(src.database, dumpFile);
+  await flush(dumpFile);
   const files = await copyFiles(src.storage, to, facts.documentKeys, log);
   let secretKey = false;
   const keyFile = path.join(src.dataDir, SECRET_KEY_FILE);
@@ -114,17 +123,19 @@ export async function backupStore(
         `--with-secret-key: there is no ${keyFile} (a key set in SECRET_KEY stays where it is kept)`,
       );
     await copyFile(keyFile, path.join(to, SECRET_KEY_FILE));
+    await flush(path.join(to, SECRET_KEY_FILE));
     secretKey = true;
   }
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     createdAt: new Date().toISOString(),
     database: postgres ? 'postgres' : 'pglite',
+    databaseFile: { name: path.basename(dumpFile), ...(await fileDigest(dumpFile)) },
     migration: facts.migration,
     rows: facts.rows,
     files,
     secretKey,
   };
-  await writeFile(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  await writeWhole(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, 0o600);
   return manifest;
 }

@@ -10,11 +10,16 @@ export const PGLITE_DUMP_FILE = 'database.tar.gz';
 export const FILES_DIR = 'files';
 export const SECRET_KEY_FILE = 'secret.key';
 
-/** What a backup holds; written last, so a folder without it is an unfinished backup. */
+/**
+ * What a backup holds; written last, and atomically (a temporary name renamed into place once it and
+ * everything before it are on disk), so a folder without it is an unfinished backup.
+ */
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   createdAt: string;
   database: 'postgres' | 'pglite';
+  /** The database file as written (a restore checks it before it writes anything); not in older backups. */
+  databaseFile?: { name: string; bytes: number; sha256: string };
   /** The newest migration the database had (restore runs newer ones at the next start). */
   migration: string | null;
   /** Rows per table at the snapshot: a restore checks it finds the same. */
@@ -30,10 +35,17 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
   } catch {
     throw new BackupError(`${dir} holds no ${MANIFEST}: not a Smokestack backup, or an unfinished one`);
   }
-  const manifest = JSON.parse(text) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT)
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(text) as BackupManifest;
+  } catch (err) {
     throw new BackupError(
-      `${dir} is a backup of another format (${String(manifest.format)}); this version reads ${BACKUP_FORMAT}`,
+      `${path.join(dir, MANIFEST)} is damaged (${(err as Error).message}): not a usable backup`,
+    );
+  }
+  if (manifest?.format !== BACKUP_FORMAT)
+    throw new BackupError(
+      `${dir} is a backup of another format (${String(manifest?.format)}); this version reads ${BACKUP_FORMAT}`,
     );
   return manifest;
 }

@@ -1,4 +1,4 @@
-import { copyFile, readdir, readFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,6 +14,7 @@ import {
   readManifest,
   SECRET_KEY_FILE,
 } from './manifest.ts';
+import { fileDigest } from './durable.ts';
 import { BackupError, runPgTool } from './pg-tools.ts';
 import { readSnapshotFacts } from './snapshot-facts.ts';
 
@@ -24,6 +25,45 @@ export interface RestoreTarget {
   storage: ObjectStore;
   /** SECRET_KEY is set, so the data directory's key file is not the store's key. */
   secretKeySet: boolean;
+}
+
+/**
+ * Reads a backup folder and checks it is whole, before anything is written anywhere: its manifest
+ * (a folder without one is unfinished), its database file (the size and digest the manifest names,
+ * in backups that name them) and its files (as many, and as many bytes, as the manifest counts).
+ */
+export async function checkBackup(from: string): Promise<BackupManifest> {
+  const manifest = await readManifest(from);
+  const name =
+    manifest.databaseFile?.name ?? (manifest.database === 'postgres' ? PG_DUMP_FILE : PGLITE_DUMP_FILE);
+  const file = path.join(from, path.basename(name));
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (size === null) throw new BackupError(`${file} is missing: an incomplete copy of the backup`);
+  if (manifest.databaseFile) {
+    const { bytes, sha256 } = manifest.databaseFile;
+    if (size !== bytes || (await fileDigest(file)).sha256 !== sha256)
+      throw new BackupError(
+        `${file} is not the file the manifest names (${size} bytes, expected ${bytes}, or another digest): a damaged or incomplete copy of the backup`,
+      );
+  }
+  if (manifest.files.where === 'backup') {
+    const files = DiskObjectStore.inDataDir(path.join(from, FILES_DIR));
+    let count = 0;
+    let bytes = 0;
+    for (const folder of STORED_FOLDERS)
+      for await (const object of files.list(folder)) {
+        count++;
+        bytes += object.size;
+      }
+    if (count !== manifest.files.count || bytes !== manifest.files.bytes)
+      throw new BackupError(
+        `${path.join(from, FILES_DIR)} holds ${count} files (${bytes} bytes), the manifest counts ${manifest.files.count} (${manifest.files.bytes}): an incomplete copy of the backup`,
+      );
+  }
+  return manifest;
 }
 
 async function checkPostgresEmpty(url: string): Promise<void> {
@@ -91,15 +131,16 @@ async function restoreSecretKey(
  * Brings a backup back into an empty store: the database (pg_restore into an empty PostgreSQL
  * database, or the data directory tarball into a new DATA_DIR), the files into the file store, the
  * secret key if the backup holds one; then counts every table's rows against the manifest.
- * Everything is checked empty before anything is written.
+ * The backup is checked whole (checkBackup; `checked` when the caller did it already) and the
+ * store empty before anything is written.
  */
 export async function restoreStore(
   target: RestoreTarget,
   from: string,
-  opts: { log?: (line: string) => void } = {},
+  opts: { log?: (line: string) => void; checked?: BackupManifest } = {},
 ): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
-  const manifest = await readManifest(from);
+  const manifest = opts.checked ?? (await checkBackup(from));
   if (manifest.database === 'postgres' && !target.databaseUrl)
     throw new BackupError('this is a backup of a PostgreSQL database: set DATABASE_URL to an empty database');
   if (manifest.database === 'pglite' && target.databaseUrl)

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeRows } from '#server/backup/manifest.ts';
-import { restoreStore } from '#server/backup/restore.ts';
+import { checkBackup, restoreStore } from '#server/backup/restore.ts';
 import { loadConfig } from '#server/config.ts';
 import { ensureDataDir } from '#server/db/open.ts';
 import { openObjectStore } from '#server/storage/open-storage.ts';
@@ -18,7 +18,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 if (!values.from) fail('say which backup: npm run restore -- --from DIR');
+const from = path.resolve(values.from);
 const config = loadConfig();
+// The backup is checked whole before anything is written, DATA_DIR not even made: an unfinished
+// (killed) or damaged backup is refused with one line, and the store is left as it was.
+const checked = await checkBackup(from).catch((err: Error) => fail(err.message));
 try {
   ensureDataDir(config.dataDir);
 } catch (err) {
@@ -35,8 +39,8 @@ try {
       storage,
       secretKeySet: Boolean(config.secretKey),
     },
-    path.resolve(values.from),
-    { log: (line) => console.log(line) },
+    from,
+    { log: (line) => console.log(line), checked },
   );
   console.log(
     `Restored ${describeRows(manifest.rows)} as of ${manifest.createdAt}; every table has the rows the backup counted. Start the store with npm start.`,

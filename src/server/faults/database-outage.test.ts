@@ -17,9 +17,9 @@ import { messages } from '#shared/messages.ts';
 import { ORIGIN } from '#tests/accounts.ts';
 import { adminUrl } from '#tests/pg-urls.ts';
 import { createTestApp, type TestContext } from '#tests/test-app.ts';
-import { type App, buildApp } from '../app.ts';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
-import { ordersFixture } from '../modules/orders/orders.fixture.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { type Database, openPglite, openPostgres } from '#server/db/client.ts';
+import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 if (!onServer)

@@ -103,6 +103,9 @@ describe('GET /metrics', () => {
     expect(value(text, 'read_model_age_seconds{model="catalogue"}')).toBeGreaterThanOrEqual(0);
     expect(value(text, 'read_model_load_seconds{model="catalogue"}')).toBeGreaterThan(0);
     expect(value(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+    expect(value(text, 'database_listening')).toBe(1);
+    expect(value(text, 'storage_trouble{trouble="disk-full"}')).toBe(0);
+    expect(value(text, 'storage_trouble{trouble="object-store"}')).toBe(0);
     if (t.database.kind === 'postgres')
       expect(value(text, 'db_pool_connections{state="open"}')).toBeGreaterThan(0);
   });

@@ -10,10 +10,14 @@ import { messages } from '#shared/messages.ts';
 /** What the metrics read when Prometheus scrapes: the services of one app. */
 export interface MetricSources {
   database: Database;
+  /** The file storage troubles going on (a full disk, a bucket out of reach). */
+  storage?: { readonly troubles: readonly string[] };
   outbox: OutboxWorker;
   events: UserEventBus;
   caches: Record<string, NotifiedCache<unknown>>;
 }
+
+const STORAGE_TROUBLES = ['disk-full', 'disk', 'object-store'] as const;
 
 const SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -72,8 +76,26 @@ export class AppMetrics {
     this.sourceMetrics(sources);
   }
 
-  private sourceMetrics({ database, outbox, events, caches }: MetricSources): void {
+  private sourceMetrics({ database, storage, outbox, events, caches }: MetricSources): void {
     const registers = [this.registry];
+    new Gauge({
+      name: 'database_listening',
+      help: 'Whether this instance hears the database (1) or its listening connection is down (0)',
+      registers,
+      collect() {
+        this.set(database.listening() ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'storage_trouble',
+      help: 'File storage trouble going on (1) or not (0): the disk full, the disk failing, the bucket out of reach',
+      labelNames: ['trouble'],
+      registers,
+      collect() {
+        for (const trouble of STORAGE_TROUBLES)
+          this.set({ trouble }, storage?.troubles.includes(trouble) ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'outbox_mails',
       help: 'Mails in the outbox by status (pending is the depth still to send)',

@@ -1,4 +1,5 @@
 import type { ObjectStore } from './object-store.ts';
+import { underlyingError } from './storage-failure.ts';
 
 export interface CopyReport {
   copied: number;
@@ -19,6 +20,19 @@ export async function copyObjects(
   from: ObjectStore,
   to: ObjectStore,
   opts: { folders?: readonly string[]; dryRun?: boolean; log?: (line: string) => void } = {},
+): Promise<CopyReport> {
+  try {
+    return await copyAll(from, to, opts);
+  } catch (err) {
+    // The tools that copy print the message: the real cause, not the 503 a buyer would read.
+    throw underlyingError(err);
+  }
+}
+
+async function copyAll(
+  from: ObjectStore,
+  to: ObjectStore,
+  opts: { folders?: readonly string[]; dryRun?: boolean; log?: (line: string) => void },
 ): Promise<CopyReport> {
   const report: CopyReport = { copied: 0, skipped: 0, bytes: 0 };
   for (const folder of opts.folders ?? STORED_FOLDERS) {

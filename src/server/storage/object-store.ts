@@ -1,8 +1,9 @@
-import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream, type Dirent } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isMissingFile, rethrowDiskError } from './storage-failure.ts';
 
 /** An object as read back: its bytes as a stream, their count and (when known) their type. */
 export interface StoredObject {
@@ -26,6 +27,8 @@ export type ObjectBody =
  * Keys are ours, never a user's: `media/…` (catalogue pictures, public) and `private/…` (buyers'
  * documents, served only through authorised routes). Both back ends keep the same contract,
  * tested by `object-store.test.ts` against the disk and against a real S3-protocol server.
+ * When the disk or the bucket fails (full, an I/O error, unreachable, no answer in time), every
+ * method throws `StorageUnavailable` (a 503), never an error that would answer 500.
  */
 export interface ObjectStore {
   readonly kind: 'disk' | 's3';
@@ -106,38 +109,57 @@ export class DiskObjectStore implements ObjectStore {
 
   async put(key: string, body: ObjectBody, _contentType: string): Promise<void> {
     const target = this.file(key);
-    await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
     try {
+      await mkdir(path.dirname(target), { recursive: true });
       if ('data' in body) await writeFile(temp, body.data, { mode: 0o600 });
       else if ('file' in body) await copyFile(body.file, temp);
       else await pipeline(body.stream, createWriteStream(temp, { mode: 0o600 }));
       await rename(temp, target);
     } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
+      // A full disk leaves a partial `.part` behind unless it goes now (removing needs no space).
+      await rm(temp, { force: true }).catch(() => {});
+      rethrowDiskError(err);
     }
   }
 
+  /**
+   * Opens the file before answering, so a file that is there but cannot be read (an I/O error,
+   * permissions, too many open files) fails here as a 503, not halfway through a response.
+   */
   async get(key: string): Promise<StoredObject | null> {
     const file = this.file(key);
-    const size = await this.size(key);
-    if (size === null) return null;
-    return { stream: createReadStream(file), size, contentType: contentTypeOf(key) };
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      handle = await open(file, 'r');
+      const s = await handle.stat();
+      if (!s.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { stream: handle.createReadStream(), size: s.size, contentType: contentTypeOf(key) };
+    } catch (err) {
+      await handle?.close().catch(() => {});
+      // A folder opens on Linux and fails on read: not an object either.
+      if (isMissingFile(err) || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
+      rethrowDiskError(err);
+    }
   }
 
   async size(key: string): Promise<number | null> {
+    const file = this.file(key);
     try {
-      const s = await stat(this.file(key));
+      const s = await stat(file);
       return s.isFile() ? s.size : null;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
+      if (isMissingFile(err)) return null;
+      rethrowDiskError(err);
     }
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.file(key), { force: true });
+    const file = this.file(key);
+    await rm(file, { force: true }).catch(rethrowDiskError);
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
@@ -155,8 +177,8 @@ async function* walk(dir: string, keyPrefix: string): AsyncIterable<{ key: strin
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
+    if (isMissingFile(err)) return;
+    rethrowDiskError(err);
   }
   for (const entry of entries) {
     const key = `${keyPrefix}/${entry.name}`;
@@ -164,7 +186,7 @@ async function* walk(dir: string, keyPrefix: string): AsyncIterable<{ key: strin
     if (entry.isDirectory()) yield* walk(full, key);
     // Half-written files (`.part`) and anything not named as we name keys are not objects.
     else if (entry.isFile() && !entry.name.endsWith('.part') && isObjectKey(key))
-      yield { key, size: (await stat(full)).size };
+      yield { key, size: (await stat(full).catch(rethrowDiskError)).size };
   }
 }
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DiskObjectStore, type ObjectStore } from './object-store.ts';
+import { underlyingError } from './storage-failure.ts';
 
 /**
  * The object store STORAGE_URL names: unset (or `file:`) is the data directory, `file:///dir` another
@@ -12,7 +13,14 @@ export async function openObjectStore(storageUrl: string | undefined, dataDir: s
   return new S3ObjectStore(parseS3Url(storageUrl));
 }
 
-/** Lists one page of the media folder: a wrong bucket, endpoint or key fails here, at start-up. */
+/**
+ * Lists one page of the media folder: a wrong bucket, endpoint or key fails here, at start-up, with
+ * the underlying error (not the 503 message a buyer would see).
+ */
 export async function probeObjectStore(objects: ObjectStore): Promise<void> {
-  for await (const _ of objects.list('media/')) break;
+  try {
+    for await (const _ of objects.list('media/')) break;
+  } catch (err) {
+    throw underlyingError(err);
+  }
 }

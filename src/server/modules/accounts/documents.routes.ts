@@ -44,6 +44,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
           ...errors,
           413: MessageResponseSchema,
           500: MessageResponseSchema,
+          // File storage full, down or not answering in time (with Retry-After); nothing was stored.
+          503: MessageResponseSchema,
         },
       },
     },
@@ -72,7 +74,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         tags,
         summary: 'Download my own Sales ID or tobacco licence',
         params: KindParams,
-        response: { 401: MessageResponseSchema, 404: MessageResponseSchema },
+        response: { 401: MessageResponseSchema, 404: MessageResponseSchema, 503: MessageResponseSchema },
       },
     },
     async (req, reply) => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { DomainError, Invalid, NotFound } from '#server/errors.ts';
+import { isDatabaseUnavailable } from '#server/db/errors.ts';
+import { DomainError, Invalid, NotFound, Unavailable } from '#server/errors.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import type { StoredObject } from '#server/storage/object-store.ts';
 import { IncompleteUpload, type PrivateStore } from '#server/storage/private-store.ts';
@@ -42,6 +43,14 @@ const failed = (kind: DocumentKind) => new DomainError(500, m.uploadFailed(kind)
  * limit enforced while streaming, checked by content, then moved under a key of ours. A new
  * upload replaces the old one and resets the state to pending (verified and the re-upload
  * request both cleared); it also completes the profile. On any failure nothing is kept.
+ *
+ * Steps, so that no row ever names a file the store does not have:
+ * 1. receive into the temporary folder: a full or failing disk is a 503, the partial file removed;
+ * 2. put the file under a new key (never the old one's): a store that is down or does not answer
+ *    in time is a 503, no row is written, and the earlier document (row and file) stays as it was;
+ * 3. write the row in a transaction: if that fails, the new file is removed again;
+ * 4. only then remove the earlier document's file (if that fails, an unused file is left behind,
+ *    never a row without its file).
  */
 export async function uploadDocument(
   ctx: DocumentsContext,
@@ -56,6 +65,7 @@ export async function uploadDocument(
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new DomainError(413, m.fileTooLarge);
     if (err instanceof IncompleteUpload) throw new Invalid(m.uploadFailed(kind));
+    if (err instanceof Unavailable) throw err;
     throw failed(kind);
   }
   const { temp, size, md5 } = received;
@@ -75,8 +85,11 @@ export async function uploadDocument(
   const key = `documents/${userId}/${randomUUID()}`;
   try {
     await ctx.privateStore.commit(temp, size, key, type.contentType);
-  } catch {
+  } catch (err) {
+    // A put that fails leaves nothing under the key: S3 makes an object only of a whole upload,
+    // the disk renames a complete file into place.
     await ctx.privateStore.discard(temp);
+    if (err instanceof Unavailable) throw err;
     throw failed(kind);
   }
   try {
@@ -110,8 +123,10 @@ export async function uploadDocument(
     });
     if (previousKey && previousKey !== key) await ctx.privateStore.remove(previousKey).catch(() => {});
     return row;
-  } catch {
+  } catch (err) {
     await ctx.privateStore.remove(key).catch(() => {});
+    // The database out of reach is a 503 like any other request's (try again soon), not a failed upload.
+    if (isDatabaseUnavailable(err)) throw err;
     throw failed(kind);
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Mail, type Mailer, smtpMailer } from '#server/modules/mail/mailer.ts';
+import { type Mailer, smtpMailer } from '#server/modules/mail/mailer.ts';
 import { OUTBOX_POLICY } from '#server/modules/mail/outbox.ts';
 import { SessionResponseSchema } from '#shared/accounts/accounts.schemas.ts';
 import { ORIGIN, sessionCookie, signUpBuyer } from '#tests/accounts.ts';
@@ -14,7 +14,7 @@ const clock = testClock();
 let target: Mailer;
 const switchable: Mailer = {
   describe: () => 'test',
-  send: (mail: Mail) => target.send(mail),
+  send: (mail, signal) => target.send(mail, signal),
   close: () => {},
 };
 

@@ -54,7 +54,12 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
         tags,
         summary: "A buyer's document, inline for preview (staff only; every view is audited)",
         params: DocumentParams,
-        response: { 401: MessageResponseSchema, 403: MessageResponseSchema, 404: MessageResponseSchema },
+        response: {
+          401: MessageResponseSchema,
+          403: MessageResponseSchema,
+          404: MessageResponseSchema,
+          503: MessageResponseSchema,
+        },
       },
     },
     async (req, reply) => {

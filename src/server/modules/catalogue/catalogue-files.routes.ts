@@ -79,7 +79,13 @@ export const catalogueFilesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = asyn
         summary:
           'Upload a picture (multipart "file": jpeg, png or webp up to 8 MB; optional "alt") → WebP renditions',
         consumes: ['multipart/form-data'],
-        response: { 200: UploadedImageSchema, ...errors, 413: MessageResponseSchema },
+        // 503: file storage full, down or not answering in time (with Retry-After); nothing kept.
+        response: {
+          200: UploadedImageSchema,
+          ...errors,
+          413: MessageResponseSchema,
+          503: MessageResponseSchema,
+        },
       },
     },
     async (req) => {

@@ -35,31 +35,41 @@ export async function storeCatalogueImage(
   if (!(type && IMAGE_TYPES.has(type)) && !isWebp(data)) throw new Invalid(m.wrongType);
 
   const base = slugify(safeDisplayName(part.filename).replace(/\.[a-z0-9]+$/i, '')) || 'image';
-  const renditions = {} as Record<keyof typeof IMAGE_RENDITIONS, string>;
-  const widths: string[] = [];
-  let full: { width: number; height: number } | null = null;
+  const names = Object.keys(IMAGE_RENDITIONS) as (keyof typeof IMAGE_RENDITIONS)[];
+  // Every rendition is made before any is stored: a picture sharp cannot read is the sender's
+  // problem (400); a store that cannot take the files is ours (StorageUnavailable, 503), and then
+  // none of them is kept.
+  const made: { data: Buffer; info: { width: number; height: number } }[] = [];
   try {
-    for (const [name, size] of Object.entries(IMAGE_RENDITIONS) as [
-      keyof typeof IMAGE_RENDITIONS,
-      number,
-    ][]) {
-      const { data: webp, info } = await sharp(data, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: name === 'thumb' ? 70 : 80 })
-        .toBuffer({ resolveWithObject: true });
-      renditions[name] = await media.putHashed('catalogue', `${base}-${name}`, 'webp', webp);
-      widths.push(`${renditions[name]} ${info.width}w`);
-      if (name === 'full') full = { width: info.width, height: info.height };
+    for (const name of names) {
+      const size = IMAGE_RENDITIONS[name];
+      made.push(
+        await sharp(data, { limitInputPixels: 50_000_000 })
+          .rotate()
+          .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: name === 'thumb' ? 70 : 80 })
+          .toBuffer({ resolveWithObject: true }),
+      );
     }
   } catch {
     throw new Invalid(m.unreadable);
   }
+  const urls = await media.putAllHashed(
+    'catalogue',
+    names.map((name, i) => ({ baseName: `${base}-${name}`, ext: 'webp', data: made[i]!.data })),
+  );
+  const renditions = Object.fromEntries(names.map((name, i) => [name, urls[i]!])) as Record<
+    keyof typeof IMAGE_RENDITIONS,
+    string
+  >;
+  const widths = names.map((name, i) => `${renditions[name]} ${made[i]!.info.width}w`);
+  const full = made[names.indexOf('full')]!.info;
   return {
     image: {
       url: renditions.full,
       alt: (alt ?? '').trim().slice(0, 200) || base.replace(/-/g, ' '),
-      ...full!,
+      width: full.width,
+      height: full.height,
       // The browser picks the smallest rendition that fills the slot (a card, a thumbnail).
       srcSet: widths.join(', '),
     },

@@ -44,7 +44,7 @@ export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
       const row = await retryMail(req.ctx, req.params.id);
-      if (!row) throw new DomainError(409, 'Only a failed or waiting mail can be retried.');
+      if (!row) throw new DomainError(409, 'Only a failed mail can be retried.');
       await audit(
         db,
         { actorId: user.id, action: 'mail.retried', entity: 'mail', entityId: String(req.params.id) },

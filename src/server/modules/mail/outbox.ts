@@ -1,20 +1,48 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import { outbox } from './mail.table.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
+/**
+ * How the outbox sends. One rule holds the timings together: a round is over — its last attempt
+ * abandoned, should the server hang — before the lease on its mail runs out (roundMs +
+ * sendTimeoutMs, 3 minutes, against leaseMs, 5), so no other instance takes a mail this one may
+ * still be sending. The SMTP client's own timeouts (SMTP_TIMEOUTS) are shorter still.
+ */
 export const OUTBOX_POLICY = {
-  maxAttempts: 10,
-  /** Wait before retry n (1-based): 30 s, 1 min, 2 min … capped at 1 hour. */
-  backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000),
+  /** About three hours of tries (30 s + 1 + 2 + 4 + 8 min, then every 15 min) before a mail is failed. */
+  maxAttempts: 16,
+  /**
+   * Wait before retry n (1-based): 30 s, 1 min, 2 min … capped at 15 minutes, so mail that waited
+   * out a long outage goes within a quarter of an hour of the server's return.
+   */
+  backoffMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 15 * 60_000),
   batch: 100,
   pollMs: 5_000,
   /** A kick waits this long, so the mail of many changes in a burst goes out in one round. */
   kickDelayMs: 25,
+  /** A claimed mail is due again after this, should its instance die before it records the outcome. */
+  leaseMs: 5 * 60_000,
+  /** One attempt is abandoned (its connection closed) after this, whatever the server does. */
+  sendTimeoutMs: 60_000,
+  /** A round starts no new mail after this; what it did not get to is due again at once. */
+  roundMs: 2 * 60_000,
+  /** Mail sent is recorded at least this often during a long round, and at its end. */
+  recordSentMs: 1_000,
 };
+export type OutboxPolicy = typeof OUTBOX_POLICY;
+
+/** Where the worker says what happened (the app's logger). */
+export interface OutboxLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 type Tx = Pick<Db, 'insert'>;
+type Row = typeof outbox.$inferSelect;
 
 /** Queues mail; pass the transaction of the change that causes it. */
 export async function enqueueMail(tx: Tx, mail: Mail, now: Date): Promise<void> {
@@ -22,35 +50,82 @@ export async function enqueueMail(tx: Tx, mail: Mail, now: Date): Promise<void> 
 }
 
 /**
- * Sends due mail. Each message is claimed by moving its next attempt into the future first, so
- * two instances draining at once never send the same message twice.
+ * The left part of a mail's Message-ID: its row's id and a digest of when and to whom it was
+ * queued. The same on every attempt; unlike another store's row of the same id.
+ */
+export function messageKey(row: Pick<Row, 'id' | 'createdAt' | 'to'>): string {
+  const digest = createHash('sha256')
+    .update(`${row.id}\n${row.createdAt.toISOString()}\n${row.to}`)
+    .digest('hex')
+    .slice(0, 16);
+  return `outbox.${row.id}.${digest}`;
+}
+
+/**
+ * Failures that say the server, not this one mail, is not taking mail now (no connection, no or a
+ * bad greeting, silence, 421 "closing"): the rest of the round waits too, without a connection each.
+ */
+const SERVER_DOWN = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EAUTH', 'EPROTOCOL']);
+function serverDown(err: unknown): boolean {
+  const e = err as { code?: unknown; responseCode?: unknown } | null;
+  return e?.responseCode === 421 || (typeof e?.code === 'string' && SERVER_DOWN.has(e.code));
+}
+
+const errorText = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500);
+
+interface Round {
+  lease: Date;
+  started: number;
+  sent: number[];
+  recordedAt: number;
+}
+
+/**
+ * Sends due mail. Each message is claimed by moving its next attempt into the future (the lease)
+ * first, so two instances draining at once never send the same message twice; the outcome of an
+ * attempt is written only while that claim holds.
  */
 export class OutboxWorker {
   /** Mails this process sent, and sending attempts that failed (for /metrics). */
   readonly counts = { sent: 0, failedAttempts: 0 };
+  private readonly policy: OutboxPolicy;
+  private readonly log: OutboxLog | undefined;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private kickTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<number> | null = null;
   private followUp: Promise<number> | null = null;
+  /** Fires at stop(): the attempt under way is abandoned, the rest of its round released. */
+  private readonly stopping = new AbortController();
+  /** When the server was found not taking mail, for the line saying it does again. */
+  private downSince: Date | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly clock: () => Date,
-    private readonly onError: (err: unknown) => void = () => {},
-  ) {}
-
-  private kickTimer: ReturnType<typeof setTimeout> | null = null;
+    options: { log?: OutboxLog; policy?: Partial<OutboxPolicy> } = {},
+  ) {
+    this.policy = { ...OUTBOX_POLICY, ...options.policy };
+    this.log = options.log;
+    const { roundMs, sendTimeoutMs, leaseMs } = this.policy;
+    if (roundMs + sendTimeoutMs >= leaseMs)
+      throw new Error('outbox policy: roundMs + sendTimeoutMs must be shorter than leaseMs');
+  }
 
   /** Mail was queued: send it soon (many kicks in a burst make one drain). */
   kick(): void {
+    if (this.stopping.signal.aborted) return;
     this.kickTimer ??= setTimeout(() => {
       this.kickTimer = null;
-      void this.drain().catch(this.onError);
-    }, OUTBOX_POLICY.kickDelayMs);
+      void this.drain().catch((err) => this.log?.error({ err }, 'outbox: drain failed'));
+    }, this.policy.kickDelayMs);
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.drain().catch(this.onError), OUTBOX_POLICY.pollMs);
+    this.timer ??= setInterval(
+      () => void this.drain().catch((err) => this.log?.error({ err }, 'outbox: drain failed')),
+      this.policy.pollMs,
+    );
     this.timer.unref();
   }
 
@@ -59,7 +134,9 @@ export class OutboxWorker {
     this.timer = null;
     if (this.kickTimer) clearTimeout(this.kickTimer);
     this.kickTimer = null;
+    this.stopping.abort();
     await this.running?.catch(() => {});
+    await this.followUp?.catch(() => {});
     this.mailer.close();
   }
 
@@ -84,11 +161,56 @@ export class OutboxWorker {
     return this.followUp;
   }
 
+  /**
+   * One round:
+   * 1. claim the oldest due mail (up to `batch`) for the lease;
+   * 2. send it in queue order, each attempt abandoned after sendTimeoutMs; record what went;
+   * 3. a mail the server refused waits its back-off; when the server itself is not taking mail,
+   *    that mail and the rest of the round do, without trying each;
+   * 4. after roundMs, or at stop(), what the round did not get to is due again at once.
+   * Every write after the claim is conditional on it (see `failed`, `release`).
+   */
   private async drainOnce(): Promise<number> {
+    if (this.stopping.signal.aborted) return 0;
     const now = this.clock();
-    const lease = new Date(now.getTime() + 5 * 60_000);
+    const round: Round = {
+      lease: new Date(now.getTime() + this.policy.leaseMs),
+      started: performance.now(),
+      sent: [],
+      recordedAt: performance.now(),
+    };
+    const claimed = await this.claim(now, round.lease);
+    if (!claimed.length) return 0;
+    let next = 0;
+    let sent = 0;
+    try {
+      for (; next < claimed.length && !this.roundOver(round, claimed.length - next); next++) {
+        const mail = claimed[next]!;
+        const error = await this.attempt(mail);
+        if (error === null) {
+          round.sent.push(mail.id);
+          sent++;
+          if (performance.now() - round.recordedAt >= this.policy.recordSentMs) await this.recordSent(round);
+        } else if (this.stopping.signal.aborted) {
+          break; // shutting down: released below, this attempt not counted
+        } else if (serverDown(error)) {
+          await this.failed(claimed.slice(next), error, round.lease);
+          this.noteServerDown(claimed.length - next, error);
+          next = claimed.length;
+        } else {
+          await this.failed([mail], error, round.lease);
+        }
+      }
+    } finally {
+      await this.recordSent(round);
+      if (next < claimed.length) await this.release(claimed.slice(next), round.lease);
+    }
+    return sent;
+  }
+
+  /** Claims in one statement: the oldest due mail, skipping rows another instance is claiming. */
+  private async claim(now: Date, lease: Date): Promise<Row[]> {
     const due = and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now));
-    // Claim in one statement: the oldest due mail, skipping rows another instance is claiming.
     const claimed = await this.db
       .update(outbox)
       .set({ nextAttemptAt: lease })
@@ -101,45 +223,122 @@ export class OutboxWorker {
               .from(outbox)
               .where(due)
               .orderBy(asc(outbox.id))
-              .limit(OUTBOX_POLICY.batch)
+              .limit(this.policy.batch)
               .for('update', { skipLocked: true }),
           ),
           due,
         ),
       )
       .returning();
-    if (!claimed.length) return 0;
-    const sent: number[] = [];
     // UPDATE … RETURNING gives no order: send in the order the mail was queued.
-    claimed.sort((a, b) => a.id - b.id);
-    for (const mail of claimed) {
-      try {
-        await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        sent.push(mail.id);
-      } catch (err) {
-        this.counts.failedAttempts++;
-        const attempts = mail.attempts + 1;
-        const failed = attempts >= OUTBOX_POLICY.maxAttempts;
-        await this.db
-          .update(outbox)
-          .set({
-            attempts,
-            status: failed ? 'failed' : 'pending',
-            lastError: String((err as Error).message ?? err).slice(0, 500),
-            nextAttemptAt: new Date(this.clock().getTime() + OUTBOX_POLICY.backoffMs(attempts)),
-          })
-          .where(eq(outbox.id, mail.id));
-      }
+    return claimed.sort((a, b) => a.id - b.id);
+  }
+
+  private roundOver(round: Round, left: number): boolean {
+    if (this.stopping.signal.aborted) return true;
+    if (performance.now() - round.started < this.policy.roundMs) return false;
+    this.log?.warn(
+      { mails: left },
+      `outbox: round stopped after ${this.policy.roundMs / 1000} s; ${left} mail(s) go in the next round`,
+    );
+    return true;
+  }
+
+  /** One attempt: null when the server took the mail, else what went wrong. */
+  private async attempt(mail: Row): Promise<unknown> {
+    const { sendTimeoutMs } = this.policy;
+    const timeout = AbortSignal.timeout(sendTimeoutMs);
+    const { to, subject, text, html } = mail;
+    try {
+      await this.mailer.send(
+        { key: messageKey(mail), to, subject, text, html },
+        AbortSignal.any([this.stopping.signal, timeout]),
+      );
+    } catch (err) {
+      if (timeout.aborted && !this.stopping.signal.aborted)
+        return Object.assign(
+          new Error(`the mail server did not finish within ${sendTimeoutMs / 1000} s; attempt abandoned`),
+          { code: 'ETIMEDOUT' },
+        );
+      return err;
     }
-    // One write for the whole batch (a busy store queues many confirmations a second). Should the
-    // process die before it, the lease runs out and those mails go once more: at least once.
-    this.counts.sent += sent.length;
-    if (sent.length)
-      await this.db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: this.clock(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
-        .where(inArray(outbox.id, sent));
-    return sent.length;
+    if (this.downSince) {
+      this.log?.info({ since: this.downSince.toISOString() }, 'outbox: the mail server takes mail again');
+      this.downSince = null;
+    }
+    return null;
+  }
+
+  /** Records the round's mail sent so far (whatever became of the claim: it went). */
+  private async recordSent(round: Round): Promise<void> {
+    round.recordedAt = performance.now();
+    const ids = round.sent.splice(0);
+    if (!ids.length) return;
+    this.counts.sent += ids.length;
+    await this.db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: this.clock(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
+      .where(and(inArray(outbox.id, ids), ne(outbox.status, 'sent')));
+  }
+
+  /**
+   * Counts an attempt on each mail, with the error and its back-off (`failed` after the last), in
+   * one statement — only where this round's claim still holds: had the lease run out and another
+   * instance taken the mail (and sent it), its outcome stands.
+   */
+  private async failed(rows: Row[], err: unknown, lease: Date): Promise<void> {
+    const { maxAttempts, backoffMs } = this.policy;
+    const now = this.clock().getTime();
+    const values = rows.map((m) => {
+      const attempts = m.attempts + 1;
+      const status = attempts >= maxAttempts ? 'failed' : 'pending';
+      return { id: m.id, attempts, status, due: new Date(now + backoffMs(attempts)).toISOString() };
+    });
+    const error = errorText(err);
+    this.counts.failedAttempts += rows.length;
+    await this.db.execute(sql`
+      update outbox o set attempts = v.attempts, status = v.status, last_error = ${error},
+             next_attempt_at = v.due
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+             as v(id int, attempts int, status text, due timestamptz)
+       where o.id = v.id and o.status = 'pending' and o.next_attempt_at = ${lease.toISOString()}::timestamptz`);
+    for (const v of values) {
+      if (v.status === 'failed')
+        this.log?.error(
+          { outboxId: v.id, attempts: v.attempts, error },
+          `outbox: mail ${v.id} failed after ${v.attempts} tries; staff can send it again from the console's Mail page`,
+        );
+      else if (rows.length === 1)
+        this.log?.warn(
+          { outboxId: v.id, attempts: v.attempts, error, nextAttemptAt: v.due },
+          'outbox: mail not sent',
+        );
+    }
+  }
+
+  private noteServerDown(mails: number, err: unknown): void {
+    this.downSince ??= this.clock();
+    this.log?.warn(
+      { mails, error: errorText(err), since: this.downSince.toISOString() },
+      `outbox: the mail server is not taking mail; ${mails} mail(s) wait for their next try`,
+    );
+  }
+
+  /** Mail the round did not get to: due again now, for any instance (no attempt counted). */
+  private async release(rows: Row[], lease: Date): Promise<void> {
+    await this.db
+      .update(outbox)
+      .set({ nextAttemptAt: this.clock() })
+      .where(
+        and(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+          eq(outbox.status, 'pending'),
+          eq(outbox.nextAttemptAt, lease),
+        ),
+      );
   }
 }
 
@@ -172,7 +371,10 @@ export async function listOutbox(
   }));
 }
 
-/** Staff retry: a failed (or waiting) mail goes out on the next drain, with a fresh attempt count. */
+/**
+ * Staff retry: a failed mail goes out on the next drain, with a fresh attempt count. Not a waiting
+ * one: it may be in the middle of an attempt (claimed), and moving it would send it twice.
+ */
 export async function retryMail(
   { db, now }: Pick<RequestContext, 'db' | 'now'>,
   id: number,
@@ -180,7 +382,7 @@ export async function retryMail(
   const [row] = await db
     .update(outbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
-    .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'pending'])))
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
     .returning({ to: outbox.to, status: outbox.status });
   return row ?? null;
 }
