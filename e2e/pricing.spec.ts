@@ -159,6 +159,67 @@ describe('wholesale pricing', () => {
     assert.ok(restored.ok(), await restored.text());
   });
 
+  test('a buyer put in a group shows on the group’s page at once: the count and the buyer, never the count from before', async () => {
+    const member = await staffMember({ authenticator: true });
+    const console_ = await staffPage(await adultContext(browser), member);
+    const errors = watchErrors(console_);
+    const businessName = `Grouped Shop ${Date.now()}`;
+    const shopContext = await adultContext(browser);
+    const { email } = await signUpBuyer(shopContext, {
+      prefix: 'grouped',
+      businessName,
+      name: 'Sam Buyer',
+      phoneNumber: '+1 555 010 5050',
+      password: 'grouped password 1',
+    });
+    await shopContext.close();
+
+    const groupName = `Regional ${Date.now()}`;
+    await console_.getByRole('link', { name: 'Groups & prices' }).click();
+    await console_.getByLabel('Name').fill(groupName);
+    await console_.getByRole('button', { name: 'Add group' }).click();
+    await notification(console_, `Group ${groupName} added.`);
+    await console_.getByRole('link', { name: groupName, exact: true }).click();
+    await console_.getByRole('heading', { name: 'Buyers (0)' }).waitFor();
+
+    // To the buyer's page and back by the console's own links, as staff go: no reload, so what
+    // the console already read of the group's page is still there when it opens again.
+    await console_.getByRole('link', { name: 'Buyers', exact: true }).click();
+    await console_.getByLabel('Search').fill(email);
+    await console_.getByRole('button', { name: 'Filter' }).click();
+    await console_.getByRole('link', { name: businessName }).click();
+    await console_.getByLabel('Group').selectOption({ label: groupName });
+    await console_.getByRole('button', { name: 'Save group' }).click();
+    await notification(console_, `Now in ${groupName}.`);
+
+    // Every "Buyers …" heading shown from here on is noted, however briefly it stays.
+    await console_.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { buyerHeadings: seen });
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('h2'))
+          if (h.textContent?.startsWith('Buyers') && seen.at(-1) !== h.textContent) seen.push(h.textContent);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await console_.getByRole('link', { name: 'Groups & prices' }).click();
+    await console_.getByRole('link', { name: groupName, exact: true }).click();
+    await console_.getByRole('heading', { name: 'Buyers (1)' }).waitFor();
+    await console_.getByRole('link', { name: businessName }).waitFor();
+    const seen = await console_.evaluate(
+      () => (window as unknown as { buyerHeadings: string[] }).buyerHeadings,
+    );
+    assert.deepEqual(
+      seen.filter((h) => h !== 'Buyers'),
+      ['Buyers (1)'],
+      `the group's page showed ${JSON.stringify(seen)}`,
+    );
+    assert.deepEqual(await seriousAxeViolations(console_), [], 'axe on the group page');
+    await console_.setViewportSize({ width: 390, height: 800 });
+    await look(console_, 'group-buyers-phone');
+    assert.deepEqual(errors, []);
+    await console_.context().close();
+  });
+
   test('a buyer pastes a quick order of 5 lines with one bad SKU, sees each checked and priced, and adds the 4 at once', async () => {
     const shop = await buyer();
     const page = shop.page;

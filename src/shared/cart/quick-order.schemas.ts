@@ -34,11 +34,17 @@ export const QuickOrderLineSchema = z.object({
   product: z.object({ categoryId: z.string(), brandId: z.string(), id: z.string() }).nullable(),
   /** Already in the cart: the line's checks count it with the quantity. */
   inCart: z.number().int().nonnegative(),
-  /** This buyer's unit price at the quantity the cart line would hold, and the line's total. */
+  /**
+   * This buyer's unit price at the quantity the cart line would hold, and the line's total: of its
+   * whole quantity, or, for a line that went in only in part, of what went in (`addedQuantity`).
+   */
   unitPriceCents: z.number().int().nullable(),
   lineTotalCents: z.number().int().nullable(),
   priceSource: z.enum(['list', 'sale', 'group']).nullable(),
-  /** How many went (or would go) into the cart: all of a ready line, part of one when a list or an order fills the cart. */
+  /**
+   * How many went (or would go) into the cart: all of a ready line, part of one when a list or an
+   * order fills the cart (then `problem` says why the rest did not).
+   */
   addedQuantity: z.number().int().nonnegative(),
 });
 export type QuickOrderLine = z.infer<typeof QuickOrderLineSchema>;

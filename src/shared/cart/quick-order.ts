@@ -27,8 +27,15 @@ export const quickOrderMessages = {
     inCart > 0
       ? `Only ${available} in stock, and ${inCart} already in your cart.`
       : `Only ${available} in stock.`,
-  partly: (added: number, wanted: number, why: string) => `Added ${added} of ${wanted}. ${why}`,
   blocked: (stateName: string, reason: string) => `Cannot ship to ${stateName}: ${reason}`,
+  /** Above the judged lines: how many are to fix (the lines stay in the order they were written). */
+  toFix: (n: number) =>
+    n === 0 ? 'Every line is ready' : `${n} line${n === 1 ? ' needs' : 's need'} fixing`,
+  /** Above a fill's report (a saved list, Reorder all): what went in part and what not at all. */
+  notAllAdded: (partly: number, none: number) =>
+    [partly && `${partly} line${partly === 1 ? '' : 's'} added in part`, none && `${none} not added`]
+      .filter(Boolean)
+      .join(', '),
   checked: (ok: number, problems: number) =>
     `${ok} line${ok === 1 ? '' : 's'} ready${problems ? `, ${problems} to fix` : ''}.`,
   added: (n: number, skipped: number, partly = 0) =>

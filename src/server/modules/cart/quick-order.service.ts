@@ -129,8 +129,9 @@ async function judgeEntries(
     const f = found[i];
     return f ? [{ entry: e, row: lineRow(f, (buyer.inCart.get(f.variant.id) ?? 0) + e.quantity) }] : [];
   });
+  const group = groupOf(book, ctx.userId);
   const prices = priceLines(
-    groupOf(book, ctx.userId),
+    group,
     sold.map((s) => s.row),
   );
   const state = buyer.defaultState;
@@ -155,12 +156,11 @@ async function judgeEntries(
         ? blank(e, 'unavailable', qm.unavailable)
         : blank(e, 'unknown', qm.unknown);
     const { row } = sold[i]!;
-    const price = prices[i]!;
     const inCart = row.quantity - e.quantity;
     const block = judged?.verdicts[i]?.blocks[0];
     const rule = quantityRuleOf(row);
     const caseProblem = quantityProblem(rule, row.quantity);
-    let [status, problem]: [QuickOrderLine['status'], string | null] =
+    const [status, problem]: [QuickOrderLine['status'], string | null] =
       block && state
         ? ['blocked', qm.blocked(stateName(state), block.reason)]
         : row.stock === 0
@@ -171,11 +171,12 @@ async function judgeEntries(
               ? ['caseRule', caseProblem]
               : ['ok', null];
     let adding = status === 'ok' ? e.quantity : 0;
+    let price = prices[i]!;
     if (partial && (status === 'short' || status === 'caseRule')) {
-      // As much as stock and whole cases allow, counting what the cart holds.
-      adding = (largestAllowedAtMost(rule, Math.min(row.quantity, row.stock)) ?? 0) - inCart;
-      if (adding > 0) problem = qm.partly(adding, e.quantity, problem ?? '');
-      else adding = 0;
+      // As much as stock and whole cases allow, counting what the cart holds; priced as the cart
+      // will price the line it makes (a volume tier the whole quantity reached may not apply).
+      adding = Math.max(0, (largestAllowedAtMost(rule, Math.min(row.quantity, row.stock)) ?? 0) - inCart);
+      if (adding) price = priceLines(group, [{ ...row, quantity: inCart + adding }])[0]!;
     }
     if (adding) ready.push({ variantId: row.variantId, quantity: adding });
     return {
@@ -189,7 +190,7 @@ async function judgeEntries(
       product: { categoryId: row.categorySlug, brandId: row.brandSlug, id: row.productSlug },
       inCart,
       unitPriceCents: price.unitPriceCents,
-      lineTotalCents: price.unitPriceCents * e.quantity,
+      lineTotalCents: price.unitPriceCents * (adding || e.quantity),
       priceSource: price.source,
       addedQuantity: adding,
     };

@@ -189,8 +189,11 @@ describe('saved lists', () => {
     const line = (sku: string) => added.cart.items.find((i) => i.variantId === sku)?.quantity;
     expect([line(plenty.sku), line(few.sku), line(cased.sku), line(gone.sku)]).toEqual([6, 3, 20, undefined]);
     expect(added.notAdded.find((l) => l.sku === few.sku)).toMatchObject({
+      quantity: 5,
       addedQuantity: 3,
-      problem: 'Added 3 of 5. Only 3 in stock.',
+      problem: 'Only 3 in stock.',
+      unitPriceCents: 800,
+      lineTotalCents: 2400,
     });
     // The list is kept as it was.
     expect((await detail(buyer.cookie, list.id)).items.map((i) => i.quantity).sort()).toEqual(
@@ -203,6 +206,43 @@ describe('saved lists', () => {
     expect((await f.call('DELETE', `${LISTS}/${list.id}/items/${few.sku}`, buyer.cookie)).statusCode).toBe(
       404,
     );
+  });
+
+  it('reports a line that went in only in part by what went in, priced as the cart prices it, and why the rest did not', async () => {
+    const buyer = await f.verifiedBuyer();
+    // 18 in stock; the group pays $11.00 each, $10.25 from 20 on: the list's 20 would reach the tier, the 18 added do not.
+    const v = await f.variantWith(18, 1500);
+    const group = await f.group();
+    await f.entry(group, {
+      scope: 'variant',
+      target: v.sku,
+      priceCents: 1100,
+      tiers: [{ minQuantity: 20, priceCents: 1025 }],
+    });
+    await f.join(buyer.user.id, group);
+    const list = await newList(buyer.cookie, 'Twenty');
+    const saved = await f.call('POST', `${LISTS}/${list.id}/items`, buyer.cookie, {
+      items: [{ variantId: v.sku, quantity: 20 }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const res = await f.call('POST', `${LISTS}/${list.id}/to-cart`, buyer.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const added = QuickOrderAddedSchema.parse(res.json());
+    expect(added.message).toBe('Added 1 line to your cart (1 in part).');
+    const cartLine = added.cart.items.find((i) => i.variantId === v.sku)!;
+    expect(cartLine).toMatchObject({ quantity: 18, unitPriceCents: 1100, lineTotalCents: 19_800 });
+    // The report says what the cart now holds of it (18 at $11.00, $198.00), not 20 × $10.25 = $205.00.
+    expect(added.notAdded).toEqual([
+      expect.objectContaining({
+        sku: v.sku,
+        quantity: 20,
+        addedQuantity: 18,
+        unitPriceCents: cartLine.unitPriceCents,
+        lineTotalCents: cartLine.lineTotalCents,
+        problem: 'Only 18 in stock.',
+      }),
+    ]);
   });
 
   it('Reorder all puts an order back in the cart, what stock allows; another buyer’s order is not found', async () => {

@@ -1,15 +1,14 @@
 import { User } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { ORDERING_LINKS } from '#web/lib/account-links.ts';
 import { useSession } from '#web/lib/session.ts';
 
 export const ACCOUNT_LINKS = [
   ['My Account', '/account?p=My%20Account'],
   ['My Profile', '/account?p=My%20Profile'],
   ['My Orders', '/orders'],
-  ['Quick Order', '/quick-order'],
-  ['Saved Lists', '/lists'],
-  ['Stock Alerts', '/alerts'],
+  ...ORDERING_LINKS,
   ['Address', '/account?p=Address'],
   ['Change Password', '/account?p=Change%20Password'],
 ] as const;

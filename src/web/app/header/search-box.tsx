@@ -6,6 +6,7 @@ import type { SearchHit } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch, SEARCH_QUERY_MAX_LENGTH } from '#shared/catalogue/search-key.ts';
 import { LineItem } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
+import { Price } from '#web/components/catalogue/price.tsx';
 import { useSearchProducts } from '#web/features/search/index.ts';
 
 /** SPEC §9: search reacts after 100–300 ms; we wait 200 ms after the last keystroke. */
@@ -127,7 +128,10 @@ export function SearchBox({ id }: { id: string }) {
   );
 }
 
-/** The combobox's listbox: the suggestions, "no products match", and "See all N results". */
+/**
+ * The combobox's pop-up: a listbox of the suggestions (each with this buyer's price, as the results
+ * page shows it) or "no products match", and under it "See all N results".
+ */
 function SuggestionList({
   listId,
   hits,
@@ -150,46 +154,50 @@ function SuggestionList({
   total: number;
 }) {
   return (
-    <ul
-      id={listId}
-      role="listbox"
-      aria-label="Suggestions"
+    <div
       hidden={!shown}
-      className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-auto rounded-lg bg-white py-1 text-gray-900 shadow-xl ring-1 ring-black/10"
+      className="absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-lg bg-white text-gray-900 shadow-xl ring-1 ring-black/10"
     >
-      {hits.map((hit, i) => (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection goes through the combobox input (aria-activedescendant)
-        <li
-          key={`${hit.categoryId}/${hit.brandId}/${hit.id}`}
-          id={`${listId}-${i}`}
-          role="option"
-          aria-selected={i === active}
-          onMouseEnter={() => onActive(i)}
-          onClick={() => onPick(hit)}
-          className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-amber-100' : ''}`}
-        >
-          <LineItem
-            image={hit.image}
-            title={hit.name}
-            detail={`${hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}${hit.brandName} · ${hit.categoryName}`}
-          />
-        </li>
-      ))}
-      {empty && (
-        <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-gray-600">
-          No products match “{query}”
-        </li>
-      )}
-      {shown && total > hits.length && (
-        <li role="option" aria-selected={false} className="border-t border-gray-100">
-          <button
-            type="submit"
-            className="w-full px-3 py-2 text-left text-sm font-semibold text-blue-800 hover:underline"
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        className="max-h-[calc(70vh-2.5rem)] overflow-auto py-1"
+      >
+        {hits.map((hit, i) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection goes through the combobox input (aria-activedescendant)
+          <li
+            key={`${hit.categoryId}/${hit.brandId}/${hit.id}`}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            onMouseEnter={() => onActive(i)}
+            onClick={() => onPick(hit)}
+            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-amber-100' : ''}`}
           >
-            See all {total} results
-          </button>
-        </li>
+            <LineItem
+              image={hit.image}
+              title={hit.name}
+              detail={`${hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}${hit.brandName} · ${hit.categoryName}`}
+              aside={<Price price={hit} yourPrice={hit.yourPrice} size="sm" />}
+            />
+          </li>
+        ))}
+        {empty && (
+          <li role="option" aria-selected={false} aria-disabled className="px-3 py-2 text-sm text-gray-600">
+            No products match “{query}”
+          </li>
+        )}
+      </ul>
+      {/* Beside the listbox, not in it: a listbox holds options only, and a button is no option. */}
+      {total > hits.length && (
+        <button
+          type="submit"
+          className="block w-full border-t border-gray-100 px-3 py-2 text-left text-sm font-semibold text-blue-800 hover:underline"
+        >
+          See all {total} results
+        </button>
       )}
-    </ul>
+    </div>
   );
 }

@@ -3,8 +3,38 @@ import { formatCents } from '#shared/money.ts';
 import type { CardPrice } from '#shared/pricing/buyer-price.schemas.ts';
 
 /**
+ * `sm` stacks the parts at the end of a line (the header's search suggestions); `md` (cards) and
+ * `lg` (the product page) set them side by side.
+ */
+const LAYOUT = {
+  sm: {
+    box: 'shrink-0 text-right text-xs leading-tight',
+    part: 'block',
+    current: 'text-sm',
+    label: 'text-xs',
+    off: '',
+  },
+  md: {
+    box: 'flex flex-wrap items-baseline gap-x-2',
+    part: '',
+    current: 'text-base',
+    label: 'text-xs',
+    off: 'text-xs',
+  },
+  lg: {
+    box: 'flex flex-wrap items-baseline gap-x-2',
+    part: '',
+    current: 'text-3xl',
+    label: 'text-sm',
+    off: 'text-base',
+  },
+} as const;
+
+/**
  * A product's price: the sale price with the list price struck through (SPEC §9); for a buyer whose
- * customer group pays less, "Your price" first and the storefront's price struck through.
+ * customer group pays less, "Your price" first and the storefront's price struck through. The
+ * parts are separate boxes on screen, so the text between them (spaces, "instead of", "was") is
+ * written out: a screen reader reads "Your price $12.00, instead of $15.24", not "Your price$12.00".
  */
 export function Price({
   price,
@@ -12,19 +42,21 @@ export function Price({
   yourPrice,
 }: {
   price: PriceFields;
-  size?: 'md' | 'lg';
+  size?: keyof typeof LAYOUT;
   yourPrice?: CardPrice;
 }) {
-  const big = size === 'lg' ? 'text-3xl' : 'text-base';
+  const l = LAYOUT[size];
   if (yourPrice) {
     return (
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className={`font-semibold text-emerald-800 ${size === 'lg' ? 'text-sm' : 'text-xs'}`}>
+      <p className={l.box}>
+        <span className={`${l.part} font-semibold text-emerald-800 ${l.label}`}>
           Your price{yourPrice.from ? ' from' : ''}
+        </span>{' '}
+        <span className={`${l.part} font-bold text-gray-900 ${l.current}`}>
+          {formatCents(yourPrice.unitPriceCents)}
         </span>
-        <span className={`font-bold text-gray-900 ${big}`}>{formatCents(yourPrice.unitPriceCents)}</span>
-        <span className="text-sm text-gray-600 line-through">
-          <span className="sr-only">instead of </span>
+        <span className="sr-only">, instead of </span>
+        <span className={`${l.part} text-gray-600 line-through ${size === 'sm' ? '' : 'text-sm'}`}>
           {formatCents(unitPriceCents(price))}
         </span>
       </p>
@@ -32,17 +64,20 @@ export function Price({
   }
   const d = priceDisplay(price);
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2">
-      <span className={`font-bold text-gray-900 ${big}`}>{d.current}</span>
+    <p className={l.box}>
+      <span className={`${l.part} font-bold text-gray-900 ${l.current}`}>{d.current}</span>
       {d.original && (
         <>
-          <span className="text-sm text-gray-600 line-through">
-            <span className="sr-only">was </span>
+          <span className="sr-only">, was </span>
+          <span className={`${l.part} text-gray-600 line-through ${size === 'sm' ? '' : 'text-sm'}`}>
             {d.original}
           </span>
-          <span className={`font-semibold text-red-700 ${size === 'lg' ? 'text-base' : 'text-xs'}`}>
-            {d.percentOff}
-          </span>
+          {size !== 'sm' && (
+            <>
+              <span className="sr-only">, </span>
+              <span className={`font-semibold text-red-700 ${l.off}`}>{d.percentOff}</span>
+            </>
+          )}
         </>
       )}
     </p>

@@ -149,18 +149,21 @@ function CartDrawerLine({ line }: { line: CartLine }) {
         }
         detail={line.variantName}
       >
+        {/* The parts are read as one sentence: "Your price $12.00, was $15.24 each". */}
         <p className="mt-0.5 text-sm">
           {line.priceSource === 'group' && (
-            <span className="mr-1 text-xs font-semibold text-emerald-800">Your price</span>
+            <>
+              <span className="text-xs font-semibold text-emerald-800">Your price</span>{' '}
+            </>
           )}
           <span className="font-bold">{formatCents(line.unitPriceCents)}</span>
           {discounted && (
-            <span className="ml-2 text-xs text-gray-600 line-through">
-              <span className="sr-only">was </span>
-              {formatCents(line.priceCents)}
-            </span>
-          )}
-          <span className="text-xs text-gray-600"> each</span>
+            <>
+              <span className="sr-only">, was</span>{' '}
+              <span className="ml-1 text-xs text-gray-600 line-through">{formatCents(line.priceCents)}</span>
+            </>
+          )}{' '}
+          <span className="text-xs text-gray-600">each</span>
         </p>
         {line.nextTier && (
           <p className="text-xs text-emerald-800">

@@ -48,7 +48,12 @@ export function OrderSummaryPanel({
               image={{ url: l.imageUrl }}
               title={l.productName}
               detail={quantityDetail(l.variantName, l.quantity, formatCents(l.unitPriceCents))}
-              aside={<span className="text-sm font-semibold">{formatCents(l.lineTotalCents)}</span>}
+              aside={
+                <span className="text-sm font-semibold">
+                  <span className="sr-only">Line total </span>
+                  {formatCents(l.lineTotalCents)}
+                </span>
+              }
             >
               <LineCompliance line={l} />
               {l.blocks.length > 0 && (

@@ -82,7 +82,7 @@ function SavedList({ id }: { id: number }) {
           {toCart.isPending ? 'Adding…' : 'Add all to cart'}
         </button>
       </div>
-      {report && report.length > 0 && <QuickOrderLines title="Not added in full" lines={report} />}
+      {report && report.length > 0 && <QuickOrderLines title="Not added in full" lines={report} report />}
       {data.items.length === 0 ? (
         <p className="mt-6 rounded-xl bg-white p-6 text-center text-gray-700 ring-1 ring-gray-200">
           This list is empty: add items from a product page, your cart or an order.

@@ -129,7 +129,7 @@ function OrderActions({ order }: { order: Order }) {
           items={() => order.items.map((i) => ({ variantId: i.variantId, quantity: i.quantity }))}
         />
       </div>
-      {report && <QuickOrderLines title="Not added in full" lines={report} />}
+      {report && <QuickOrderLines title="Not added in full" lines={report} report />}
     </div>
   );
 }

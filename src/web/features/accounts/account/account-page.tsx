@@ -6,6 +6,7 @@ import { PageSpinner } from '#web/app/root-layout.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSendVerification, useSignOut } from '#web/features/accounts/api/auth-mutations.ts';
 import { OrdersPanel } from '#web/features/orders/index.ts';
+import { ORDERING_LINKS } from '#web/lib/account-links.ts';
 import { useSession } from '#web/lib/session.ts';
 import { AddressBook } from './address-book.tsx';
 import { ChangePassword } from './change-password.tsx';
@@ -50,28 +51,43 @@ export function AccountPage() {
   );
 }
 
+const MENU_ENTRY = 'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold';
+const IDLE = 'hover:bg-gray-100';
+
+/**
+ * The account pages' side menu: the four sections, the wholesale ordering pages (as in the
+ * header's account menu), and Logout. On a phone the entries wrap into rows rather than scroll
+ * sideways, so none is out of sight.
+ */
 function AccountMenu({ current }: { current: Section }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
     <nav aria-label="Account" className="self-start rounded-2xl bg-white p-2 ring-1 ring-gray-200">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
         {ACCOUNT_SECTIONS.map((s) => (
           <li key={s}>
             <NavLink
               to={accountHref(s)}
               aria-current={current === s ? 'page' : undefined}
-              className={`block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-semibold ${current === s ? 'bg-gray-900 text-white' : 'hover:bg-gray-100'}`}
+              className={`${MENU_ENTRY} ${current === s ? 'bg-gray-900 text-white' : IDLE}`}
             >
               {s}
             </NavLink>
           </li>
         ))}
-        <li>
+        {ORDERING_LINKS.map(([label, href], i) => (
+          <li key={href} className={i === 0 ? 'md:mt-1 md:border-t md:border-gray-100 md:pt-1' : undefined}>
+            <Link to={href} className={`${MENU_ENTRY} ${IDLE}`}>
+              {label}
+            </Link>
+          </li>
+        ))}
+        <li className="md:mt-1 md:border-t md:border-gray-100 md:pt-1">
           <button
             type="button"
             onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
-            className="block w-full whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-semibold hover:bg-gray-100"
+            className={`${MENU_ENTRY} w-full text-left ${IDLE}`}
           >
             Logout
           </button>

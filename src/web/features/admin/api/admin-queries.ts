@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiSend, apiUrl, type SchemaName } from '#web/lib/api-client.ts';
 
 /** Every console query key starts with 'admin', so a change can refresh the console as a whole. */
@@ -13,7 +13,11 @@ export const useStaffMe = () =>
     retry: false,
   });
 
-/** A console read: `path` under /api/v1/admin with its query parameters. */
+/**
+ * A console read: `path` under /api/v1/admin with its query parameters. While new parameters of
+ * the same read load (a search, a page), the previous answer stays on screen; another read's
+ * answer (another group's buyers, as the page moves from one group to the next) never does.
+ */
 export function useAdminQuery<K extends SchemaName>(
   path: string,
   schema: K,
@@ -24,8 +28,24 @@ export function useAdminQuery<K extends SchemaName>(
     queryKey: [ADMIN, path, params],
     queryFn: ({ signal }) => apiGet(apiUrl(`admin/${path}`, params), schema, signal),
     enabled,
-    placeholderData: (previous) => previous,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === path ? previous : undefined,
   });
+}
+
+/** Every console read but the staff member's own sign-in state (`me`). */
+const consoleRead = (q: Query) => q.queryKey[0] === ADMIN && q.queryKey[1] !== 'me';
+
+/**
+ * After a console write, no page shows an answer from before it. Reads on screen load again (and
+ * keep their answer meanwhile: it is the one being replaced); reads of pages not on screen are
+ * dropped, so the page opened next loads fresh. Marking them stale was not enough: a page opened
+ * later showed its old answer until the reload came back (a group's page said "Buyers (0)" for as
+ * long right after a buyer was put in it).
+ */
+export function afterConsoleWrite(qc: QueryClient): Promise<void> {
+  qc.removeQueries({ predicate: consoleRead, type: 'inactive' });
+  return qc.invalidateQueries({ predicate: consoleRead });
 }
 
 /** A console write; on success every console query reloads (lists, details, counts). */
@@ -41,7 +61,7 @@ export function useAdminMutation<K extends SchemaName, V>(
     // Not awaited: the caller's own onSuccess (a notification, a navigation) runs first, before a
     // refetch can unmount the component that made the call (React Query then skips its callbacks).
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: [ADMIN], predicate: (q) => q.queryKey[1] !== 'me' });
+      void afterConsoleWrite(qc);
     },
   });
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { useNotify } from '#web/app/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
-import { ADMIN, postText } from '#web/features/admin/api/admin-queries.ts';
+import { afterConsoleWrite, postText } from '#web/features/admin/api/admin-queries.ts';
 import { Button, DataTable, Panel } from './console-ui.tsx';
 
 /** What every CSV import answers: a dry run or a write, and the rows it refused. */
@@ -40,7 +40,7 @@ export function useCsvImport<R extends CsvReport>(
         setReport(res.body);
         if (res.body.written) {
           notify({ type: 'success', message: writtenMessage });
-          await qc.invalidateQueries({ queryKey: [ADMIN] });
+          await afterConsoleWrite(qc);
         }
       } else setError((res.body as { message?: string } | null)?.message ?? 'Oops! Something went wrong.');
     } catch {

@@ -8,7 +8,11 @@ import { TabLinks } from '#web/features/admin/components/tab-links.tsx';
 
 const STATUSES = ['', 'pending', 'sent', 'failed'] as const;
 
-/** The outbox: sent, waiting and failed mail with its last error; a failed one can be retried. */
+/**
+ * The outbox: sent, waiting and failed mail with its tries, last error and, while it waits, when it
+ * is tried next (the back-off grows to an hour while the mail server is down); a failed one can be
+ * retried.
+ */
 export function MailPage() {
   const [params] = useSearchParams();
   const status = params.get('status') ?? '';
@@ -40,7 +44,10 @@ export function MailPage() {
       ) : list.data.mails.length === 0 ? (
         <p className="text-gray-800">No mail here.</p>
       ) : (
-        <DataTable caption="Mail" head={['Created', 'To', 'Subject', 'Status', 'Tries', 'Last error', '']}>
+        <DataTable
+          caption="Mail"
+          head={['Created', 'To', 'Subject', 'Status', 'Tries', 'Last error', 'Next try', '']}
+        >
           {list.data.mails.map((m) => (
             <tr key={m.id}>
               <td className="px-3 py-2">{formatDateTime(m.createdAt)}</td>
@@ -51,6 +58,7 @@ export function MailPage() {
               </td>
               <td className="px-3 py-2">{m.attempts}</td>
               <td className="px-3 py-2 text-xs text-red-800">{m.lastError ?? ''}</td>
+              <td className="px-3 py-2">{m.status === 'pending' ? formatDateTime(m.nextAttemptAt) : ''}</td>
               <td className="px-3 py-2">
                 {m.status === 'failed' && (
                   <Button

@@ -144,22 +144,33 @@ function Members({ groupId }: { groupId: number }) {
     'MessageResponseSchema',
     () => undefined,
   );
-  const list = members.data?.members ?? [];
+  // Until the group's buyers are read, no count: "Buyers (0)" would be a claim, not a wait.
+  const list = members.data?.members;
   return (
-    <Panel title={`Buyers (${list.length})`}>
+    <Panel title={list ? `Buyers (${list.length})` : 'Buyers'}>
       <p className="mb-2 text-xs text-gray-700">
         Put a buyer in this group from their page under Buyers. A buyer is in at most one group.
       </p>
-      <ul className="max-h-60 divide-y divide-gray-100 overflow-y-auto text-sm">
-        {list.map((m) => (
-          <li key={m.userId} className="py-1.5">
-            <Link to={`/admin/buyers/${m.userId}`} className="font-semibold underline">
-              {m.businessName}
-            </Link>{' '}
-            <span className="text-gray-700">{m.email}</span>
-          </li>
-        ))}
-      </ul>
+      {list ? (
+        <ul className="max-h-60 divide-y divide-gray-100 overflow-y-auto text-sm">
+          {list.map((m) => (
+            <li key={m.userId} className="py-1.5">
+              <Link to={`/admin/buyers/${m.userId}`} className="font-semibold underline">
+                {m.businessName}
+              </Link>{' '}
+              <span className="text-gray-700">{m.email}</span>
+            </li>
+          ))}
+        </ul>
+      ) : members.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(members.error)}
+        </p>
+      ) : (
+        <p role="status" className="text-sm text-gray-700">
+          Loading buyers…
+        </p>
+      )}
       <FormError message={del.error ? errorMessage(del.error) : null} />
       <Button
         tone="danger"
