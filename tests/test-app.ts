@@ -92,6 +92,9 @@ export async function createTestApp(
     logger: opts.logger,
     publicUrl: 'http://localhost:3000',
     ...opts.deps,
+    // No shedding for a lagging event loop or a full heap (0: off) unless a test asks for it: a
+    // loaded test machine's stalls are not an overload, and would turn answers under test into 503s.
+    http: { maxEventLoopDelayMs: 0, maxHeapShare: 0, ...opts.deps?.http },
   };
   const app = await buildApp(deps);
   await app.ready();

@@ -45,7 +45,8 @@ export async function runPgTool(
       );
     throw err;
   });
-  await written;
+  // The tool's own failure first: a broken pipe behind it says less.
   if (code !== 0)
     throw new BackupError(`${tool} failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+  await written;
 }

@@ -107,9 +107,16 @@ export async function openPostgres(
     application_name: applicationName,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
+    // A connection whose server vanished without a word (a network cut) is found out by TCP's
+    // probes after 10 s idle, not the system's default two hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one checked out (a transaction) whose session the server ends: its query fails with the
+  // error, and the pool drops it when it comes back unusable.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const watchers: ((event: 'lost' | 'restored') => void)[] = [];
   // One connection LISTENs for every channel, and comes back by itself (pg-listener.ts).

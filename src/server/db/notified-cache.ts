@@ -27,7 +27,7 @@ export class NotifiedCache<T> {
   loadedAt: number | null = null;
   lastLoadMs: number | null = null;
   private stop: (() => Promise<void>) | null = null;
-  private closed = false;
+  protected closed = false;
 
   constructor(
     protected readonly database: Database,
@@ -36,31 +36,40 @@ export class NotifiedCache<T> {
   ) {}
 
   get(): Promise<T> {
-    if (!this.current) {
-      const started = performance.now();
-      const fallback = this.lastGood;
-      const loading: Promise<T> = this.load().then(
-        (value) => {
-          if (this.current === loading) this.install(value, started);
-          return value;
-        },
-        (err) => {
-          // Nothing read yet: the next request tries again. Else the last copy, until a read works.
-          if (fallback === undefined) {
-            if (this.current === loading) this.current = null;
-            throw err;
-          }
-          if (this.current === loading) {
-            this.value = fallback;
-            this.retryLater();
-          }
-          return fallback;
-        },
-      );
-      this.current = loading;
-      this.value = undefined;
-    }
-    return this.current;
+    if (!this.current) this.read();
+    return this.current!;
+  }
+
+  /**
+   * Starts a read and serves it as the current copy: should it fail, the last copy read is served
+   * instead (if there is one). Returns the read itself, which fails when it fails.
+   */
+  private read(): Promise<T> {
+    const started = performance.now();
+    const fallback = this.lastGood;
+    const reading = this.load();
+    const serving: Promise<T> = reading.then(
+      (value) => {
+        if (this.current === serving) this.install(value, started);
+        return value;
+      },
+      (err) => {
+        // Nothing read yet: the next request tries again. Else the last copy, until a read works.
+        if (fallback === undefined) {
+          if (this.current === serving) this.current = null;
+          throw err;
+        }
+        if (this.current === serving) {
+          this.value = fallback;
+          this.retryLater();
+        }
+        return fallback;
+      },
+    );
+    serving.catch(() => {}); // its failure is its awaiters' to handle, not an unhandled one
+    this.current = serving;
+    this.value = undefined;
+    return reading;
   }
 
   private install(value: T, started: number): void {
@@ -94,10 +103,12 @@ export class NotifiedCache<T> {
     this.value = undefined;
   }
 
-  /** Straight from the database (an order whose checked version moved judges or prices again from this). */
+  /**
+   * Straight from the database (an order whose checked version moved judges or prices again from
+   * this): fails when the read fails — never the last copy — while other requests are served it.
+   */
   fresh(): Promise<T> {
-    this.invalidate();
-    return this.get();
+    return this.read();
   }
 
   /**

@@ -71,7 +71,7 @@ export class PgListener {
   /** One connection at a time; on success it listens to every channel named so far. */
   private connect(): Promise<pg.Client> {
     this.connecting ??= (async () => {
-      const client = new pg.Client({ ...this.config, keepAlive: true });
+      const client = new pg.Client({ ...this.config, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
       client.on('error', () => this.lost(client));
       client.on('end', () => this.lost(client));
       client.on('notification', (msg) => {

@@ -41,6 +41,9 @@ async function until(what: string, check: () => Promise<boolean>, ms = 30_000): 
 
 type Answer = { status: number; retryAfter?: string; message?: string; at: number };
 
+/** Shoppers still running: stopped after a test that failed half-way, before its app is closed. */
+const openShops = new Set<{ stop(): Promise<void> }>();
+
 /** Buyers ordering and visitors browsing on one instance until stopped: every answer recorded. */
 function shoppers(
   app: () => App,
@@ -86,19 +89,24 @@ function shoppers(
   const browse = async () => {
     const urls = [product, '/api/v1/catalogue/listing?categoryId=ALL', '/api/v1/search?q=a'];
     for (let i = 0; running; i++) {
-      reads.push(record(await app().inject({ url: urls[i % urls.length]!, headers: headers() })));
+      // Visitors, and a signed-in buyer (whose own prices the catalogue shows).
+      const cookie = i % 2 ? buyers[0]?.cookie : undefined;
+      reads.push(record(await app().inject({ url: urls[i % urls.length]!, headers: headers(cookie) })));
       await sleep(5);
     }
   };
   const done = Promise.all([...buyers.map(order), browse()]);
-  return {
+  const shop = {
     orders,
     reads,
     async stop() {
       running = false;
+      openShops.delete(shop);
       await done;
     },
   };
+  openShops.add(shop);
+  return shop;
 }
 
 /** What every run must show, whichever database went away. */
@@ -158,12 +166,7 @@ async function shownStock(app: App, product: string, sku: string): Promise<numbe
 async function setUpShop(t: TestContext, count: number) {
   const f = ordersFixture(() => t);
   const busy = await f.variantWith(START_STOCK, 100);
-  const [where] = await t.database.query<{ c: string; b: string; p: string }>(
-    `select c.slug as c, b.slug as b, p.slug as p from variants v join products p on p.id = v.product_id
-     join brands b on b.id = p.brand_id join categories c on c.id = b.category_id where v.id = $1`,
-    [busy.id],
-  );
-  const product = `/api/v1/catalogue/product?categoryId=${where!.c}&brandId=${where!.b}&subBrandId=${where!.p}`;
+  const product = (await f.productPage(busy.product_id)).url;
   const buyers = [];
   for (let i = 0; i < count; i++)
     buyers.push({ cookie: (await f.verifiedBuyer({ documents: true })).cookie, sku: busy.sku });
@@ -188,6 +191,7 @@ describe.skipIf(!onServer)('the PostgreSQL database goes away and comes back', (
   });
   afterAll(async () => {
     await admin?.query(`alter database ${name} allow_connections true`).catch(() => {});
+    for (const shop of openShops) await shop.stop();
     await admin?.end();
     await b?.close();
     await bDatabase?.close();
@@ -252,12 +256,7 @@ describe.skipIf(!onServer)('the PostgreSQL database goes away and comes back', (
       [other.id],
     )) as [{ stock: number }];
     expect(stock).toBe(47);
-    const [where] = await a.database.query<{ c: string; b: string; p: string }>(
-      `select c.slug as c, b.slug as b, p.slug as p from variants v join products p on p.id = v.product_id
-       join brands b on b.id = p.brand_id join categories c on c.id = b.category_id where v.id = $1`,
-      [other.id],
-    );
-    const otherPage = `/api/v1/catalogue/product?categoryId=${where!.c}&brandId=${where!.b}&subBrandId=${where!.p}`;
+    const otherPage = (await f.productPage(other.product_id)).url;
     await until(
       'A shows the stock B took',
       async () => (await shownStock(a.app, otherPage, other.sku)) === 47,
@@ -285,6 +284,7 @@ describe.skipIf(onServer)('the embedded database’s thread fails and restarts',
     t = await createTestApp({ database: { database, drop: () => database.close() } });
   });
   afterAll(async () => {
+    for (const shop of openShops) await shop.stop();
     await t?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -295,6 +295,10 @@ describe.skipIf(onServer)('the embedded database’s thread fails and restarts',
     await database.listen('outage_probe', (payload) => heard.push(payload));
     const shop = shoppers(() => t.app, product, buyers, f.orderBody);
     await until('orders are placed', async () => shop.orders.filter((o) => o.status === 201).length >= 3);
+
+    // An open page (any buyer's): told to read everything again once the thread is back.
+    const told = new Set<string>();
+    const unsubscribe = t.app.events.subscribe('an-open-page', (type) => told.add(type));
 
     await database.client.kill();
     expect((await t.app.inject('/readyz')).statusCode).toBe(503);
@@ -308,6 +312,8 @@ describe.skipIf(onServer)('the embedded database’s thread fails and restarts',
     expect(firstWrite).toBeLessThan(5_000);
     await database.notify('outage_probe', 'after');
     await until('notifications are heard again', async () => heard.includes('after'));
+    await until('open pages are told to read everything again', async () => told.size === 4);
+    unsubscribe();
     // The product page shows the stock every order took, this instance's own included.
     await shop.stop();
     const [{ stock }] = (await database.query<{ stock: number }>('select stock from variants where id = $1', [

@@ -31,7 +31,7 @@ if (!onPostgres)
   );
 
 /** More pictures than the copy's progress line counts (it prints every 500 files). */
-const PICTURES = 1_200;
+const PICTURES = 2_000;
 const EXPORTS = ['/api/v1/admin/catalogue/export.csv'];
 
 const scratch: string[] = [];

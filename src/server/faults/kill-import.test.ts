@@ -126,6 +126,9 @@ describe.each([
         table: 'variants',
         bytes: 1,
       });
+      // Killed mid-transaction, or the test proved nothing (the import is seconds long; the kill
+      // comes within milliseconds of its first write).
+      expect(outcome).toBe('killed while writing');
       server = await restart(store, server.process);
 
       const afterRestart = await exported(server, cookie, exportUrl);
@@ -177,6 +180,9 @@ describe.each([
         table: 'price_list_entries',
         bytes: 256 * 1024,
       });
+      // Killed mid-transaction, or the test proved nothing (the import is seconds long; the kill
+      // comes within milliseconds of its first write).
+      expect(outcome).toBe('killed while writing');
       server = await restart(store, server.process);
 
       const afterRestart = await exported(server, cookie, exportUrl);

@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages.ts';
 import { ORIGIN, signUpBuyer } from '#tests/accounts.ts';
@@ -135,8 +136,11 @@ describe('slow and greedy clients', () => {
 
   it('a flood beyond capacity is answered 503 with Retry-After at once, not queued; health checks still answer', async () => {
     const buyer = await signUpBuyer(t.app);
-    // Hold the (embedded) database for a while: every request that needs it waits.
-    const held = t.database.query('select pg_sleep(3)');
+    // Hold the buyers' carts for a while (the embedded database whole): every cart read waits.
+    const held = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table cart_items in access exclusive mode`);
+      await tx.execute(sql`select pg_sleep(3)`);
+    });
     await sleep(100);
     const flood = Array.from({ length: FLOOD }, () =>
       get('/api/v1/cart', { cookie: buyer.cookie, origin: ORIGIN }),

@@ -4,12 +4,16 @@ import { databaseRefusalStatus, isDatabaseUnavailable } from '#server/db/errors.
 import { DomainError, Unavailable } from '#server/errors.ts';
 import { messages } from '#shared/messages.ts';
 
-/** Seconds a client is asked to wait when the database is out of reach: it is usually back within that. */
-const DATABASE_RETRY_AFTER_S = 5;
-
 /** One place that turns every failure into `{ message }`; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    let error: FastifyError | DomainError = thrown;
+    // The database out of reach (restarting, connections refused or cut): a 503, try again soon.
+    // (A domain error already says what it is: a bucket's refused connection is not the database's.)
+    if (!(error instanceof DomainError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      error = new Unavailable(messages.databaseUnavailable);
+    }
     if (error instanceof DomainError) {
       // Every 503 says when to come back (load shed, a part of the store down, hashing busy).
       if (error.statusCode === 503)
@@ -23,14 +27,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const text = first?.message ?? messages.invalidParameters;
       return reply.status(400).send({ message: text, ...(field ? { field } : {}) });
-    }
-    // The database out of reach (restarting, connections refused or cut): nothing was done, try soon.
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send({ message: messages.databaseUnavailable });
     }
     const refused = databaseRefusalStatus(error);
     if (refused) {

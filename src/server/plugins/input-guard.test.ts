@@ -160,4 +160,28 @@ describe('the input rule', () => {
       expect(res.statusCode, qs.slice(0, 40)).toBeLessThan(500);
     }
   });
+
+  it('keys that would poison prototypes are still refused, as by Fastify\'s own parser', async () => {
+    // A sign-in body that is otherwise well formed (without the key: 401, wrong password).
+    const body = '"email":"nobody@shop.example","password":"not the password"';
+    for (const payload of [
+      `{${body},"__proto__":{"admin":true}}`,
+      `{${body},"constructor":{"prototype":{"admin":true}}}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        payload,
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload).toBe(400);
+    }
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: `{${body}}`,
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    });
+    expect(plain.statusCode).toBe(401);
+  });
 });

@@ -13,8 +13,10 @@ import { findInputProblem, jsonNestsDeeperThan, TOO_DEEP } from '#shared/input/i
  * nothing after (the input rule, a schema, a log line) ever meets such a value.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  // Fastify's own parser (with its prototype-poisoning guard) for everything shallow enough.
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  // Fastify's own parser, with this instance's guards against `__proto__` and `constructor.prototype`
+  // keys (both refused by default), for everything shallow enough.
+  const { onProtoPoisoning, onConstructorPoisoning } = app.initialConfig;
+  const parseJson = app.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (jsonNestsDeeperThan(body as string)) return done(new Invalid(TOO_DEEP), undefined);

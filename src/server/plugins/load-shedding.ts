@@ -16,16 +16,16 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** How often the timeouts above are checked (Node's default, 30 s, lets a slow client linger). */
   checkEveryMs: number;
-  /** Connections held at once; more are refused by the operating system's accept queue. */
+  /** Connections held at once; a connection beyond them is closed as soon as it is accepted. */
   maxConnections: number;
   /**
    * Requests being answered at once (the event stream and health checks aside); beyond it a
    * request is answered 503 at once rather than queued behind the others.
    */
   maxInFlight: number;
-  /** The event loop's mean delay over a second above which requests are shed (503). */
+  /** The event loop's mean delay over a second above which requests are shed (503); 0: never. */
   maxEventLoopDelayMs: number;
-  /** The share of V8's heap limit in use above which requests are shed (503). */
+  /** The share of V8's heap limit in use above which requests are shed (503); 0: never. */
   maxHeapShare: number;
 }
 

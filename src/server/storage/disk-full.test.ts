@@ -79,10 +79,14 @@ describe('the disk under DATA_DIR fills up', () => {
     });
   });
   afterAll(async () => {
-    await t?.close();
-    if (dir) {
-      execFileSync('umount', [dir], { stdio: 'pipe' });
-      rmSync(dir, { recursive: true, force: true });
+    try {
+      await t?.close();
+    } finally {
+      if (dir) {
+        // Lazily, should anything still hold it: a mount is never left behind.
+        execFileSync('umount', ['-l', dir], { stdio: 'pipe' });
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 

@@ -74,15 +74,16 @@ export class StorageHealth {
  * ends "disk" and, on a bucket, "object store".
  */
 export class WatchedObjectStore implements ObjectStore {
-  private readonly writes: readonly StorageTrouble[];
-  private readonly reads: readonly StorageTrouble[];
+  /** The troubles a write that works ends, and those any operation that works ends (a remove too). */
+  private readonly endedByWrite: readonly StorageTrouble[];
+  private readonly endedByAny: readonly StorageTrouble[];
 
   constructor(
     readonly inner: ObjectStore,
     readonly health: StorageHealth,
   ) {
-    this.writes = inner.kind === 'disk' ? ['disk-full', 'disk'] : ['object-store'];
-    this.reads = inner.kind === 'disk' ? ['disk'] : ['object-store'];
+    this.endedByWrite = inner.kind === 'disk' ? ['disk-full', 'disk'] : ['object-store'];
+    this.endedByAny = inner.kind === 'disk' ? ['disk'] : ['object-store'];
   }
 
   get kind() {
@@ -94,19 +95,19 @@ export class WatchedObjectStore implements ObjectStore {
   }
 
   put(key: string, body: ObjectBody, contentType: string): Promise<void> {
-    return this.health.watch(this.writes, () => this.inner.put(key, body, contentType));
+    return this.health.watch(this.endedByWrite, () => this.inner.put(key, body, contentType));
   }
 
   get(key: string): Promise<StoredObject | null> {
-    return this.health.watch(this.reads, () => this.inner.get(key));
+    return this.health.watch(this.endedByAny, () => this.inner.get(key));
   }
 
   size(key: string): Promise<number | null> {
-    return this.health.watch(this.reads, () => this.inner.size(key));
+    return this.health.watch(this.endedByAny, () => this.inner.size(key));
   }
 
   remove(key: string): Promise<void> {
-    return this.health.watch(this.reads, () => this.inner.remove(key));
+    return this.health.watch(this.endedByAny, () => this.inner.remove(key));
   }
 
   async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {

@@ -124,9 +124,11 @@ export async function uploadDocument(
     if (previousKey && previousKey !== key) await ctx.privateStore.remove(previousKey).catch(() => {});
     return row;
   } catch (err) {
-    await ctx.privateStore.remove(key).catch(() => {});
-    // The database out of reach is a 503 like any other request's (try again soon), not a failed upload.
+    // The database out of reach is a 503 like any other request's (try again soon), not a failed
+    // upload; and the row may have been committed just before the connection broke, so the new
+    // file stays (an unused file is harmless; a row naming a removed one is not).
     if (isDatabaseUnavailable(err)) throw err;
+    await ctx.privateStore.remove(key).catch(() => {});
     throw failed(kind);
   }
 }

@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { isDatabaseUnavailable } from '#server/db/errors.ts';
 import { preparedFor } from '#server/db/prepared.ts';
 import type { RequestContext } from '#server/plugins/request-context.ts';
 import { type SessionRow, sessions, type UserRow, users } from './accounts.table.ts';
@@ -142,7 +143,15 @@ export async function findViewer(db: Db, token: string | undefined, now: Date): 
   const key = hashToken(token);
   const known = remembered(key, now);
   if (known !== undefined) return known;
-  const s = await findSession(db, token, now);
+  let s: Awaited<ReturnType<typeof findSession>>;
+  try {
+    s = await findSession(db, token, now);
+  } catch (err) {
+    // The database out of reach: the catalogue goes on answering from memory, with this buyer's
+    // prices as last known (a visitor's if none) — prices only, never access.
+    if (isDatabaseUnavailable(err)) return viewers.get(key)?.userId ?? null;
+    throw err;
+  }
   if (!s) {
     viewers.delete(key);
     return null;

@@ -56,6 +56,7 @@ export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
   }
 
   private scheduleStockRead(ms: number): void {
+    if (this.closed) return;
     this.stockTimer ??= setTimeout(() => {
       this.stockTimer = null;
       const ids = [...this.pendingStock];
@@ -95,10 +96,14 @@ export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
    * now, takes in whatever other orders did meanwhile.
    */
   stockTaken(rows: { id: number; stock: number }[]): void {
+    if (!rows.length) return;
     const model = this.loaded();
-    if (!model || !rows.length) return;
-    model.applyStock(rows);
-    for (const row of rows) this.takenAfterRead.set(row.id, this.stockReads);
+    if (model) {
+      model.applyStock(rows);
+      for (const row of rows) this.takenAfterRead.set(row.id, this.stockReads);
+    }
+    // With no model loaded (one is being read, perhaps from before the order), the read started
+    // now, applied once it is, brings the stock in.
     this.stockChanged(rows.map((r) => r.id).join(','));
   }
 
@@ -108,6 +113,7 @@ export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
   }
 
   override async close(): Promise<void> {
+    this.closed = true;
     const stop = this.stopStock;
     this.stopStock = null;
     if (this.stockTimer) clearTimeout(this.stockTimer);

@@ -6,6 +6,8 @@ export type UserEventType = 'profile' | 'cart' | 'orders' | 'prices';
 
 type Listener = (type: UserEventType) => void;
 const ALL_TYPES: readonly UserEventType[] = ['profile', 'cart', 'orders', 'prices'];
+/** Open pages told to read everything again after a lost connection come back within this. */
+const RESYNC_SPREAD_MS = 5_000;
 
 /**
  * Per-buyer events for open pages (Server-Sent Events), carried between server instances by
@@ -31,8 +33,15 @@ export class UserEventBus {
    * told everything may have changed, and reads its cart, profile, orders and prices again.
    */
   private resync(): void {
+    // Spread over a few seconds: every open page reading everything again at the moment the
+    // database is back would be a burst of its own.
     for (const set of this.listeners.values())
-      for (const listener of set) for (const type of ALL_TYPES) listener(type);
+      for (const listener of set) {
+        const timer = setTimeout(() => {
+          if (set.has(listener)) for (const type of ALL_TYPES) listener(type);
+        }, Math.random() * RESYNC_SPREAD_MS);
+        timer.unref();
+      }
   }
 
   /** An event heard from the database (a NOTIFY, or a change event an order wrote) to this instance's streams. */

@@ -21,7 +21,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     },
     async (req, reply) => {
       try {
-        await database.ping();
+        // A database that does not answer within 3 s is not ready either (a network cut hangs).
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the database did not answer within 3 s')), 3_000);
+        });
+        await Promise.race([database.ping(), late]).finally(() => clearTimeout(timer));
         // Without its listening connection this instance would serve changes it never heard of.
         if (!database.listening()) throw new Error('not listening for notifications');
         return { status: 'ok' as const };

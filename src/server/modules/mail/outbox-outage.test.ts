@@ -175,6 +175,42 @@ describe('mail while the SMTP server is down', () => {
   });
 });
 
+describe('the database failing to record mail that went', () => {
+  it('the sent mail is recorded once the database answers, and never released or sent again', async () => {
+    const subjects = await queue(3, 'record');
+    await smtp.set('up');
+    // The first writes marking mail sent fail, as they would with the database out of reach;
+    // a sequence, since a failed statement rolls back anything else it did.
+    await t.database.query(`create sequence outbox_hiccup`);
+    await t.database.query(`create function outbox_hiccup() returns trigger language plpgsql as $$
+      begin if nextval('outbox_hiccup') <= 2 then raise exception 'database hiccup'; end if; return new; end $$`);
+    await t.database.query(`create trigger outbox_hiccup before update on outbox for each row
+      when (new.status = 'sent') execute function outbox_hiccup()`);
+    try {
+      // Recording after every mail: the first record fails inside the round, the round's last too.
+      const worker = new OutboxWorker(t.database.db, smtpMailer(smtp.url, FROM, SHORT), clock, {
+        policy: { recordSentMs: 0 },
+      });
+      await expect(worker.drain()).rejects.toThrow();
+      const went = subjects.filter((subject) => smtp.withSubject(subject).length);
+      expect(went.length).toBeGreaterThan(0);
+      // What went was not released (made due again) by the failed round.
+      for (const row of await rowsOf(went))
+        expect(row.nextAttemptAt.getTime()).toBeGreaterThan(clock().getTime());
+      await worker.drain(); // the database answers: what went is recorded first
+      clock.advance(OUTBOX_POLICY.leaseMs + 1_000); // and nothing comes due again after the lease
+      await worker.drain();
+      await bothDrain();
+      await expectEachOnce(subjects);
+      await worker.stop();
+    } finally {
+      await t.database.query('drop trigger outbox_hiccup on outbox');
+      await t.database.query('drop function outbox_hiccup');
+      await t.database.query('drop sequence outbox_hiccup');
+    }
+  });
+});
+
 describe("staff's retry", () => {
   it('is refused for a waiting mail, which may be in the middle of an attempt', async () => {
     const staff = await staffWithTotp();

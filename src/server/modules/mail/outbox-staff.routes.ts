@@ -7,7 +7,7 @@ import { defaultAccess } from '#server/plugins/request-context.ts';
 import { IdParamsSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { OutboxListSchema, OutboxQuerySchema } from '#shared/mail/outbox.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { listOutbox, retryMail } from './outbox.ts';
+import { listOutbox, retryMail } from './outbox-staff.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
 import { outbox } from './mail.table.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
@@ -98,6 +97,13 @@ export class OutboxWorker {
   private readonly stopping = new AbortController();
   /** When the server was found not taking mail, for the line saying it does again. */
   private downSince: Date | null = null;
+  private drainFailing = false;
+  /**
+   * Mail the server took whose outcome could not be written (the database out of reach): written
+   * before anything else once it answers, so none of it is sent again (unless the outage outlasts
+   * the lease, and another instance takes it meanwhile).
+   */
+  private unrecorded: number[] = [];
 
   constructor(
     private readonly db: Db,
@@ -117,16 +123,28 @@ export class OutboxWorker {
     if (this.stopping.signal.aborted) return;
     this.kickTimer ??= setTimeout(() => {
       this.kickTimer = null;
-      void this.drain().catch((err) => this.log?.error({ err }, 'outbox: drain failed'));
+      void this.drainLogged();
     }, this.policy.kickDelayMs);
   }
 
   start(): void {
-    this.timer ??= setInterval(
-      () => void this.drain().catch((err) => this.log?.error({ err }, 'outbox: drain failed')),
-      this.policy.pollMs,
-    );
+    this.timer ??= setInterval(() => void this.drainLogged(), this.policy.pollMs);
     this.timer.unref();
+  }
+
+  /**
+   * A drain whose failure (the database out of reach: polled every 5 s) is logged once until a
+   * drain works again, not every poll.
+   */
+  private async drainLogged(): Promise<void> {
+    try {
+      await this.drain();
+      if (this.drainFailing) this.log?.info({}, 'outbox: draining again');
+      this.drainFailing = false;
+    } catch (err) {
+      if (!this.drainFailing) this.log?.error({ err }, 'outbox: drain failed; tried again every poll');
+      this.drainFailing = true;
+    }
   }
 
   async stop(): Promise<void> {
@@ -179,10 +197,13 @@ export class OutboxWorker {
       sent: [],
       recordedAt: performance.now(),
     };
+    if (this.unrecorded.length) await this.recordSent(round);
     const claimed = await this.claim(now, round.lease);
     if (!claimed.length) return 0;
     let next = 0;
     let sent = 0;
+    // What went is never released, whatever the writes do: it must not be sent again.
+    const went = new Set<number>();
     try {
       for (; next < claimed.length && !this.roundOver(round, claimed.length - next); next++) {
         const mail = claimed[next]!;
@@ -190,6 +211,8 @@ export class OutboxWorker {
         if (error === null) {
           round.sent.push(mail.id);
           sent++;
+          this.counts.sent++;
+          went.add(mail.id);
           if (performance.now() - round.recordedAt >= this.policy.recordSentMs) await this.recordSent(round);
         } else if (this.stopping.signal.aborted) {
           break; // shutting down: released below, this attempt not counted
@@ -203,7 +226,8 @@ export class OutboxWorker {
       }
     } finally {
       await this.recordSent(round);
-      if (next < claimed.length) await this.release(claimed.slice(next), round.lease);
+      const left = claimed.slice(next).filter((m) => !went.has(m.id));
+      if (left.length) await this.release(left, round.lease);
     }
     return sent;
   }
@@ -269,16 +293,20 @@ export class OutboxWorker {
     return null;
   }
 
-  /** Records the round's mail sent so far (whatever became of the claim: it went). */
+  /**
+   * Records the round's mail sent so far, and any an earlier write could not record (whatever
+   * became of the claim: it went). Should the write fail, they wait in `unrecorded` for the next.
+   */
   private async recordSent(round: Round): Promise<void> {
     round.recordedAt = performance.now();
-    const ids = round.sent.splice(0);
+    this.unrecorded.push(...round.sent.splice(0));
+    const ids = [...this.unrecorded];
     if (!ids.length) return;
-    this.counts.sent += ids.length;
     await this.db
       .update(outbox)
       .set({ status: 'sent', sentAt: this.clock(), attempts: sql`${outbox.attempts} + 1`, lastError: null })
       .where(and(inArray(outbox.id, ids), ne(outbox.status, 'sent')));
+    this.unrecorded = this.unrecorded.slice(ids.length);
   }
 
   /**
@@ -340,49 +368,4 @@ export class OutboxWorker {
         ),
       );
   }
-}
-
-/** The outbox for the console: newest first, optionally one status. */
-export async function listOutbox(
-  { db }: Pick<RequestContext, 'db'>,
-  f: { status?: 'pending' | 'sent' | 'failed'; limit: number },
-) {
-  const rows = await db
-    .select({
-      id: outbox.id,
-      to: outbox.to,
-      subject: outbox.subject,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      createdAt: outbox.createdAt,
-      sentAt: outbox.sentAt,
-      nextAttemptAt: outbox.nextAttemptAt,
-    })
-    .from(outbox)
-    .where(f.status ? eq(outbox.status, f.status) : undefined)
-    .orderBy(desc(outbox.id))
-    .limit(f.limit);
-  return rows.map((r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    sentAt: r.sentAt?.toISOString() ?? null,
-    nextAttemptAt: r.nextAttemptAt.toISOString(),
-  }));
-}
-
-/**
- * Staff retry: a failed mail goes out on the next drain, with a fresh attempt count. Not a waiting
- * one: it may be in the middle of an attempt (claimed), and moving it would send it twice.
- */
-export async function retryMail(
-  { db, now }: Pick<RequestContext, 'db' | 'now'>,
-  id: number,
-): Promise<{ to: string; status: string } | null> {
-  const [row] = await db
-    .update(outbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: now })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
-    .returning({ to: outbox.to, status: outbox.status });
-  return row ?? null;
 }

@@ -85,6 +85,18 @@ export function ordersFixture(getT: () => TestContext) {
     await t.app.catalogue.changed();
     return v!;
   }
+  /** The storefront's product page (API) of a product, and its name. */
+  async function productPage(productId: number): Promise<{ url: string; name: string }> {
+    const [p] = await t.database.query<{ c: string; b: string; p: string; name: string }>(
+      `select c.slug as c, b.slug as b, p.slug as p, p.name from products p join brands b on b.id = p.brand_id
+       join categories c on c.id = b.category_id where p.id = $1`,
+      [productId],
+    );
+    return {
+      url: `/api/v1/catalogue/product?categoryId=${p!.c}&brandId=${p!.b}&subBrandId=${p!.p}`,
+      name: p!.name,
+    };
+  }
   const stockOf = async (id: number) =>
     (await t.database.query<{ stock: number }>('select stock from variants where id = $1', [id]))[0]!.stock;
   const cartOf = async (userId: string) =>
@@ -95,5 +107,5 @@ export function ordersFixture(getT: () => TestContext) {
   const add = (cookie: string, sku: string, quantity: number) =>
     call('POST', '/api/v1/cart/items', cookie, { items: [{ variantId: sku, quantity }] });
 
-  return { call, shipping, orderBody, verifiedBuyer, variantWith, stockOf, cartOf, add };
+  return { call, shipping, orderBody, verifiedBuyer, variantWith, productPage, stockOf, cartOf, add };
 }

@@ -8,7 +8,9 @@ import { ordersFixture } from './orders.fixture.ts';
 const clock = testClock();
 const t = testAppForFile({ clock });
 
-const { call, orderBody, verifiedBuyer, variantWith, stockOf, cartOf, add } = ordersFixture(() => t);
+const { call, orderBody, verifiedBuyer, variantWith, productPage, stockOf, cartOf, add } = ordersFixture(
+  () => t,
+);
 
 describe('place order', () => {
   it('refuses an unverified email, and an empty cart', async () => {
@@ -67,25 +69,19 @@ describe('place order', () => {
       v.id,
     ]);
     await t.app.catalogue.changed();
-    const [p] = await t.database.query<{ c: string; b: string; p: string; name: string }>(
-      `select c.slug as c, b.slug as b, p.slug as p, p.name from products p join brands b on b.id = p.brand_id
-       join categories c on c.id = b.category_id where p.id = $1`,
-      [v.product_id],
-    );
+    const { url, name } = await productPage(v.product_id);
+    const { categoryId, brandId, subBrandId } = Object.fromEntries(new URL(url, 'http://x').searchParams);
     const seen = async () => {
-      const page = await call(
-        'GET',
-        `/api/v1/catalogue/product?categoryId=${p!.c}&brandId=${p!.b}&subBrandId=${p!.p}`,
-      );
+      const page = await call('GET', url);
       const listing = await call(
         'GET',
-        `/api/v1/catalogue/listing?categoryId=${p!.c}&brandId=${p!.b}&inStock=true`,
+        `/api/v1/catalogue/listing?categoryId=${categoryId}&brandId=${brandId}&inStock=true`,
       );
-      const search = await call('GET', `/api/v1/search?q=${encodeURIComponent(p!.name)}&limit=60`);
+      const search = await call('GET', `/api/v1/search?q=${encodeURIComponent(name)}&limit=60`);
       return {
         stock: page.json().variants.find((x: { sku: string }) => x.sku === v.sku).stock,
-        listed: listing.json().items.some((c: { id: string }) => c.id === p!.p),
-        searchInStock: search.json().items.find((h: { id: string }) => h.id === p!.p)?.inStock,
+        listed: listing.json().items.some((c: { id: string }) => c.id === subBrandId),
+        searchInStock: search.json().items.find((h: { id: string }) => h.id === subBrandId)?.inStock,
       };
     };
     expect(await seen()).toEqual({ stock: 4, listed: true, searchInStock: true });

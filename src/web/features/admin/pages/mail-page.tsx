@@ -10,7 +10,7 @@ const STATUSES = ['', 'pending', 'sent', 'failed'] as const;
 
 /**
  * The outbox: sent, waiting and failed mail with its tries, last error and, while it waits, when it
- * is tried next (the back-off grows to an hour while the mail server is down); a failed one can be
+ * is tried next (the back-off grows to 15 minutes while the mail server is down); a failed one can be
  * retried.
  */
 export function MailPage() {
