@@ -68,12 +68,16 @@ export async function registerLoadShedding(app: FastifyInstance, limits: HttpLim
   });
 
   let inFlight = 0;
+  // One function for every request ('close' comes once, whether the answer was sent or the client
+  // went away): no closure and no `once` wrapper per request on the hottest path there is.
+  const release = () => {
+    inFlight--;
+  };
   app.addHook('onRequest', (req, reply, done) => {
     if (EXEMPT.test(req.url)) return done();
     if (inFlight >= limits.maxInFlight) return void reply.send(shed(reply));
     inFlight++;
-    // 'close' comes once whether the answer was sent or the client went away.
-    reply.raw.once('close', () => inFlight--);
+    reply.raw.on('close', release);
     done();
   });
 
