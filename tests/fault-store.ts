@@ -19,13 +19,15 @@ import { adminUrl, databaseUrl } from './pg-urls.ts';
 
 export const PG_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function postgresAnswers(): Promise<boolean> {
+/** Whether a PostgreSQL server answers; when none does, says that `file`'s part on it is skipped. */
+export async function postgresAnswers(file: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: adminUrl(PG_SERVER), connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
     await client.end();
     return true;
   } catch {
+    console.log(`${file}: the PostgreSQL part is skipped — no PostgreSQL server answers at ${adminUrl(PG_SERVER)}`);
     return false;
   }
 }

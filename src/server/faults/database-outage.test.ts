@@ -198,7 +198,9 @@ describe.skipIf(!onServer)('the PostgreSQL database goes away and comes back', (
     await a?.close();
   });
 
-  it('reads from memory, 503 for writes, then back within 5 s: every 201 whole, another instance’s stock caught up', async () => {
+  it('reads from memory, 503 for writes, then back within 5 s: every 201 whole, another instance’s stock caught up', {
+    timeout: 120_000,
+  }, async () => {
     const { f, busy, product, buyers } = await setUpShop(a, 4);
     // B's buyer, ordering an option of its own while A is cut off.
     const other = await f.variantWith(50, 100);
@@ -289,7 +291,9 @@ describe.skipIf(onServer)('the embedded database’s thread fails and restarts',
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('reads from memory, 503 for writes while it restarts, then every 201 whole and notifications heard', async () => {
+  it('reads from memory, 503 for writes while it restarts, then every 201 whole and notifications heard', {
+    timeout: 120_000,
+  }, async () => {
     const { f, busy, product, buyers } = await setUpShop(t, 3);
     const heard: string[] = [];
     await database.listen('outage_probe', (payload) => heard.push(payload));

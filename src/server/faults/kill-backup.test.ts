@@ -24,11 +24,7 @@ import {
 } from '#tests/fault-store.ts';
 import { adminUrl, databaseUrl } from '#tests/pg-urls.ts';
 
-const onPostgres = await postgresAnswers();
-if (!onPostgres)
-  console.log(
-    `kill-backup.test.ts: the PostgreSQL part is skipped — no PostgreSQL server answers at ${adminUrl(PG_SERVER)}`,
-  );
+const onPostgres = await postgresAnswers('kill-backup.test.ts');
 
 /** More pictures than the copy's progress line counts (it prints every 500 files). */
 const PICTURES = 2_000;

@@ -16,7 +16,6 @@ import { killLeftovers, type ServerProcess, signInStaff, startServer } from '#te
 import {
   BASE,
   exported,
-  PG_SERVER,
   postgresAnswers,
   prepareStore,
   restart,
@@ -24,13 +23,8 @@ import {
   type Store,
   serverEnv,
 } from '#tests/fault-store.ts';
-import { adminUrl } from '#tests/pg-urls.ts';
 
-const onPostgres = await postgresAnswers();
-if (!onPostgres)
-  console.log(
-    `kill-import.test.ts: the PostgreSQL part is skipped — no PostgreSQL server answers at ${adminUrl(PG_SERVER)}`,
-  );
+const onPostgres = await postgresAnswers('kill-import.test.ts');
 
 /**
  * Sends the import and kills the server with SIGKILL once its transaction has written `bytes` into

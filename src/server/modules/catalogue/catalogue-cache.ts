@@ -90,21 +90,25 @@ export class CatalogueCache extends NotifiedCache<CatalogueReadModel> {
   }
 
   /**
-   * An order this instance placed left this stock (as its transaction saw it): shown at once, before
-   * the order is answered, so the buyer's next page has it. Reads already under way may hold the
-   * stock from before the order: theirs is not applied to these options; one more read, started
-   * now, takes in whatever other orders did meanwhile.
+   * An order this instance placed took this stock: taken off the model at once, before the order
+   * is answered, so the buyer's next page shows it. A read already under way may hold the stock
+   * from before the order: its value for these options is not applied; one more read, started now,
+   * brings the stock as the database has it (other orders' included) a moment later.
    */
-  stockTaken(rows: { id: number; stock: number }[]): void {
-    if (!rows.length) return;
+  stockTaken(taken: { id: number; quantity: number }[]): void {
+    if (!taken.length) return;
     const model = this.loaded();
     if (model) {
+      const rows = [];
+      for (const { id, quantity } of taken) {
+        const option = model.variant(id);
+        if (option) rows.push({ id, stock: Math.max(0, option.variant.stock - quantity) });
+        this.takenAfterRead.set(id, this.stockReads);
+      }
       model.applyStock(rows);
-      for (const row of rows) this.takenAfterRead.set(row.id, this.stockReads);
     }
-    // With no model loaded (one is being read, perhaps from before the order), the read started
-    // now, applied once it is, brings the stock in.
-    this.stockChanged(rows.map((r) => r.id).join(','));
+    // With no model loaded (one is being read, perhaps from before the order), that read brings it in.
+    this.stockChanged(taken.map((t) => t.id).join(','));
   }
 
   override async listen(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The stock an order of this instance left is applied at once (CatalogueCache.stockTaken), and a
+ * The stock an order of this instance took is taken off at once (CatalogueCache.stockTaken), and a
  * stock read started before that — which may hold the stock from before the order — does not undo
  * it; a read started after it takes in what the database has.
  */
@@ -19,9 +19,9 @@ describe('stock an order took', () => {
     await expect.poll(() => model.variant(v!.id)!.variant.stock, { timeout: 10_000 }).toBe(10);
 
     // A read starts (as the change feed's would); before it answers, an order of this instance
-    // reports 7 left (as its transaction saw it, which the read cannot have seen).
+    // takes 3 (which the read, started before, may not have seen).
     const reading = (cache as unknown as { applyStock(ids: number[]): Promise<void> }).applyStock([v!.id]);
-    cache.stockTaken([{ id: v!.id, stock: 7 }]);
+    cache.stockTaken([{ id: v!.id, quantity: 3 }]);
     expect(model.variant(v!.id)!.variant.stock).toBe(7);
     await reading;
     expect(model.variant(v!.id)!.variant.stock).toBe(7); // the earlier read's 10 was not applied

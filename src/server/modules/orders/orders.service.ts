@@ -54,11 +54,11 @@ export interface OrdersContext {
   /** Customer groups and price lists; the database checks the buyer's group and its version. */
   pricing: PricingCache;
   /**
-   * The stock each option has left after an order this instance placed, as its transaction left
-   * it: applied to this instance's read model before the order is answered, so the buyer's next
-   * page shows it (the change feed tells the other instances).
+   * The stock an order this instance placed took, by option: applied to this instance's read model
+   * before the order is answered, so the buyer's next page shows it (the change feed tells the
+   * other instances, and this one the stock as the database has it).
    */
-  stockTaken: (rows: { id: number; stock: number }[]) => void;
+  stockTaken: (taken: { id: number; quantity: number }[]) => void;
 }
 
 class DuplicateOrder extends Error {}
@@ -72,8 +72,6 @@ const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 type PlaceResult = {
   status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session';
   number?: string;
-  /** [variant id, stock left] for each line of a created order. */
-  stock?: [number, number][];
 };
 
 /**
@@ -105,14 +103,14 @@ export async function placeOrderFor(
  * Places an order from the buyer's server-side cart, in one or two round trips:
  *  1. the lines checkout showed, or else the cart read from the database, priced from the current
  *     catalogue with the shared rules (never the client's prices), and the confirmation mail;
- *  2. `place_order` (its live text: migration 0026), one statement and so one transaction: it locks the cart and
+ *  2. `place_order` (its live text: migration 0025), one statement and so one transaction: it locks the cart and
  *     checks that it and the prices are still what was priced (else this starts again, reading
  *     the database itself), applies the unverified cap,
  *     inserts the order (unique per buyer and idempotency key: a repeat or a concurrent twin finds
  *     the first order), takes the stock with conditional updates so concurrent orders never
  *     oversell, snapshots the items, records the first status event, empties the cart, queues the
  *     mail and writes change events for the buyer's other pages and every instance's storefront;
- *  3. the stock it left, applied to this instance's catalogue before the answer (`stockTaken`).
+ *  3. the stock it took, taken off this instance's catalogue before the answer (`stockTaken`).
  * A shortfall names the options; any failure rolls the statement back: stock, cart, orders and
  * outbox are as they were.
  */
@@ -237,7 +235,7 @@ async function attemptOrder(
   if (result.status === 'changed') return null;
   if (result.status === 'over_cap') throw new Invalid(om.overCap(ctx.settings.unverifiedCapCents));
   if (result.status === 'duplicate') throw new DuplicateOrder();
-  ctx.stockTaken((result.stock ?? []).map(([id, stock]) => ({ id, stock })));
+  ctx.stockTaken(lines.map((l) => ({ id: l.variantId, quantity: l.quantity })));
 
   const at = ctx.now.toISOString();
   return {
