@@ -24,6 +24,8 @@ export default {
   coverageAnalysis: 'perTest',
   concurrency: 2,
   tempDirName: process.env.STRYKER_TMP ?? '.stryker-tmp',
+  // Not copied into the sandbox: other runs' sandboxes, the built app.
+  ignorePatterns: ['/.stryker-tmp-*', '/dist'],
   // Stryker rewrites the tsconfig's extends and references in its sandbox with TypeScript's JS API,
   // which TypeScript 7 no longer has; ours has neither to rewrite, so it is pointed at no file.
   tsconfigFile: 'no-tsconfig-to-rewrite.json',

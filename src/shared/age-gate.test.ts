@@ -17,4 +17,12 @@ describe('isAgeConfirmationValid', () => {
     expect(isAgeConfirmationValid(Number.NaN, now)).toBe(false);
     expect(isAgeConfirmationValid(now + 60_000, now)).toBe(false);
   });
+  it('without a confirmation is never valid, even on a device whose clock was reset to 1970', () => {
+    for (const resetClock of [0, 60_000, AGE_CONFIRMATION_TTL_MS - 1]) {
+      expect(isAgeConfirmationValid(null, resetClock)).toBe(false);
+      expect(isAgeConfirmationValid(undefined, resetClock)).toBe(false);
+      expect(isAgeConfirmationValid(Number.NaN, resetClock)).toBe(false);
+      expect(isAgeConfirmationValid(0, resetClock)).toBe(true);
+    }
+  });
 });

@@ -25,4 +25,47 @@ describe('csv', () => {
     expect(lines).toEqual([1, 2, 4]);
     expect(parseCsv('a\n"b,c\n').error).toEqual({ line: 2, message: 'A quoted cell is never closed.' });
   });
+
+  it('treats a formula character after the first as plain text, both ways', () => {
+    for (const value of ['A-100', 'B=2', 'C+D', 'me@example.com', 'a\tb'])
+      expect([csvCell(value), parseCsv(`${value},x`).rows[0]]).toEqual([value, [value, 'x']]);
+  });
+
+  it('keeps a cell’s own leading apostrophe through a round trip, before a formula character too', () => {
+    const values = ["'quoted", "'-5", "'=1+1", "''@home", "'"];
+    const { rows } = parseCsv(csvLine(values));
+    expect(rows).toEqual([values]);
+    expect(csvCell("'-5")).toBe("''-5");
+    expect(csvCell("'quoted")).toBe("'quoted");
+  });
+
+  it('reads an apostrophe before a formula character as the export’s escape, and drops it', () => {
+    expect(parseCsv("'=SUM(A1),'+1,'@x,'-2").rows).toEqual([['=SUM(A1)', '+1', '@x', '-2']]);
+    // Without the apostrophe (a file saved by a spreadsheet), the text is read as it is.
+    expect(parseCsv('=SUM(A1),-2').rows).toEqual([['=SUM(A1)', '-2']]);
+  });
+
+  it('keeps a row that starts with an empty cell', () => {
+    const { rows, lines } = parseCsv(',x\nname,\n');
+    expect(rows).toEqual([
+      ['', 'x'],
+      ['name', ''],
+    ]);
+    expect(lines).toEqual([1, 2]);
+  });
+
+  it('ends a row at \\n, \\r\\n or a lone \\r, skipping blank lines but counting them', () => {
+    const { rows, lines } = parseCsv('a,1\n\nb,2\r\rc,3\r\n\r\nd,4');
+    expect(rows).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+      ['c', '3'],
+      ['d', '4'],
+    ]);
+    expect(lines).toEqual([1, 3, 5, 7]);
+  });
+
+  it('reads a quote inside an unquoted cell as a character, not the start of a quoted cell', () => {
+    expect(parseCsv('5" screen,x\ny').rows).toEqual([['5" screen', 'x'], ['y']]);
+  });
 });

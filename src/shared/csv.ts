@@ -1,9 +1,10 @@
 /**
  * RFC 4180 CSV, both ways. Cells that a spreadsheet would run as a formula (starting with
  * = + - @, a tab or a carriage return) are written with a leading apostrophe, and read back
- * without it, so an export imports unchanged.
+ * without it, so an export imports unchanged. A cell whose own text already starts with
+ * apostrophes before such a character gets one more, so its own apostrophes survive too.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   let s = value == null ? '' : String(value);
@@ -70,6 +71,7 @@ export function parseCsv(text: string): { rows: string[][]; lines: number[]; err
   return { rows, lines };
 }
 
+/** Drops the apostrophe `csvCell` put before a formula (FORMULA_START reads past apostrophes). */
 function unescapeFormula(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
 }

@@ -24,6 +24,11 @@ describe('amounts typed by staff', () => {
     for (const bad of ['', '-1', '1.234', '1,000', 'abc', '1e3']) expect(parseAmount(bad)).toBeNull();
   });
 
+  it('takes one dollar sign, only in front', () => {
+    expect(parseAmount('$12')).toBe(1200);
+    for (const bad of ['12$', '1$2', '$$12', '$', '12.50$']) expect(parseAmount(bad)).toBeNull();
+  });
+
   it('writes cents back as an amount that reads the same', () => {
     expect(centsToAmount(1250)).toBe('12.50');
     expect(centsToAmount(null)).toBe('');

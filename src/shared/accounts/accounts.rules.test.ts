@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
+import {
+  isValidEmail,
+  isValidPasswordLength,
+  isValidPhone,
+  normalizeEmail,
+  normalizePhone,
+} from './accounts.rules.ts';
 
 describe('phone rule (SPEC §5)', () => {
   it('accepts + and 7 to 15 digits once spaces and parentheses are removed', () => {
@@ -15,6 +21,10 @@ describe('phone rule (SPEC §5)', () => {
     expect(isValidPhone('+1234567890123456')).toBe(false);
     expect(isValidPhone('+1 555 CALL NOW')).toBe(false);
     expect(isValidPhone('')).toBe(false);
+  });
+  it('refuses anything before the +', () => {
+    expect(isValidPhone('1+5550104200')).toBe(false);
+    expect(isValidPhone('tel:+15550104200')).toBe(false);
   });
 });
 
@@ -35,4 +45,19 @@ describe('email format', () => {
     'refuses %s',
     (e) => expect(isValidEmail(e)).toBe(false),
   );
+});
+
+describe('email length and what surrounds it', () => {
+  const ofLength = (n: number) => `${'a'.repeat(n - '@shop.example'.length)}@shop.example`;
+  it('is at most 254 characters', () => {
+    expect(isValidEmail(ofLength(254))).toBe(true);
+    expect(isValidEmail(ofLength(255))).toBe(false);
+  });
+  it('is one address, with nothing after it', () => {
+    expect(isValidEmail('buyer@shop.com,other@shop.com')).toBe(false);
+    expect(isValidEmail('buyer@shop.com extra')).toBe(false);
+  });
+  it('is stored without the spaces typed around it', () => {
+    expect(normalizeEmail('  buyer@shop.example \t')).toBe('buyer@shop.example');
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreSettingsFormSchema } from '#shared/store/settings-staff.schemas.ts';
+import { catalogueFormMessages } from './catalogue.messages.ts';
 import {
   BannerFormSchema,
   BrandFormSchema,
@@ -73,6 +74,21 @@ describe('console forms: typed text becomes the API body, checked by the body sc
       ['orderIncrement', 'Enter a whole number of 1 or more.'],
       ['maxQuantity', 'Enter a whole number of 1 or more.'],
     ]);
+  });
+
+  it('option: the maximum is typed as plain digits; 1e3, +100, 5x and x5 are refused', () => {
+    const base = { name: 'Mango', sku: 'MANGO-1', image: null, position: 0, stock: '50', ...oneByOne };
+    // The form shows a box's first message, so that is the one to be about the typing.
+    for (const maxQuantity of ['1e3', '+100', '5x', 'x5'])
+      expect(messages(VariantFormSchema.safeParse({ ...base, maxQuantity }))[0]).toEqual([
+        'maxQuantity',
+        catalogueFormMessages.casePack,
+      ]);
+  });
+
+  it('banner: an uploaded picture is kept as it is', () => {
+    const image = { url: '/media/sale.webp', alt: 'Sale', width: 1600, height: 500 };
+    expect(BannerFormSchema.parse({ slot: 'main', title: 'Sale', href: '/', image }).image).toEqual(image);
   });
 
   it('banner: no picture yet says to upload it', () => {
@@ -174,6 +190,15 @@ describe('console forms: typed text becomes the API body, checked by the body sc
       expect(out.product.slug).toBeUndefined();
       expect(out.variants).toBeUndefined();
       expect(ProductBodySchema.parse(out.product)).toEqual(out.product);
+    });
+
+    it('a typed web address (slug) is kept, spaces around it trimmed; a blank one is left to the server', () => {
+      expect(
+        ProductEditorFormSchema.parse({ product: { ...product, slug: ' geek-bar-pulse ' } }).product.slug,
+      ).toBe('geek-bar-pulse');
+      expect(
+        ProductEditorFormSchema.parse({ product: { ...product, slug: '   ' } }).product.slug,
+      ).toBeUndefined();
     });
 
     it('says what to type in each box, under that box', () => {

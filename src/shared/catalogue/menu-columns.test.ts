@@ -16,4 +16,11 @@ describe('menu columns', () => {
     expect(cols.flat()).toEqual(items);
     expect(cols.map((c) => c.length)).toEqual([4, 4, 3]);
   });
+  it('never leaves an empty column: 4 brands in 3 columns make 2 full ones', () => {
+    expect(splitIntoColumns([1, 2, 3, 4], 3)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(splitIntoColumns([], 5)).toEqual([]);
+  });
 });

@@ -23,4 +23,9 @@ describe('price and discount display', () => {
     expect(d.current).toBe('$3.33');
     expect(d.percentOff).toBe('67% off');
   });
+  it('shows no discount when the discount price equals the price', () => {
+    const p = { priceCents: 999, discountPriceCents: 999, discountPercentage: 10 };
+    expect(hasDiscount(p)).toBe(false);
+    expect(priceDisplay(p)).toEqual({ current: '$9.99', original: null, percentOff: null });
+  });
 });

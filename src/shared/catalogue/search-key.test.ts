@@ -32,4 +32,8 @@ describe('search normalisation (SPEC §5)', () => {
     expect(toLikeSubstringPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
     expect(toLikeSubstringPattern("'; drop table users;--")).toBe("%'; drop table users;--%");
   });
+  it('leaves out a name with nothing searchable, adding no empty field', () => {
+    expect(buildSearchKey(['Mango', ' \t ', 'Ice Pop'])).toBe(buildSearchKey(['Mango', 'Ice Pop']));
+    expect(buildSearchKey(['', 'Mango'])).toBe('mango');
+  });
 });

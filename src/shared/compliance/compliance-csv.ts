@@ -48,7 +48,8 @@ const flag = (label: string, empty: boolean | undefined) =>
     .string()
     .trim()
     .toLowerCase()
-    .refine((s) => s === '' || s in FLAGS, `${label} must be true or false.`)
+    // Its own keys only: `in` would take "constructor" from every object's prototype.
+    .refine((s) => s === '' || Object.hasOwn(FLAGS, s), `${label} must be true or false.`)
     .transform((s) => (s === '' ? empty : FLAGS[s]));
 
 const figure = (label: string, max: number, whole = false) =>
@@ -62,6 +63,8 @@ const figure = (label: string, max: number, whole = false) =>
     .transform((s) => (s === '' ? null : Number(s)));
 
 const LISTING = /^([A-Za-z]{2})(?::([^:|]{0,80}))?(?::(\d{4}-\d{2}-\d{2}))?$/;
+// A calendar day: the directory's date column refuses 2026-02-30, which Date.parse rolls over.
+const DAY = z.iso.date();
 const LISTINGS_MESSAGE =
   'directory_listings must be entries like "AL:AL-12345:2026-11-01 | OK" (state, listing id, date listed).';
 
@@ -76,7 +79,7 @@ export function parseListings(text: string): ListingEntry[] | null {
     const state = m?.[1]?.toUpperCase();
     if (!m || !state || !US_STATE_CODES.includes(state) || out.some((e) => e.state === state)) return null;
     const listedOn = m[3] ?? null;
-    if (listedOn && Number.isNaN(Date.parse(`${listedOn}T00:00:00Z`))) return null;
+    if (listedOn && !DAY.safeParse(listedOn).success) return null;
     out.push({ state, listingId: (m[2] ?? '').trim(), listedOn });
   }
   return out.sort((a, b) => a.state.localeCompare(b.state));

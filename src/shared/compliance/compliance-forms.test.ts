@@ -34,6 +34,40 @@ describe('the console rule form', () => {
     });
   });
 
+  it('reads "no" as the condition that the product is not flavoured or synthesised', () => {
+    expect(RuleFormSchema.parse({ ...form, flavoured: 'no', synthesised: 'no' }).condition).toEqual({
+      kinds: ['ends_device', 'e_liquid'],
+      flavoured: false,
+      synthesised: false,
+    });
+    expect(RuleFormSchema.parse({ ...form, flavoured: 'any', synthesised: 'yes' }).condition).toMatchObject({
+      synthesised: true,
+    });
+  });
+
+  it('takes codes parted by commas, spaces or new lines, in any case', () => {
+    expect(RuleFormSchema.parse({ ...form, states: 'ma,nj\n  tx ,, ok' }).states).toEqual([
+      'MA',
+      'NJ',
+      'TX',
+      'OK',
+    ]);
+  });
+
+  it('refuses a figure that is not one, saying what to type', () => {
+    const issues = (over: Partial<typeof form>) =>
+      RuleFormSchema.safeParse({ ...form, ...over }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ thcMgPerContainerOver: 'lots' })).toEqual([
+      ['thcMgPerContainerOver', 'Enter a number of mg, or leave it empty.'],
+    ]);
+    expect(issues({ nicotineMgPerMlOver: '1001' })).toEqual([
+      ['nicotineMgPerMlOver', 'Enter a number of mg/ml, or leave it empty.'],
+    ]);
+    expect(RuleFormSchema.parse({ ...form, nicotineMgPerMlOver: '20' }).condition).toMatchObject({
+      nicotineMgPerMlOver: 20,
+    });
+  });
+
   it('refuses what the rule body refuses, under the same field', () => {
     const issues = (over: Partial<typeof form>) =>
       RuleFormSchema.safeParse({ ...form, ...over }).error?.issues.map((i) => [i.path.join('.'), i.message]);
@@ -110,8 +144,21 @@ describe('the console listing form', () => {
       listedOn: null,
     });
     expect(
-      ListingFormSchema.safeParse({ state: 'AL', listed: true, listingId: '', listedOn: '2026-13-01' })
-        .success,
-    ).toBe(false);
+      ListingFormSchema.parse({ state: 'AL', listed: false, listingId: '', listedOn: '2026-11-01' }).listedOn,
+    ).toBe('2026-11-01');
+  });
+
+  it('says what is wrong under each box', () => {
+    const listing = { state: 'AL', listed: true, listingId: '', listedOn: '' };
+    const issues = (over: Partial<typeof listing>) =>
+      ListingFormSchema.safeParse({ ...listing, ...over }).error?.issues.map((i) => [
+        i.path.join('.'),
+        i.message,
+      ]);
+    expect(issues({ listedOn: '2026-13-01' })).toEqual([['listedOn', 'Dates are YYYY-MM-DD.']]);
+    for (const state of ['ALA', 'XAL', 'al', ''])
+      expect(issues({ state })).toEqual([['state', 'Choose a state.']]);
+    expect(issues({ listingId: 'x'.repeat(81) })).toEqual([['listingId', 'At most 80 characters.']]);
+    expect(issues({ listingId: ` ${'x'.repeat(80)} ` })).toBeUndefined();
   });
 });

@@ -66,8 +66,6 @@ export const RuleFormSchema = z
  * wholesale price", cents otherwise (15 for 15¢ per ml, 150 for $1.50 per cartridge) — with up to
  * three decimals, stored in thousandths (rateMilli).
  */
-const _RATE_MESSAGE = 'Enter the rate as a number, with at most three decimals.';
-
 const RATE_MESSAGE = 'Enter the rate as a number, with at most three decimals.';
 
 export const RateFormSchema = z

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type ComplianceAttributes, ComplianceAttributesSchema, optionAttributes } from './attributes.ts';
-import { conditionHolds, inForce, type JudgeInput, judge, type Rule, RuleBodySchema } from './rules.ts';
+import {
+  conditionHolds,
+  DaySchema,
+  inForce,
+  type JudgeInput,
+  judge,
+  type Rule,
+  RuleBodySchema,
+  RuleConditionSchema,
+  RuleSchema,
+} from './rules.ts';
 
 const attrs = (over: Partial<ComplianceAttributes> = {}) => ComplianceAttributesSchema.parse(over);
 const vape = attrs({ kind: 'ends_device', flavoured: true, nicotineMgPerMl: 50, liquidMlPerUnit: 13 });
@@ -51,6 +61,23 @@ describe('conditions', () => {
     expect(conditionHolds({ cannabinoids: ['cbd'] }, attrs())).toBe(false);
   });
 
+  it('synthesised: a rule about made cannabinoids matches only those, and one about natural only those', () => {
+    const made = attrs({ kind: 'hemp_cannabinoid', cannabinoid: 'delta_8', synthesised: true });
+    const natural = { ...made, synthesised: false };
+    expect(conditionHolds({ synthesised: true }, made)).toBe(true);
+    expect(conditionHolds({ synthesised: true }, natural)).toBe(false);
+    expect(conditionHolds({ synthesised: false }, natural)).toBe(true);
+    expect(conditionHolds({ synthesised: false }, made)).toBe(false);
+    expect(conditionHolds({ kinds: ['hemp_cannabinoid'] }, made)).toBe(true);
+  });
+
+  it('a product with a known THC figure still matches a rule that sets no THC limit', () => {
+    const hemp = attrs({ kind: 'hemp_cannabinoid', cannabinoid: 'delta_9', thcMgPerContainer: 10 });
+    expect(conditionHolds({ kinds: ['hemp_cannabinoid'] }, hemp)).toBe(true);
+    expect(conditionHolds({ cannabinoids: ['delta_9'] }, hemp)).toBe(true);
+    expect(conditionHolds({ cannabinoids: ['delta_9'], thcMgPerContainerOver: 10 }, hemp)).toBe(false);
+  });
+
   it("an option's own flavour and nicotine win over its product's", () => {
     expect(optionAttributes(vape, { flavoured: false }).flavoured).toBe(false);
     expect(optionAttributes(vape, { nicotineMgPerMl: null }).nicotineMgPerMl).toBeNull();
@@ -67,6 +94,14 @@ describe('dates', () => {
     expect(inForce(r, '2025-12-31')).toBe(true);
     expect(inForce(r, '2026-01-01')).toBe(false);
     expect(inForce({ ...r, retired: true }, '2025-09-01')).toBe(false);
+  });
+
+  it('a rule ending the day after it starts is in force for that one day', () => {
+    const r = rule({ effectiveFrom: '2026-03-01', effectiveUntil: '2026-03-02' });
+    expect(inForce(r, '2026-02-28')).toBe(false);
+    expect(inForce(r, '2026-03-01')).toBe(true);
+    expect(inForce(r, '2026-03-02')).toBe(false);
+    expect(inForce(rule({ effectiveFrom: '2026-03-01', effectiveUntil: null }), '2099-12-31')).toBe(true);
   });
 
   it('takes effect and lapses on its own as the day changes', () => {
@@ -91,6 +126,62 @@ describe('dates', () => {
     ]);
     expect(RuleBodySchema.safeParse({ ...body, effectiveUntil: null, states: ['XX'] }).success).toBe(false);
     expect(RuleBodySchema.safeParse({ ...body, effectiveUntil: null, states: ['*'] }).success).toBe(true);
+  });
+
+  it('an end on the start day is refused; the day after is the first end allowed', () => {
+    const body = {
+      name: 'x',
+      states: ['MA'],
+      condition: {},
+      effect: 'no_sale',
+      effectiveFrom: '2026-01-01',
+      source: 's',
+    };
+    const messages = (effectiveUntil: string) =>
+      RuleBodySchema.safeParse({ ...body, effectiveUntil }).error?.issues.map((i) => i.message) ?? [];
+    expect(messages('2026-01-01')).toEqual(['The end date must be after the start date.']);
+    expect(messages('2026-01-02')).toEqual([]);
+  });
+
+  it('dates are calendar days written YYYY-MM-DD', () => {
+    expect(DaySchema.safeParse('2026-02-28').success).toBe(true);
+    for (const bad of ['2026-02-30', '26-02-28', '2026-2-28', '28/02/2026'])
+      expect(DaySchema.safeParse(bad).error?.issues.map((i) => i.message)).toEqual(['Dates are YYYY-MM-DD.']);
+  });
+});
+
+describe('a rule as staff write it', () => {
+  const body = {
+    name: 'Flavoured vapes banned',
+    states: ['MA'],
+    condition: { kinds: ['ends_device'], flavoured: true },
+    effect: 'no_sale',
+    effectiveFrom: '2026-01-01',
+    effectiveUntil: null,
+    source: 'M.G.L. c. 270 § 28',
+  };
+
+  it('needs a name in words, trimmed', () => {
+    expect(RuleBodySchema.safeParse({ ...body, name: '  ' }).error?.issues.map((i) => i.message)).toEqual([
+      'Enter a name.',
+    ]);
+    expect(RuleBodySchema.parse({ ...body, name: ' Ban ' }).name).toBe('Ban');
+  });
+
+  it('a condition may name one cannabinoid, and a nicotine limit from 0 to 1000 mg/ml', () => {
+    expect(RuleConditionSchema.parse({ cannabinoids: ['delta_8'] })).toEqual({ cannabinoids: ['delta_8'] });
+    for (const limit of [0, 20, 1000])
+      expect(RuleConditionSchema.safeParse({ nicotineMgPerMlOver: limit }).success).toBe(true);
+    for (const limit of [-1, 1000.5])
+      expect(RuleConditionSchema.safeParse({ nicotineMgPerMlOver: limit }).success).toBe(false);
+  });
+
+  it('a rule read back from the server keeps every field', () => {
+    const stored = rule({
+      effectiveUntil: '2027-01-01',
+      condition: { synthesised: true, thcMgPerContainerOver: 0.3 },
+    });
+    expect(RuleSchema.parse(stored)).toEqual(stored);
   });
 });
 

@@ -3,14 +3,19 @@
  * Geography, not law: it does not change with the rules, so it lives in code. A few three-digit
  * prefixes straddle a border (a handful of ZIPs near state lines); the prefix's main state wins,
  * and the buyer's address (with its own state) is what checkout judges by.
+ * Each run starts and ends on a prefix USPS's three-digit prefix list (L002) gives that state, as
+ * zip-state.test.ts checks run by run; an unused prefix inside a state's run counts as that state's
+ * (the runs are kept whole, and the address's own state is what checkout judges by).
  */
 const RANGES: [from: number, to: number, state: string][] = [
-  [5, 5, 'NY'],
+  [5, 5, 'NY'], // Holtsville: the IRS's own ZIPs
   [10, 27, 'MA'],
   [28, 29, 'RI'],
   [30, 38, 'NH'],
   [39, 49, 'ME'],
-  [50, 59, 'VT'],
+  [50, 54, 'VT'],
+  [55, 55, 'MA'], // Andover: the IRS's Massachusetts ZIPs, numbered among Vermont's
+  [56, 59, 'VT'],
   [60, 69, 'CT'],
   [70, 89, 'NJ'],
   [100, 149, 'NY'],
@@ -25,7 +30,9 @@ const RANGES: [from: number, to: number, state: string][] = [
   [270, 289, 'NC'],
   [290, 299, 'SC'],
   [300, 319, 'GA'],
-  [320, 349, 'FL'],
+  [320, 339, 'FL'],
+  // 340: military mail to the Americas (APO/FPO AA), no state's.
+  [341, 349, 'FL'],
   [350, 369, 'AL'],
   [370, 385, 'TN'],
   [386, 397, 'MS'],
@@ -45,10 +52,10 @@ const RANGES: [from: number, to: number, state: string][] = [
   [630, 658, 'MO'],
   [660, 679, 'KS'],
   [680, 693, 'NE'],
-  [700, 715, 'LA'],
+  [700, 714, 'LA'],
   [716, 729, 'AR'],
-  [730, 732, 'OK'],
-  [733, 733, 'TX'],
+  [730, 731, 'OK'],
+  [733, 733, 'TX'], // Austin: the IRS's Texas ZIPs, numbered among Oklahoma's
   [734, 749, 'OK'],
   [750, 799, 'TX'],
   [800, 816, 'CO'],
@@ -57,7 +64,7 @@ const RANGES: [from: number, to: number, state: string][] = [
   [840, 847, 'UT'],
   [850, 865, 'AZ'],
   [870, 884, 'NM'],
-  [885, 885, 'TX'],
+  [885, 885, 'TX'], // El Paso
   [889, 898, 'NV'],
   [900, 961, 'CA'],
   [967, 968, 'HI'],
@@ -66,7 +73,7 @@ const RANGES: [from: number, to: number, state: string][] = [
   [995, 999, 'AK'],
 ];
 
-/** The state of a 5-digit ZIP, or null for one no state uses (military mail, territories, unused). */
+/** The state of a 5-digit ZIP; null outside every state's run (military mail, territories, unused). */
 export function stateOfZip(zip: string): string | null {
   const m = /^(\d{3})\d{2}$/.exec(zip.trim());
   if (!m) return null;

@@ -33,6 +33,18 @@ describe('textProblem', () => {
     expect(textProblem('\udfff\ud800')).toBe(inputMessages.illFormed);
     expect(textProblem('\ud83d\ude00')).toBeNull();
   });
+  test('without String.prototype.isWellFormed (older browsers) the same strings are judged alike', () => {
+    const own = Object.getOwnPropertyDescriptor(String.prototype, 'isWellFormed');
+    Reflect.deleteProperty(String.prototype, 'isWellFormed');
+    try {
+      for (const s of ['', 'Café', 'plain text', '\ud83d\ude00', 'a\ud83d\ude00b'])
+        expect(textProblem(s)).toBeNull();
+      for (const s of ['\ud800', 'a\ud800b', 'a\udfffb', '\udfff', '\udfff\ud800', '\ud83d\ude00\ud800'])
+        expect(textProblem(s)).toBe(inputMessages.illFormed);
+    } finally {
+      if (own) Object.defineProperty(String.prototype, 'isWellFormed', own);
+    }
+  });
 });
 
 describe('findInputProblem', () => {
@@ -42,6 +54,13 @@ describe('findInputProblem', () => {
       message: inputMessages.nul,
     });
     expect(findInputProblem({ shipping: { city: '\ud800' } })?.field).toBe('shipping.city');
+  });
+  test('finds a bad value after good ones, in an object and in a list', () => {
+    expect(findInputProblem({ a: 'ok', b: 'x\u0000' })).toEqual({ field: 'b', message: inputMessages.nul });
+    expect(findInputProblem({ a: 'ok', b: ['ok', 'fine', '\ud800'] })).toEqual({
+      field: 'b.2',
+      message: inputMessages.illFormed,
+    });
   });
   test('object keys count too', () => {
     expect(findInputProblem({ 'a\u0000': 1 })?.field).toBe('a\u0000');
@@ -93,6 +112,10 @@ describe('jsonNestsDeeperThan', () => {
     expect(jsonNestsDeeperThan('{}', 0)).toBe(true);
     expect(jsonNestsDeeperThan('1', 0)).toBe(false);
   });
+  test('a closing brace or bracket ends its level: many objects side by side are not deep', () => {
+    expect(jsonNestsDeeperThan(`[${Array(100).fill('{"a":1}').join(',')}]`)).toBe(false);
+    expect(jsonNestsDeeperThan(`{${Array(100).fill('"a":[1]').join(',')}}`)).toBe(false);
+  });
   test('brackets inside strings do not count, escaped quotes do not end them', () => {
     const inString = JSON.stringify({ note: '['.repeat(1000) + '{'.repeat(1000) });
     expect(jsonNestsDeeperThan(inString)).toBe(false);
@@ -114,5 +137,13 @@ describe('ids', () => {
     expect(DbIdSchema.safeParse(1.5).success).toBe(false);
     expect(DbIdParamSchema.safeParse('2147483648').error?.issues[0]?.message).toBe(inputMessages.badId);
     expect(DbIdParamSchema.parse('42')).toBe(42);
+  });
+  test('an id that is not a number at all gets the same message', () => {
+    for (const notANumber of ['42', null, undefined, {}])
+      expect(DbIdSchema.safeParse(notANumber).error?.issues).toEqual([
+        expect.objectContaining({ message: inputMessages.badId }),
+      ]);
+    for (const notANumber of ['abc', '', '4x2'])
+      expect(DbIdParamSchema.safeParse(notANumber).error?.issues[0]?.message).toBe(inputMessages.badId);
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   AddAddressBodySchema,
   ChangePasswordBodySchema,
   SignUpBodySchema,
 } from '#shared/accounts/accounts.schemas.ts';
+import { requireFilled } from './required.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
@@ -43,5 +45,18 @@ describe('requireFilled: the "all fields are required" rules put the message on 
     expect(
       issues(ChangePasswordBodySchema.safeParse({ oldPassword: 'o', password: 'a', confirmPassword: 'b' })),
     ).toEqual([['confirmPassword', 'New password and confirm password do not match.']]);
+  });
+
+  it('a field left out, or not text, counts as blank too', () => {
+    const NoteSchema = z
+      .object({ note: z.string().optional(), count: z.unknown(), name: z.string() })
+      .superRefine((body, ctx) => {
+        requireFilled(ctx, body, ['note', 'count', 'name'], 'Fill it in');
+      });
+    expect(NoteSchema.safeParse({ count: 3, name: 'ok' }).error?.issues).toEqual([
+      { code: 'custom', path: ['note'], message: 'Fill it in' },
+      { code: 'custom', path: ['count'], message: 'Fill it in' },
+    ]);
+    expect(NoteSchema.safeParse({ note: 'n', count: 'c', name: 'ok' }).success).toBe(true);
   });
 });

@@ -31,7 +31,8 @@ export interface TrackingState {
 export function trackingState(events: readonly { stage: string }[]): TrackingState {
   const latest = events.at(-1)?.stage ?? 'placed';
   if (latest === 'cancelled') {
-    const before = trackingState(events.slice(0, -1).filter((e) => e.stage !== 'cancelled'));
+    // Where it had got to: the event before (itself a cancellation, read again the same way).
+    const before = trackingState(events.slice(0, -1));
     return { percent: before.percent, label: STAGE_LABELS.cancelled!, cancelled: true };
   }
   const stage = TRACKING_STAGES.find((s) => s.stage === latest);

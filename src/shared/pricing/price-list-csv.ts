@@ -149,8 +149,11 @@ export interface ParsedPriceList {
   errors: PriceListCsvIssue[];
 }
 
-/** Step 1 of an import, pure: every row read and checked, each target once per file. */
-export function parsePriceListCsv(text: string): ParsedPriceList {
+/**
+ * Step 1 of an import, pure: every row read and checked, each target once per file; a file of
+ * more than `maxRows` rows (PRICE_LIST_CSV_MAX_ROWS) is refused whole.
+ */
+export function parsePriceListCsv(text: string, maxRows = PRICE_LIST_CSV_MAX_ROWS): ParsedPriceList {
   const refused = (line: number, message: string): ParsedPriceList => ({
     rowCount: 0,
     rows: [],
@@ -163,7 +166,7 @@ export function parsePriceListCsv(text: string): ParsedPriceList {
   const columns = header.map((c) => c.trim().toLowerCase());
   const missing = PRICE_LIST_CSV_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length) return refused(1, m.missingColumns(missing));
-  if (dataRows.length > PRICE_LIST_CSV_MAX_ROWS) return refused(1, m.tooManyRows);
+  if (dataRows.length > maxRows) return refused(1, m.tooManyRows);
 
   const out: ParsedPriceList = { rowCount: dataRows.length, rows: [], errors: [] };
   const seen = new Map<string, number>();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type ApplicableEntries, percentOff, resolvePrice, tierFor, tierTable } from './price-resolution.ts';
+import {
+  type ApplicableEntries,
+  percentOff,
+  resolvePrice,
+  TierSchema,
+  tierFor,
+  tierTable,
+} from './price-resolution.ts';
+import { pricingMessages } from './pricing.messages.ts';
 
 const list = { priceCents: 1000, discountPriceCents: null, discountPercentage: null };
 const onSale = { priceCents: 1000, discountPriceCents: 850, discountPercentage: 15 };
@@ -106,6 +114,58 @@ describe('a group price', () => {
     ]);
     expect(tierTable(list, { brand: off(1000) })).toEqual([]);
     expect(tierTable(list, {})).toEqual([]);
+  });
+
+  it('a tier no cheaper than the entry price is not a tier the buyer gets', () => {
+    for (const tierPrice of [900, 950]) {
+      const entries = { product: fixed(900, [{ minQuantity: 10, priceCents: tierPrice }]) };
+      expect(resolvePrice(list, entries, 10), String(tierPrice)).toEqual({
+        unitPriceCents: 900,
+        source: 'group',
+        scope: 'product',
+        tierMinQuantity: null,
+      });
+      expect(tierTable(list, entries), String(tierPrice)).toEqual([]);
+    }
+  });
+
+  it('the tier table reads tiers given in any order, smallest quantity first', () => {
+    const shuffled = {
+      variant: fixed(900, [
+        { minQuantity: 50, priceCents: 700 },
+        { minQuantity: 10, priceCents: 800 },
+        { minQuantity: 100, priceCents: 600 },
+      ]),
+    };
+    expect(tierTable(list, shuffled)).toEqual([
+      { minQuantity: 10, unitPriceCents: 800 },
+      { minQuantity: 50, unitPriceCents: 700 },
+      { minQuantity: 100, unitPriceCents: 600 },
+    ]);
+    expect(shuffled.variant.tiers.map((t) => t.minQuantity)).toEqual([50, 10, 100]); // left as given
+  });
+
+  it('a tier dearer than a smaller one is never listed: the price shown only goes down', () => {
+    const rising = {
+      product: fixed(900, [
+        { minQuantity: 10, priceCents: 700 },
+        { minQuantity: 50, priceCents: 800 },
+        { minQuantity: 100, priceCents: 600 },
+      ]),
+    };
+    expect(tierTable(list, rising)).toEqual([
+      { minQuantity: 10, unitPriceCents: 700 },
+      { minQuantity: 100, unitPriceCents: 600 },
+    ]);
+  });
+
+  it('a tier is from 2 up to 1,000,000, at a price up to $1,000,000', () => {
+    const messages = (t: object) => TierSchema.safeParse(t).error?.issues.map((i) => i.message) ?? [];
+    expect(messages({ minQuantity: 2, priceCents: 100_000_000 })).toEqual([]);
+    expect(messages({ minQuantity: 1_000_000, priceCents: 0 })).toEqual([]);
+    expect(messages({ minQuantity: 1, priceCents: 1 })).toEqual([pricingMessages.tierQuantityText]);
+    expect(messages({ minQuantity: 1_000_001, priceCents: 1 })).toEqual(['At most 1,000,000.']);
+    expect(messages({ minQuantity: 10, priceCents: 100_000_001 })).toEqual([pricingMessages.priceTooHigh]);
   });
 
   it('percentages round half up to the cent, in integers', () => {

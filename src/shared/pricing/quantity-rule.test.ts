@@ -7,6 +7,8 @@ import {
   quantityProblem,
   stepQuantity,
 } from './quantity-rule.ts';
+import { casePackProblem } from './quantity-steps.ts';
+import { pricingMessages } from './pricing.messages.ts';
 
 const cases = { minQuantity: 20, increment: 10, maxQuantity: 100 };
 
@@ -51,8 +53,57 @@ describe('case packs', () => {
     expect(issues({ ...cases, maxQuantity: 10 })).toEqual([
       'maxQuantity: The maximum must be at least the minimum, in whole cases.',
     ]);
-    expect(issues({ ...cases, maxQuantity: 105 })).toHaveLength(1);
+    expect(issues({ ...cases, maxQuantity: 105 })).toEqual([
+      'maxQuantity: The maximum must be at least the minimum, in whole cases.',
+    ]);
+    expect(issues({ ...cases, maxQuantity: 20 })).toEqual([]);
     expect(issues({ ...cases, maxQuantity: null })).toEqual([]);
+  });
+
+  it('each number of a rule is from 1 up to its limit, in the words staff read', () => {
+    // The first message about a number (the catalogue import's case pack columns): a number out of
+    // range can fail the whole-case checks too, after it.
+    const under = (field: string, r: object) =>
+      QuantityRuleSchema.safeParse({
+        minQuantity: 1,
+        increment: 1,
+        maxQuantity: null,
+        ...r,
+      }).error?.issues.find((i) => i.path[0] === field)?.message;
+    const largest = { minQuantity: 100_000, increment: 100_000, maxQuantity: 1_000_000 };
+    expect(QuantityRuleSchema.safeParse(largest).success).toBe(true);
+    expect(under('minQuantity', { minQuantity: 0 })).toBe('At least 1.');
+    expect(under('minQuantity', { minQuantity: 100_001 })).toBe('At most 100,000.');
+    expect(under('increment', { increment: 0 })).toBe('At least 1.');
+    expect(under('increment', { increment: 100_001 })).toBe('At most 100,000.');
+    expect(under('maxQuantity', { maxQuantity: 0 })).toBe('At least 1.');
+    expect(under('maxQuantity', { maxQuantity: 1_000_001 })).toBe('At most 1,000,000.');
+  });
+
+  it("the console's case pack check says what the catalogue import's rule says, field and message", () => {
+    const rules: [number, number, number | null, 'minQuantity' | 'maxQuantity' | null][] = [
+      [20, 10, 100, null],
+      [20, 10, 20, null], // a maximum equal to the minimum: one quantity only
+      [20, 10, null, null],
+      [15, 10, 100, 'minQuantity'],
+      [20, 10, 10, 'maxQuantity'], // below the minimum, though whole cases
+      [20, 10, 105, 'maxQuantity'], // above the minimum, not whole cases
+    ];
+    const message = {
+      minQuantity: pricingMessages.minimumNotInCases,
+      maxQuantity: pricingMessages.maximumBelowMinimum,
+    };
+    for (const [minQuantity, increment, maxQuantity, field] of rules) {
+      const expected = field && { field, message: message[field] };
+      expect(
+        casePackProblem({ minQuantity, orderIncrement: increment, maxQuantity }),
+        `${minQuantity}/${increment}/${maxQuantity}`,
+      ).toEqual(expected);
+      const parsed = QuantityRuleSchema.safeParse({ minQuantity, increment, maxQuantity });
+      expect(parsed.error?.issues.map((i) => ({ field: i.path[0], message: i.message }))[0] ?? null).toEqual(
+        expected,
+      );
+    }
   });
 
   it('finds the largest whole-case quantity stock leaves, or none below the minimum', () => {
