@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/setup-web.ts', 'tests/setup-console.ts'],
+          // Pages wait up to 10 s for what they show (tests/setup-web.ts); a test has room for a few.
+          testTimeout: 60_000,
         },
       },
     ],

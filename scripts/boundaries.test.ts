@@ -26,9 +26,34 @@ describe('layout check', () => {
       "import { x } from '#web/features/two/api/x.ts';\nimport { y } from '#web/features/two/index.ts';\n",
     );
     plant('src/web/features/one/deep/more.ts', "import { z } from '../page.tsx';\n");
+    // The web flows one way: shared parts, then features, then the app.
+    plant('src/web/features/one/notes.tsx', "import { useNotify } from '#web/app/notifications.tsx';\n");
+    plant('src/web/components/ui/box.tsx', "import { y } from '#web/features/two/index.ts';\n");
+    plant('src/web/lib/thing.ts', "import { r } from '#web/app/router.tsx';\n");
     plant(
       'src/web/app/router.tsx',
-      "const P = () => import('#web/features/two/page.tsx');\nimport { s } from '#server/x.ts';\n",
+      [
+        "const P = () => import('#web/features/two/page.tsx');",
+        "import { s } from '#server/x.ts';",
+        "import { y } from '#web/features/two/index.ts';",
+        "import { c } from '#web/features/two/console/index.ts';",
+        "import { d } from '#web/features/two/console/page.tsx';",
+        '',
+      ].join('\n'),
+    );
+    // Cycles, type-only ones too, and a file importing itself; each circle is reported once.
+    plant('src/web/lib/ring-a.ts', "import type { B } from './ring-b.ts';\n");
+    plant('src/web/lib/ring-b.ts', "import { c } from '#web/lib/ring-c.ts';\n");
+    plant('src/web/lib/ring-c.ts', "export { a } from './ring-a.ts';\n");
+    plant('src/server/modules/one/self.ts', "import { me } from './self.ts';\n");
+    plant('src/server/modules/one/pair-a.ts', "import { b } from './pair-b';\n");
+    plant('src/server/modules/one/pair-b.ts', "import type { A } from './pair-a.ts';\n");
+    // Not a cycle: a file imported by two that do not import each other.
+    plant('src/web/lib/leaf.ts', 'export const leaf = 1;\n');
+    plant('src/web/lib/uses-leaf-1.ts', "import { leaf } from './leaf.ts';\n");
+    plant(
+      'src/web/lib/uses-leaf-2.ts',
+      "import { leaf } from './leaf.ts';\nimport { u } from './uses-leaf-1.ts';\n",
     );
     plant('src/server/main.ts', "import { W } from '#web/app/router.tsx';\n");
     plant('src/server/modules/one/one.table.ts', "export const things = pgTable('things', {});\n");
@@ -54,7 +79,15 @@ describe('layout check', () => {
       [
         'src/shared/a.ts | shared imports only zod | node:fs',
         'src/shared/c.ts | shared imports only shared | #server/app.ts',
-        'src/web/features/one/page.tsx | a feature is reached through its index.ts | #web/features/two/api/x.ts',
+        'src/web/features/one/page.tsx | a feature never imports another feature | #web/features/two/api/x.ts',
+        'src/web/features/one/page.tsx | a feature never imports another feature | #web/features/two/index.ts',
+        'src/web/features/one/notes.tsx | a feature never imports the app | #web/app/notifications.tsx',
+        'src/web/components/ui/box.tsx | components and lib import no feature or app | #web/features/two/index.ts',
+        'src/web/lib/thing.ts | components and lib import no feature or app | #web/app/router.tsx',
+        'src/web/app/router.tsx | the app reaches a feature through its index.ts | #web/features/two/console/page.tsx',
+        'src/web/lib/ring-a.ts | no import cycle | web/lib/ring-a.ts → web/lib/ring-b.ts → web/lib/ring-c.ts → web/lib/ring-a.ts',
+        'src/server/modules/one/self.ts | no import cycle | server/modules/one/self.ts → server/modules/one/self.ts',
+        'src/server/modules/one/pair-a.ts | no import cycle | server/modules/one/pair-a.ts → server/modules/one/pair-b.ts → server/modules/one/pair-a.ts',
         'src/web/features/one/deep/more.ts | leave a folder by alias, not ../ | ../page.tsx',
         'src/web/app/router.tsx | web never imports server | #server/x.ts',
         'src/server/main.ts | server never imports web | #web/app/router.tsx',

@@ -1,13 +1,17 @@
 /**
- * The layout rules of STYLE.md, checked rather than remembered (`npm run check:boundaries`, part
+ * The layout rules of docs/style.md, checked rather than remembered (`npm run check:boundaries`, part
  * of `npm test`):
  * 1. `src/shared` imports only zod and other shared files (no node:*, DOM, server or web code);
  * 2. web and server never import each other;
- * 3. a web feature reaches another feature only through its `index.ts`;
+ * 3. the web flows one way, shared parts → features → app: no feature imports another feature or
+ *    `app/`, and `components/` and `lib/` import neither; the app combines features (routes,
+ *    layouts, slots), reaching each through its `index.ts` or by a lazy `import()` of a page;
  * 4. imports leave their own folder by alias (`#shared/*`, `#server/*`, `#web/*`), never `../`;
  * 5. a server module writes (insert, update, delete) only the tables it owns, those defined in
  *    its own `*.table.ts` files; it may read others' and call their services (tests and their
- *    `*.fixture.ts` helpers, which only tests may import, set up any table).
+ *    `*.fixture.ts` helpers, which only tests may import, set up any table);
+ * 6. no import cycle anywhere in `src`, counting type-only imports: a cycle is a design that has
+ *    not decided which part depends on which.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -84,12 +88,21 @@ function checkImports(root: string, files: string[]): Violation[] {
       if (from === 'src/web' && toArea === 'src/server') add('web never imports server', spec);
       if (from === 'src/server' && toArea === 'src/web') add('server never imports web', spec);
       if (spec.startsWith('../')) add('leave a folder by alias, not ../', spec);
-      // The app's router and layout load pages and dialogs lazily, by their own modules: code
-      // splitting needs that. Every other import of another feature goes through its index.ts.
-      const lazyFromApp = dynamic && rel.startsWith(`src${path.sep}web${path.sep}app${path.sep}`);
       const [a, b] = [feature(rel), feature(to)];
-      const isIndex = to.split(path.sep).length === 5 && /index\.tsx?$/.test(to);
-      if (b && a !== b && !isIndex && !lazyFromApp) add('a feature is reached through its index.ts', spec);
+      if (a && b && a !== b) add('a feature never imports another feature', spec);
+      const webLayer = (p: string) => p.split(path.sep).slice(0, 3).join('/');
+      if (a && webLayer(to) === 'src/web/app') add('a feature never imports the app', spec);
+      const shared = ['src/web/components', 'src/web/lib'].includes(webLayer(rel));
+      if (shared && (b || webLayer(to) === 'src/web/app'))
+        add('components and lib import no feature or app', spec);
+      // The app reaches a feature through its index.ts (its console side through console/index.ts),
+      // or loads one of its pages lazily (code splitting needs the page's own module).
+      const fromApp = webLayer(rel) === 'src/web/app';
+      const parts = to.split(path.sep);
+      const isIndex =
+        /^index\.tsx?$/.test(parts.at(-1)!) &&
+        (parts.length === 5 || (parts.length === 6 && parts[4] === 'console'));
+      if (fromApp && b && !isIndex && !dynamic) add('the app reaches a feature through its index.ts', spec);
     }
   }
   return violations;
@@ -148,9 +161,94 @@ function checkTableOwnership(root: string, files: string[]): Violation[] {
   return violations;
 }
 
+/** The file an import names, as found among `known` (an import may leave out `.ts`/`.tsx`). */
+function resolveFile(known: Set<string>, to: string): string | undefined {
+  for (const candidate of [to, `${to}.ts`, `${to}.tsx`, path.join(to, 'index.ts')])
+    if (known.has(candidate)) return candidate;
+  return undefined;
+}
+
+/**
+ * Import cycles (runtime or type-only): Tarjan's strongly connected components over the files'
+ * imports; each component of more than one file (or a file importing itself) is reported once,
+ * with one cycle through it as the detail.
+ */
+function checkCycles(root: string, files: string[]): Violation[] {
+  const rels = files.map((f) => path.relative(root, f));
+  const known = new Set(rels);
+  const edges = new Map<string, string[]>();
+  for (const [i, file] of files.entries()) {
+    const out = new Set<string>();
+    for (const { spec } of importsOf(readFileSync(file, 'utf8'))) {
+      const to = target(root, file, spec);
+      const resolved = to === null ? undefined : resolveFile(known, to);
+      if (resolved) out.add(resolved);
+    }
+    edges.set(rels[i]!, [...out].sort());
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let counter = 0;
+  const connect = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || edges.get(v)!.includes(v)) components.push(component.sort());
+    }
+  };
+  for (const v of [...known].sort()) if (!index.has(v)) connect(v);
+  return components.map((component) => {
+    // One cycle through the component's first file: a breadth-first walk inside it, back home.
+    const members = new Set(component);
+    const start = component[0]!;
+    const previous = new Map<string, string>();
+    const queue = [start];
+    let last: string | undefined;
+    while (queue.length && !last) {
+      const v = queue.shift()!;
+      for (const w of edges.get(v) ?? []) {
+        if (w === start) {
+          last = v;
+          break;
+        }
+        if (members.has(w) && !previous.has(w)) {
+          previous.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    const cycle = [start];
+    for (let v = last!; v !== start; v = previous.get(v)!) cycle.splice(1, 0, v);
+    cycle.push(start);
+    return {
+      file: start,
+      rule: 'no import cycle',
+      detail: `${cycle.map((f) => f.replace(/^src\//, '')).join(' → ')}${component.length > cycle.length - 1 ? ` (${component.length} files in the circle: ${component.map((f) => path.basename(f)).join(', ')})` : ''}`,
+    };
+  });
+}
+
 export function checkBoundaries(root: string): Violation[] {
   const files = walk(path.join(root, 'src'));
-  return [...checkImports(root, files), ...checkTableOwnership(root, files)];
+  return [...checkImports(root, files), ...checkTableOwnership(root, files), ...checkCycles(root, files)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

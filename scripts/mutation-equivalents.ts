@@ -97,7 +97,7 @@ export const EQUIVALENT: EquivalentMutant[] = [
   },
   {
     file: 'src/shared/pricing/pricing-forms.ts',
-    line: 54,
+    line: 55,
     mutator: 'MethodExpression',
     replacement: 't.minQuantity',
     reason:
@@ -342,7 +342,8 @@ export const EQUIVALENT: EquivalentMutant[] = [
     endColumn: 48,
     mutator: 'ConditionalExpression',
     replacement: 'false',
-    reason: "An unknown cannabinoid is in no rule's list, so the check after this one refuses it just the same.",
+    reason:
+      "An unknown cannabinoid is in no rule's list, so the check after this one refuses it just the same.",
   },
   {
     file: 'src/shared/compliance/compliance-csv.ts',
@@ -351,7 +352,8 @@ export const EQUIVALENT: EquivalentMutant[] = [
     endColumn: 21,
     mutator: 'ConditionalExpression',
     replacement: 'false',
-    reason: 'No match and no state go together: with no match, the state check that follows refuses the entry.',
+    reason:
+      'No match and no state go together: with no match, the state check that follows refuses the entry.',
   },
   {
     file: 'src/shared/age-gate.ts',
@@ -360,7 +362,8 @@ export const EQUIVALENT: EquivalentMutant[] = [
     endColumn: 26,
     mutator: 'ConditionalExpression',
     replacement: 'false',
-    reason: 'Its left half only: Number.isFinite(null) is false, so a missing confirmation is refused anyway.',
+    reason:
+      'Its left half only: Number.isFinite(null) is false, so a missing confirmation is refused anyway.',
   },
   {
     file: 'src/shared/csv.ts',

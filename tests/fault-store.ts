@@ -27,7 +27,9 @@ export async function postgresAnswers(file: string): Promise<boolean> {
     await client.end();
     return true;
   } catch {
-    console.log(`${file}: the PostgreSQL part is skipped — no PostgreSQL server answers at ${adminUrl(PG_SERVER)}`);
+    console.log(
+      `${file}: the PostgreSQL part is skipped — no PostgreSQL server answers at ${adminUrl(PG_SERVER)}`,
+    );
     return false;
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-/** An unexpected console.error fails the test that caused it (STYLE.md). */
+/** An unexpected console.error fails the test that caused it (docs/style.md). */
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

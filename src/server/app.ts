@@ -38,7 +38,7 @@ import { staffModule } from './modules/staff/staff.module.ts';
 import { storeModule } from './modules/store/store.module.ts';
 import { StoreSettings } from './modules/store/store-settings.ts';
 import { type AppMetrics, registerMetrics } from './observability/metrics.ts';
-import { cookieSettings } from './plugins/auth.ts';
+import { cookieSettings } from './http/cookie-settings.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { type HttpLimits, HTTP_LIMITS, registerLoadShedding } from './plugins/load-shedding.ts';
@@ -245,7 +245,7 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   const mailer = deps.mailer ?? logMailer((text) => app.log.info(text));
   const outbox = new OutboxWorker(deps.database.db, mailer, clock, { log: app.log });
   app.decorate('outbox', outbox);
-  const events = new UserEventBus(deps.database);
+  const events = new UserEventBus(deps.database, app.log);
   await events.start();
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());

@@ -1,5 +1,5 @@
 /**
- * Two app instances on one PostgreSQL database, as behind a load balancer (DESIGN.md, "Growing past
+ * Two app instances on one PostgreSQL database, as behind a load balancer (docs/design.md, "Growing past
  * one machine"): what one does, the other sees at once. Runs in `npm run test:pg` (it needs the
  * PostgreSQL server: PGlite is one process's database).
  */

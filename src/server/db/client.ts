@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,6 +18,20 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const functionsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions');
+
+/**
+ * The database's functions as they are now: one file each in db/functions (place_order.sql), each
+ * a single CREATE OR REPLACE. Migrations are history; these files are the definitions a reader
+ * reads and a reviewer diffs. `migrate()` applies them after the migrations, every time: the same
+ * text again changes nothing.
+ */
+export function functionDefinitions(): { file: string; sql: string }[] {
+  return readdirSync(functionsFolder)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((file) => ({ file, sql: readFileSync(path.join(functionsFolder, file), 'utf8') }));
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -68,6 +83,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
+      for (const f of functionDefinitions()) await client.query(f.sql);
     },
     async ping() {
       await client.query('select 1');
@@ -138,6 +154,7 @@ export async function openPostgres(
       try {
         await client.query("select pg_advisory_lock(hashtext('smokestack-migrations'))");
         await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+        for (const f of functionDefinitions()) await client.query(f.sql);
       } finally {
         await client.end();
       }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ChangeFeed } from '#server/db/change-feed.ts';
 import type { Database, Db } from '#server/db/client.ts';
-import type { CookieSettings } from '#server/plugins/auth.ts';
+import type { CookieSettings } from '#server/http/cookie-settings.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import type { MediaStore } from '#server/storage/media-store.ts';
 import type { PrivateStore } from '#server/storage/private-store.ts';
-import type { MailSettings } from './accounts/accounts.service.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import type { ScryptCost } from './accounts/password.ts';
 import type { CatalogueCache } from './catalogue/catalogue-cache.ts';
 import type { ComplianceCache } from './compliance/compliance-cache.ts';

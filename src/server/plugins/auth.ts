@@ -1,22 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { DomainError } from '#server/errors.ts';
+import type { CookieSettings } from '#server/http/cookie-settings.ts';
 import { type ActiveSession, findSession } from '#server/modules/accounts/session.service.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
-
-export interface CookieSettings {
-  name: string;
-  secure: boolean;
-}
-
-export function cookieSettings(secure: boolean): CookieSettings {
-  // The __Host- prefix pins the cookie to this host and path /, but needs Secure (HTTPS).
-  return { name: secure ? '__Host-sid' : 'sid', secure };
-}
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 
 export class Unauthorized extends DomainError {
   constructor() {
-    super(401, m.notSignedIn);
+    super(401, accountMessages.notSignedIn);
   }
 }
 

@@ -161,7 +161,7 @@ describe('the input rule', () => {
     }
   });
 
-  it('keys that would poison prototypes are still refused, as by Fastify\'s own parser', async () => {
+  it("keys that would poison prototypes are still refused, as by Fastify's own parser", async () => {
     // A sign-in body that is otherwise well formed (without the key: 401, wrong password).
     const body = '"email":"nobody@shop.example","password":"not the password"';
     for (const payload of [

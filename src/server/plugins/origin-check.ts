@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,6 +23,6 @@ export function registerOriginCheck(
     const site = req.headers['sec-fetch-site'];
     const hasSession = Boolean(req.headers.cookie?.includes(`${opts.cookieName}=`));
     if (origin ? allowed : site ? site === 'same-origin' : !hasSession) return done();
-    reply.status(403).send({ message: m.crossOrigin });
+    reply.status(403).send({ message: accountMessages.crossOrigin });
   });
 }

@@ -6,7 +6,8 @@ import {
   rememberedSession,
 } from '#server/modules/accounts/session.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { adminMessages as am } from '#shared/staff/staff.messages.ts';
+import type { RequestContext } from '#server/http/request-context.ts';
+import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { getSession, Unauthorized } from './auth.ts';
 
 /**
@@ -33,39 +34,15 @@ export type Access =
   | 'staff';
 
 /**
- * What a request's handlers and services work with, as Vendure's services take a
- * RequestContext: the module dependencies (database, mail, events, settings, catalogue, stores),
- * the time the request is handled at, the client's address and the signed-in actor.
+ * What a route handler's `req.ctx` is: the request (time, address, session, actor; see
+ * http/request-context.ts) over the module dependencies. A handler passes it to a service, which
+ * declares in its own signature the request fields and the dependencies it uses, and no more.
  */
-export interface RequestContext extends ModuleDeps {
-  /** The clock read once for the request: every rule in it sees the same moment. */
-  readonly now: Date;
-  readonly ip: string;
-  /** The signed-in session if any, looked up at most once per request. */
-  session(): Promise<ActiveSession | null>;
-  /**
-   * Who is looking, for public reads that show a signed-in buyer their own prices: the session's
-   * user id, remembered for a few seconds between requests (see findViewer). Never for access.
-   */
-  viewerId(): Promise<string | null>;
-  /** The session behind the cookie as this instance last found it valid (see `signedInCheckedInStatement`). */
-  rememberedSession(): ActiveSession | undefined;
-  /** The signed-in actor of a guarded route (the guard put it there). */
-  readonly actor: ActiveSession;
-  /** `actor.user.id`, as services that record who did something read it. */
-  readonly userId: string;
-  /** The staff member acting, on staff routes (the same id as userId). */
-  readonly staffId: string;
-}
-
-/** What a buyer-facing service needs: the database, the time and who is asking. */
-export type BuyerContext = Pick<RequestContext, 'db' | 'now' | 'userId'>;
-/** What a staff service that records who did it needs. */
-export type StaffContext = Pick<RequestContext, 'db' | 'now' | 'staffId'>;
+export type AppContext = RequestContext & ModuleDeps;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    ctx: RequestContext;
+    ctx: AppContext;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -76,7 +53,7 @@ declare module 'fastify' {
 
 const kContext = Symbol('requestContext');
 const kActor = Symbol('actor');
-type WithContext = FastifyRequest & { [kContext]?: RequestContext; [kActor]?: ActiveSession };
+type WithContext = FastifyRequest & { [kContext]?: AppContext; [kActor]?: ActiveSession };
 
 /**
  * The class of this app's request contexts. The module dependencies sit on its prototype, so a
@@ -122,7 +99,7 @@ function contextClass(deps: ModuleDeps) {
   Object.setPrototypeOf(Context.prototype, deps);
   return Context as unknown as new (
     req: WithContext,
-  ) => RequestContext;
+  ) => AppContext;
 }
 
 /** The guard for one access level: resolves the session and refuses what the level does not allow. */
@@ -134,11 +111,12 @@ async function guard(ctx: RequestContext, access: Access, signInMessage?: string
   const s = await ctx.session();
   if (!s) throw signInMessage ? new DomainError(401, signInMessage) : new Unauthorized();
   if (access === 'signedIn' || access === 'signedInCheckedInStatement') return s;
-  if (s.user.role !== 'staff') throw new DomainError(403, am.staffOnly);
+  if (s.user.role !== 'staff') throw new DomainError(403, adminMessages.staffOnly);
   if (access === 'staffSignedIn') return s;
-  if (access === 'staff' && !s.session.secondFactorAt) throw new DomainError(401, am.secondFactorRequired);
+  if (access === 'staff' && !s.session.secondFactorAt)
+    throw new DomainError(401, adminMessages.secondFactorRequired);
   // Staff still on a one-time password may only choose a new one (/auth/change-password).
-  if (s.user.passwordChangeRequired) throw new DomainError(403, am.passwordChangeFirst);
+  if (s.user.passwordChangeRequired) throw new DomainError(403, adminMessages.passwordChangeFirst);
   return s;
 }
 

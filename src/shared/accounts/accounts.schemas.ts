@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { requireFilled } from '#shared/input/required.ts';
-import { accountMessages as m } from './accounts.messages.ts';
+import { accountMessages } from './accounts.messages.ts';
 import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
 import { US_STATE_CODES } from './us-states.ts';
 
 export const DOCUMENT_KINDS = ['sales_id', 'tobacco_license'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-const text = (max: number) => z.string({ message: m.allFieldsRequired }).max(max * 4);
+const text = (max: number) => z.string({ message: accountMessages.allFieldsRequired }).max(max * 4);
 
 /**
  * SPEC §5 Sign-up. The checks run in the spec's order and the first failure is the message, so
@@ -19,18 +19,19 @@ export const SignUpBodySchema = z
     name: text(100),
     phoneNumber: text(40),
     email: text(254),
-    password: z.string({ message: m.allFieldsRequired }).max(1024),
-    confirmPassword: z.string({ message: m.allFieldsRequired }).max(1024),
+    password: z.string({ message: accountMessages.allFieldsRequired }).max(1024),
+    confirmPassword: z.string({ message: accountMessages.allFieldsRequired }).max(1024),
   })
   .superRefine((b, ctx) => {
     const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
     const all = ['businessName', 'name', 'phoneNumber', 'email', 'password', 'confirmPassword'] as const;
-    if (requireFilled(ctx, b, all, m.allFieldsRequired)) return;
-    if (b.password !== b.confirmPassword) return fail(m.passwordsDoNotMatch, 'confirmPassword');
-    if (!isValidEmail(b.email.trim())) return fail(m.invalidEmailFormat, 'email');
-    if (!isValidPhone(b.phoneNumber)) return fail(m.invalidPhoneFormat, 'phoneNumber');
-    if (!isValidPasswordLength(b.password)) return fail(m.passwordLength, 'password');
-    if (b.businessName.trim().length > 120 || b.name.trim().length > 100) return fail(m.fieldTooLong, 'name');
+    if (requireFilled(ctx, b, all, accountMessages.allFieldsRequired)) return;
+    if (b.password !== b.confirmPassword) return fail(accountMessages.passwordsDoNotMatch, 'confirmPassword');
+    if (!isValidEmail(b.email.trim())) return fail(accountMessages.invalidEmailFormat, 'email');
+    if (!isValidPhone(b.phoneNumber)) return fail(accountMessages.invalidPhoneFormat, 'phoneNumber');
+    if (!isValidPasswordLength(b.password)) return fail(accountMessages.passwordLength, 'password');
+    if (b.businessName.trim().length > 120 || b.name.trim().length > 100)
+      return fail(accountMessages.fieldTooLong, 'name');
   })
   .transform((b) => ({
     businessName: b.businessName.trim(),
@@ -44,14 +45,14 @@ export type NewAccount = z.output<typeof SignUpBodySchema>;
 
 export const SignInBodySchema = z.object({
   email: z
-    .string({ message: m.allFieldsRequired })
+    .string({ message: accountMessages.allFieldsRequired })
     .trim()
-    .min(1, m.allFieldsRequired)
-    .max(254, m.incorrectCredentials),
+    .min(1, accountMessages.allFieldsRequired)
+    .max(254, accountMessages.incorrectCredentials),
   password: z
-    .string({ message: m.allFieldsRequired })
-    .min(1, m.allFieldsRequired)
-    .max(1024, m.incorrectCredentials),
+    .string({ message: accountMessages.allFieldsRequired })
+    .min(1, accountMessages.allFieldsRequired)
+    .max(1024, accountMessages.incorrectCredentials),
   rememberMe: z.boolean().default(false),
 });
 export type SignInBody = z.input<typeof SignInBodySchema>;
@@ -110,14 +111,17 @@ export const SignInResponseSchema = z.object({
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
 export const TokenBodySchema = z.object({
-  token: z.string({ message: m.linkInvalid }).min(1, m.linkInvalid).max(100, m.linkInvalid),
+  token: z
+    .string({ message: accountMessages.linkInvalid })
+    .min(1, accountMessages.linkInvalid)
+    .max(100, accountMessages.linkInvalid),
 });
 
 export const LostPasswordBodySchema = z.object({
   email: z
-    .string({ message: m.invalidEmailFormat })
+    .string({ message: accountMessages.invalidEmailFormat })
     .trim()
-    .refine((e) => isValidEmail(e), m.invalidEmailFormat),
+    .refine((e) => isValidEmail(e), accountMessages.invalidEmailFormat),
 });
 export type LostPasswordBody = z.input<typeof LostPasswordBodySchema>;
 
@@ -131,33 +135,43 @@ function newPasswordRules(
     ctx,
     b,
     ['password', 'confirmPassword'],
-    m.allFieldsRequiredDot,
+    accountMessages.allFieldsRequiredDot,
     (v) => v === '',
   );
   if (blank || anotherBlank) return;
   if (b.password !== b.confirmPassword)
-    ctx.addIssue({ code: 'custom', message: m.newPasswordsDoNotMatch, path: ['confirmPassword'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: accountMessages.newPasswordsDoNotMatch,
+      path: ['confirmPassword'],
+    });
   else if (!isValidPasswordLength(b.password))
-    ctx.addIssue({ code: 'custom', message: m.passwordLength, path: ['password'] });
+    ctx.addIssue({ code: 'custom', message: accountMessages.passwordLength, path: ['password'] });
 }
 
 export const ResetPasswordBodySchema = z
   .object({
     token: TokenBodySchema.shape.token,
-    password: z.string({ message: m.allFieldsRequiredDot }).max(1024),
-    confirmPassword: z.string({ message: m.allFieldsRequiredDot }).max(1024),
+    password: z.string({ message: accountMessages.allFieldsRequiredDot }).max(1024),
+    confirmPassword: z.string({ message: accountMessages.allFieldsRequiredDot }).max(1024),
   })
   .superRefine(newPasswordRules);
 export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
 
 export const ChangePasswordBodySchema = z
   .object({
-    oldPassword: z.string({ message: m.allFieldsRequiredDot }).max(1024),
-    password: z.string({ message: m.allFieldsRequiredDot }).max(1024),
-    confirmPassword: z.string({ message: m.allFieldsRequiredDot }).max(1024),
+    oldPassword: z.string({ message: accountMessages.allFieldsRequiredDot }).max(1024),
+    password: z.string({ message: accountMessages.allFieldsRequiredDot }).max(1024),
+    confirmPassword: z.string({ message: accountMessages.allFieldsRequiredDot }).max(1024),
   })
   .superRefine((b, ctx) => {
-    const blank = requireFilled(ctx, b, ['oldPassword'], m.allFieldsRequiredDot, (v) => v === '');
+    const blank = requireFilled(
+      ctx,
+      b,
+      ['oldPassword'],
+      accountMessages.allFieldsRequiredDot,
+      (v) => v === '',
+    );
     newPasswordRules(b, ctx, blank);
   });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBodySchema>;
@@ -188,8 +202,9 @@ function addressBody(requiredMessage: string) {
     .superRefine((b, ctx) => {
       const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
       if (requireFilled(ctx, b, ['streetAddress', 'city', 'state', 'zipCode'], requiredMessage)) return;
-      if (!US_STATE_CODES.includes(b.state.trim().toUpperCase())) return fail(m.invalidState, 'state');
-      if (!/^\d{5}(-\d{4})?$/.test(b.zipCode.trim())) return fail(m.invalidZip, 'zipCode');
+      if (!US_STATE_CODES.includes(b.state.trim().toUpperCase()))
+        return fail(accountMessages.invalidState, 'state');
+      if (!/^\d{5}(-\d{4})?$/.test(b.zipCode.trim())) return fail(accountMessages.invalidZip, 'zipCode');
     })
     .transform((b) => ({
       streetAddress: b.streetAddress.trim(),
@@ -201,30 +216,30 @@ function addressBody(requiredMessage: string) {
 }
 
 /** /nextpage: 'All address fields are required'. */
-export const CompleteProfileBodySchema = addressBody(m.allAddressFieldsRequired);
+export const CompleteProfileBodySchema = addressBody(accountMessages.allAddressFieldsRequired);
 export type CompleteProfileBody = z.input<typeof CompleteProfileBodySchema>;
 /** Account › Address: 'Fill all the fields'. */
-export const AddAddressBodySchema = addressBody(m.fillAllFields);
+export const AddAddressBodySchema = addressBody(accountMessages.fillAllFields);
 export type AddAddressBody = z.input<typeof AddAddressBodySchema>;
 export type AddressInput = z.output<typeof AddAddressBodySchema>;
 
 export const UpdateProfileBodySchema = z.object({
   name: z
-    .string({ message: m.allFieldsRequired })
+    .string({ message: accountMessages.allFieldsRequired })
     .trim()
-    .min(1, m.allFieldsRequired)
-    .max(100, m.fieldTooLong),
+    .min(1, accountMessages.allFieldsRequired)
+    .max(100, accountMessages.fieldTooLong),
   businessName: z
-    .string({ message: m.allFieldsRequired })
+    .string({ message: accountMessages.allFieldsRequired })
     .trim()
-    .min(1, m.allFieldsRequired)
-    .max(120, m.fieldTooLong),
+    .min(1, accountMessages.allFieldsRequired)
+    .max(120, accountMessages.fieldTooLong),
   phoneNumber: z
-    .string({ message: m.invalidPhoneEdit })
-    .max(40, m.invalidPhoneEdit)
-    .refine(isValidPhone, m.invalidPhoneEdit)
+    .string({ message: accountMessages.invalidPhoneEdit })
+    .max(40, accountMessages.invalidPhoneEdit)
+    .refine(isValidPhone, accountMessages.invalidPhoneEdit)
     .transform(normalizePhone),
-  email: z.string().trim().max(254, m.invalidEmailFormat).optional(),
+  email: z.string().trim().max(254, accountMessages.invalidEmailFormat).optional(),
   currentPassword: z.string().max(1024).optional(),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBodySchema>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CartSchema } from './cart.schemas.ts';
-import { parseQuickOrder, QUICK_ORDER_MAX_CHARS, quickOrderMessages as qm } from './quick-order.ts';
+import { parseQuickOrder, QUICK_ORDER_MAX_CHARS, quickOrderMessages } from './quick-order.ts';
 
 /** The lines as typed; the server reads them with the same parser the page uses. */
 export const QuickOrderBodySchema = z.object({
-  text: z.string().max(QUICK_ORDER_MAX_CHARS, qm.tooLong),
+  text: z.string().max(QUICK_ORDER_MAX_CHARS, quickOrderMessages.tooLong),
 });
 export type QuickOrderBody = z.infer<typeof QuickOrderBodySchema>;
 

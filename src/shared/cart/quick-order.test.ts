@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseQuickOrder, quickOrderMessages as qm } from './quick-order.ts';
+import { parseQuickOrder, quickOrderMessages } from './quick-order.ts';
 
 const entries = (text: string) => {
   const parsed = parseQuickOrder(text);
@@ -21,28 +21,34 @@ describe('quick order text', () => {
     expect(entries('SKU,Quantity\nA-1,2\na-1,3')).toEqual([
       { lines: [2, 3], sku: 'A-1', quantity: 5, problem: null },
     ]);
-    expect(entries('A-1 2\nsku quantity')[1]).toMatchObject({ lines: [2], problem: qm.quantity });
-    expect(entries('A-1 ten')[0]).toMatchObject({ problem: qm.quantity });
+    expect(entries('A-1 2\nsku quantity')[1]).toMatchObject({
+      lines: [2],
+      problem: quickOrderMessages.quantity,
+    });
+    expect(entries('A-1 ten')[0]).toMatchObject({ problem: quickOrderMessages.quantity });
   });
 
   test('names what is wrong with a line and goes on', () => {
     expect(entries('A-1\nB-2 1 2\nC-3 0\nD-4 -1\nE-5 1.5\nF-6 10001').map((e) => e.problem)).toEqual([
-      qm.notALine,
-      qm.notALine,
-      qm.quantity,
-      qm.quantity,
-      qm.quantity,
-      qm.quantity,
+      quickOrderMessages.notALine,
+      quickOrderMessages.notALine,
+      quickOrderMessages.quantity,
+      quickOrderMessages.quantity,
+      quickOrderMessages.quantity,
+      quickOrderMessages.quantity,
     ]);
-    expect(entries(`${'X'.repeat(61)} 1`)[0]).toMatchObject({ problem: qm.skuTooLong, sku: 'X'.repeat(60) });
+    expect(entries(`${'X'.repeat(61)} 1`)[0]).toMatchObject({
+      problem: quickOrderMessages.skuTooLong,
+      sku: 'X'.repeat(60),
+    });
   });
 
   test('refuses empty, too many lines or too long', () => {
-    expect(parseQuickOrder(' \n\t')).toEqual({ problem: qm.empty });
+    expect(parseQuickOrder(' \n\t')).toEqual({ problem: quickOrderMessages.empty });
     expect(parseQuickOrder(Array.from({ length: 501 }, (_, i) => `S${i} 1`).join('\n'))).toEqual({
-      problem: qm.tooManyLines,
+      problem: quickOrderMessages.tooManyLines,
     });
-    expect(parseQuickOrder('A'.repeat(40_001))).toEqual({ problem: qm.tooLong });
+    expect(parseQuickOrder('A'.repeat(40_001))).toEqual({ problem: quickOrderMessages.tooLong });
   });
 
   test('takes 500 lines and 40,000 characters exactly, each line read as written', () => {
@@ -53,7 +59,7 @@ describe('quick order text', () => {
     const atLimit = `A-1 1${'\n'.repeat(40_000 - 5)}`;
     expect(atLimit).toHaveLength(40_000);
     expect(entries(atLimit)).toEqual([{ lines: [1], sku: 'A-1', quantity: 1, problem: null }]);
-    expect(parseQuickOrder(`${atLimit}\n`)).toEqual({ problem: qm.tooLong });
+    expect(parseQuickOrder(`${atLimit}\n`)).toEqual({ problem: quickOrderMessages.tooLong });
   });
 });
 
@@ -70,10 +76,10 @@ describe('quick order quantities and SKUs at their limits', () => {
       ['F', 10, null],
     ]);
     expect(entries('A 0\nB 10001\nC 1e3\nD 12x').map((e) => e.problem)).toEqual([
-      qm.quantity,
-      qm.quantity,
-      qm.quantity,
-      qm.quantity,
+      quickOrderMessages.quantity,
+      quickOrderMessages.quantity,
+      quickOrderMessages.quantity,
+      quickOrderMessages.quantity,
     ]);
   });
 
@@ -84,7 +90,7 @@ describe('quick order quantities and SKUs at their limits', () => {
       lines: [3],
       sku: 'Y'.repeat(60),
       quantity: 0,
-      problem: qm.skuTooLong,
+      problem: quickOrderMessages.skuTooLong,
     });
   });
 
@@ -92,14 +98,14 @@ describe('quick order quantities and SKUs at their limits', () => {
     const long = `${'Z'.repeat(40)} ${'W'.repeat(40)} 3`;
     expect(entries(`A-1 1\n   A-2 1 2   \n\n  ${long}`)).toEqual([
       { lines: [1], sku: 'A-1', quantity: 1, problem: null },
-      { lines: [2], sku: 'A-2 1 2', quantity: 0, problem: qm.notALine },
-      { lines: [4], sku: long.slice(0, 60), quantity: 0, problem: qm.notALine },
+      { lines: [2], sku: 'A-2 1 2', quantity: 0, problem: quickOrderMessages.notALine },
+      { lines: [4], sku: long.slice(0, 60), quantity: 0, problem: quickOrderMessages.notALine },
     ]);
   });
 
   test('a bad line does not absorb a later good line of the same SKU', () => {
     expect(entries('A-1 0\na-1 2\nA-1 3')).toEqual([
-      { lines: [1], sku: 'A-1', quantity: 0, problem: qm.quantity },
+      { lines: [1], sku: 'A-1', quantity: 0, problem: quickOrderMessages.quantity },
       { lines: [2, 3], sku: 'a-1', quantity: 5, problem: null },
     ]);
   });
@@ -120,7 +126,7 @@ describe('quick order quantities and SKUs at their limits', () => {
       lines: [1],
       sku: 'TOP-ITEM',
       quantity: 0,
-      problem: qm.quantity,
+      problem: quickOrderMessages.quantity,
     });
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QuantityRuleViewSchema } from '#shared/pricing/buyer-price.schemas.ts';
-import { LIST_LIMITS, listMessages as lm } from './lists.messages.ts';
+import { LIST_LIMITS, listMessages } from './lists.messages.ts';
 
 export { LIST_LIMITS, listMessages } from './lists.messages.ts';
 
@@ -12,7 +12,7 @@ const Quantity = z.coerce
 const Sku = z.string().trim().min(1).max(60);
 
 export const ListNameSchema = z.object({
-  name: z.string().trim().min(1, lm.nameRequired).max(LIST_LIMITS.name, lm.nameTooLong),
+  name: z.string().trim().min(1, listMessages.nameRequired).max(LIST_LIMITS.name, listMessages.nameTooLong),
 });
 export type ListNameBody = z.input<typeof ListNameSchema>;
 
@@ -24,7 +24,7 @@ export const ListItemsBodySchema = z.object({
   items: z
     .array(z.object({ variantId: Sku, quantity: Quantity }))
     .min(1, 'Choose at least one item to save')
-    .max(LIST_LIMITS.items, lm.tooManyItems),
+    .max(LIST_LIMITS.items, listMessages.tooManyItems),
 });
 export type ListItemsBody = z.input<typeof ListItemsBodySchema>;
 

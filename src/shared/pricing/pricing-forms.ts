@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseAmount } from '#shared/money.ts';
 import { PRICE_SCOPES } from './price-resolution.ts';
-import { pricingMessages as m } from './pricing.messages.ts';
+import { pricingMessages } from './pricing.messages.ts';
 import type { EntryBody } from './pricing-staff.schemas.ts';
 
 /*
@@ -24,7 +24,7 @@ export const basisPointsText = (bp: number) => String(bp / 100);
 export const EntryFormSchema = z
   .object({
     scope: z.enum(PRICE_SCOPES),
-    target: z.string().trim().min(1, m.targetRequired).max(200),
+    target: z.string().trim().min(1, pricingMessages.targetRequired).max(200),
     price: z.string(),
     percent: z.string(),
     tiers: z.array(z.object({ minQuantity: z.string(), price: z.string() })).max(20),
@@ -33,14 +33,15 @@ export const EntryFormSchema = z
     const issue = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: 'custom', path, message });
     if (f.scope === 'brand' || f.scope === 'category') {
-      if (percentToBasisPoints(f.percent) === null) issue(['percent'], m.percentText);
+      if (percentToBasisPoints(f.percent) === null) issue(['percent'], pricingMessages.percentText);
       return;
     }
-    if (parseAmount(f.price) === null) issue(['price'], m.priceText);
+    if (parseAmount(f.price) === null) issue(['price'], pricingMessages.priceText);
     f.tiers.forEach((t, i) => {
       const q = t.minQuantity.trim();
-      if (!/^\d{1,7}$/.test(q) || Number(q) < 2) issue(['tiers', i, 'minQuantity'], m.tierQuantityText);
-      if (parseAmount(t.price) === null) issue(['tiers', i, 'price'], m.priceText);
+      if (!/^\d{1,7}$/.test(q) || Number(q) < 2)
+        issue(['tiers', i, 'minQuantity'], pricingMessages.tierQuantityText);
+      if (parseAmount(t.price) === null) issue(['tiers', i, 'price'], pricingMessages.priceText);
     });
   })
   .transform((f): EntryBody => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DbIdParamSchema, DbIdSchema } from '#shared/input/input.ts';
 import { BasisPointsSchema, PRICE_SCOPES, TierSchema } from './price-resolution.ts';
-import { pricingMessages as m } from './pricing.messages.ts';
+import { pricingMessages } from './pricing.messages.ts';
 
 /*
  * The console's customer groups and price lists (/api/v1/admin/pricing). A price list entry names
@@ -10,7 +10,7 @@ import { pricingMessages as m } from './pricing.messages.ts';
  */
 
 export const GroupBodySchema = z.object({
-  name: z.string().trim().min(1, m.groupNameRequired).max(60, 'At most 60 characters.'),
+  name: z.string().trim().min(1, pricingMessages.groupNameRequired).max(60, 'At most 60 characters.'),
   description: z.string().trim().max(300, 'At most 300 characters.').default(''),
 });
 export type GroupBody = z.input<typeof GroupBodySchema>;
@@ -42,7 +42,7 @@ export const BuyerGroupSchema = z.object({
 });
 export const BuyerParamsSchema = z.object({ userId: z.uuid('Buyer not found') });
 
-const target = z.string().trim().min(1, m.targetRequired).max(200);
+const target = z.string().trim().min(1, pricingMessages.targetRequired).max(200);
 /** Tiers in increasing quantity, each one cheaper than the price before it. */
 export const TiersSchema = z
   .array(TierSchema)
@@ -51,7 +51,7 @@ export const TiersSchema = z
     tiers.forEach((t, i) => {
       const before = tiers[i - 1];
       if (before && t.minQuantity <= before.minQuantity)
-        ctx.addIssue({ code: 'custom', path: [i, 'minQuantity'], message: m.tiersInOrder });
+        ctx.addIssue({ code: 'custom', path: [i, 'minQuantity'], message: pricingMessages.tiersInOrder });
     });
   });
 
@@ -59,13 +59,17 @@ export const EntryBodySchema = z.discriminatedUnion('scope', [
   z.object({
     scope: z.enum(['variant', 'product']),
     target,
-    priceCents: z.number().int().min(0, 'Prices cannot be negative.').max(100_000_000, m.priceTooHigh),
+    priceCents: z
+      .number()
+      .int()
+      .min(0, 'Prices cannot be negative.')
+      .max(100_000_000, pricingMessages.priceTooHigh),
     tiers: TiersSchema.default([]),
   }),
   z.object({
     scope: z.enum(['brand', 'category']),
     target,
-    basisPoints: BasisPointsSchema.refine((bp) => bp > 0, m.percentRequired),
+    basisPoints: BasisPointsSchema.refine((bp) => bp > 0, pricingMessages.percentRequired),
   }),
 ]);
 export type EntryBody = z.input<typeof EntryBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pricingMessages as m } from './pricing.messages.ts';
+import { pricingMessages } from './pricing.messages.ts';
 
 /*
  * Case packs: per option, a minimum order quantity, an order increment (sold in cases of N) and an
@@ -14,12 +14,15 @@ export const QuantityRuleSchema = z
     increment: z.number().int().min(1, 'At least 1.').max(100_000, 'At most 100,000.'),
     maxQuantity: z.number().int().min(1, 'At least 1.').max(1_000_000, 'At most 1,000,000.').nullable(),
   })
-  .refine((r) => r.minQuantity % r.increment === 0, { path: ['minQuantity'], message: m.minimumNotInCases })
+  .refine((r) => r.minQuantity % r.increment === 0, {
+    path: ['minQuantity'],
+    message: pricingMessages.minimumNotInCases,
+  })
   .refine(
     (r) => r.maxQuantity === null || (r.maxQuantity >= r.minQuantity && r.maxQuantity % r.increment === 0),
     {
       path: ['maxQuantity'],
-      message: m.maximumBelowMinimum,
+      message: pricingMessages.maximumBelowMinimum,
     },
   );
 

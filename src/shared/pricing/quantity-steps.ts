@@ -1,4 +1,4 @@
-import { pricingMessages as m } from './pricing.messages.ts';
+import { pricingMessages } from './pricing.messages.ts';
 
 /*
  * Case packs, the rule itself (zod-free: the product page and the cart drawer use it): quantities
@@ -15,9 +15,10 @@ export const NO_QUANTITY_RULE: QuantityRule = { minQuantity: 1, increment: 1, ma
 
 /** Why a quantity is not allowed (the first reason), or null when it is. */
 export function quantityProblem(rule: QuantityRule, quantity: number): string | null {
-  if (quantity < rule.minQuantity) return m.minimum(rule.minQuantity);
-  if (quantity % rule.increment !== 0) return m.soldInCases(rule.increment);
-  if (rule.maxQuantity !== null && quantity > rule.maxQuantity) return m.maximum(rule.maxQuantity);
+  if (quantity < rule.minQuantity) return pricingMessages.minimum(rule.minQuantity);
+  if (quantity % rule.increment !== 0) return pricingMessages.soldInCases(rule.increment);
+  if (rule.maxQuantity !== null && quantity > rule.maxQuantity)
+    return pricingMessages.maximum(rule.maxQuantity);
   return null;
 }
 
@@ -51,8 +52,9 @@ export function casePackProblem(v: {
   orderIncrement: number;
   maxQuantity: number | null;
 }): { field: 'minQuantity' | 'maxQuantity'; message: string } | null {
-  if (v.minQuantity % v.orderIncrement !== 0) return { field: 'minQuantity', message: m.minimumNotInCases };
+  if (v.minQuantity % v.orderIncrement !== 0)
+    return { field: 'minQuantity', message: pricingMessages.minimumNotInCases };
   if (v.maxQuantity !== null && (v.maxQuantity < v.minQuantity || v.maxQuantity % v.orderIncrement !== 0))
-    return { field: 'maxQuantity', message: m.maximumBelowMinimum };
+    return { field: 'maxQuantity', message: pricingMessages.maximumBelowMinimum };
   return null;
 }

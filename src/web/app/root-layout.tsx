@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { useAccountEvents } from '#web/app/use-account-events.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
@@ -41,14 +42,6 @@ export function RootLayout() {
         <Footer />
       </div>
       <ScrollRestoration />
-    </div>
-  );
-}
-
-export function PageSpinner() {
-  return (
-    <div className="flex justify-center py-24" role="status" aria-label="Loading">
-      <span className="size-8 animate-spin rounded-full border-4 border-gray-300 border-t-gray-900" />
     </div>
   );
 }

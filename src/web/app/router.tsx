@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { HomePage } from '#web/features/home/index.ts';
-import { RouteErrorPage } from './error-page.tsx';
+import { RouteErrorPage } from '#web/components/layout/error-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** Route-level code splitting: only the home page ships in the first bundle. */
@@ -8,119 +8,125 @@ export const router = createBrowserRouter([
   {
     // The staff console: its own lazily loaded part, outside the storefront's layout.
     path: '/admin',
-    lazy: async () => ({ Component: (await import('#web/features/admin/admin-layout.tsx')).AdminLayout }),
+    lazy: async () => ({ Component: (await import('#web/app/console/console-layout.tsx')).AdminLayout }),
     errorElement: <RouteErrorPage />,
     children: [
       {
         index: true,
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/verifications-page.tsx')).VerificationsPage,
+          Component: (await import('#web/features/accounts/console/verifications-page.tsx'))
+            .VerificationsPage,
         }),
       },
       {
         path: 'orders',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/orders-page.tsx')).AdminOrdersPage,
+          Component: (await import('#web/features/orders/console/orders-page.tsx')).AdminOrdersPage,
         }),
       },
       {
         path: 'orders/:number',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/order-detail-page.tsx')).AdminOrderDetailPage,
+          Component: (await import('#web/features/orders/console/order-detail-page.tsx'))
+            .AdminOrderDetailPage,
         }),
       },
       {
         path: 'products',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/products-page.tsx')).AdminProductsPage,
+          Component: (await import('#web/features/catalogue/console/products-page.tsx')).AdminProductsPage,
         }),
       },
       {
         path: 'products/new',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
+          Component: (await import('#web/features/catalogue/console/product-editor-page.tsx'))
+            .ProductEditorPage,
         }),
       },
       {
         path: 'products/:id',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/product-editor-page.tsx')).ProductEditorPage,
+          Component: (await import('#web/features/catalogue/console/product-editor-page.tsx'))
+            .ProductEditorPage,
         }),
       },
       {
         path: 'categories',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/categories-page.tsx')).CategoriesPage,
+          Component: (await import('#web/features/catalogue/console/categories-page.tsx')).CategoriesPage,
         }),
       },
       {
         path: 'banners',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/banners-page.tsx')).BannersPage,
+          Component: (await import('#web/features/catalogue/console/banners-page.tsx')).BannersPage,
         }),
       },
       {
         path: 'import',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/import-page.tsx')).ImportPage,
+          Component: (await import('#web/features/catalogue/console/import-page.tsx')).ImportPage,
         }),
       },
       {
         path: 'buyers',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/buyers-page.tsx')).BuyersPage,
+          Component: (await import('#web/features/accounts/console/buyers-page.tsx')).BuyersPage,
         }),
       },
       {
         path: 'buyers/:id',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/buyer-detail-page.tsx')).BuyerDetailPage,
+          Component: (await import('#web/features/accounts/console/buyer-detail-page.tsx')).BuyerDetailPage,
         }),
       },
       {
         path: 'staff',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/staff-page.tsx')).StaffPage,
+          Component: (await import('#web/features/staff/console/staff-page.tsx')).StaffPage,
         }),
       },
       {
         path: 'settings',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/settings-page.tsx')).SettingsPage,
+          Component: (await import('#web/features/store/console/settings-page.tsx')).SettingsPage,
         }),
       },
       {
         path: 'pricing',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/pricing-page.tsx')).PricingPage,
+          Component: (await import('#web/features/pricing/console/pricing-page.tsx')).PricingPage,
         }),
       },
       {
         path: 'pricing/:id',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/price-list-page.tsx')).PriceListPage,
+          Component: (await import('#web/features/pricing/console/price-list-page.tsx')).PriceListPage,
         }),
       },
       {
         path: 'compliance',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/compliance-page.tsx')).CompliancePage,
+          Component: (await import('#web/features/compliance/console/compliance-page.tsx')).CompliancePage,
         }),
       },
       {
         path: 'compliance/pact',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/pact-page.tsx')).PactPage,
+          Component: (await import('#web/features/compliance/console/pact-page.tsx')).PactPage,
         }),
       },
       {
         path: 'mail',
-        lazy: async () => ({ Component: (await import('#web/features/admin/pages/mail-page.tsx')).MailPage }),
+        lazy: async () => ({
+          Component: (await import('#web/features/mail/console/mail-page.tsx')).MailPage,
+        }),
       },
       {
         path: 'audit',
         lazy: async () => ({
-          Component: (await import('#web/features/admin/pages/audit-page.tsx')).AuditPage,
+          Component: (await import('#web/features/staff/console/audit-page.tsx')).AuditPage,
         }),
       },
       { path: '*', element: <Navigate to="/admin" replace /> },

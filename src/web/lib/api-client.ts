@@ -8,7 +8,7 @@ import type * as ApiSchemas from './api-schemas.ts';
  * Schemas are named rather than passed so that production bundles never import zod.
  */
 export type SchemaName = keyof typeof ApiSchemas;
-type Parsed<K extends SchemaName> = z.infer<(typeof ApiSchemas)[K]>;
+export type Parsed<K extends SchemaName> = z.infer<(typeof ApiSchemas)[K]>;
 
 /** An API answer other than 2xx, carrying the server's `{ message, field? }`. */
 export class ApiError extends Error {

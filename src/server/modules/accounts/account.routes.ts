@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   AddAddressBodySchema,
   AddressListSchema,
@@ -29,32 +28,19 @@ import {
 
 const tags = ['account'];
 const errors = ERROR_RESPONSES;
-const IdParams = z.object({ id: z.uuid({ message: m.addressNotFound }) });
-const _KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.documentNotFound }) });
+const IdParams = z.object({ id: z.uuid({ message: accountMessages.addressNotFound }) });
+const _KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: accountMessages.documentNotFound }) });
 
 /** The user row as it is now (the session's copy predates the change just made). */
 export const reloadUserRow = async (db: Db, id: string) =>
   (await db.select().from(users).where(eq(users.id, id)))[0]!;
 
-/** Any successful change to the account tells the buyer's other open pages to refresh it. */
-export function publishProfileChanges(app: FastifyInstance, events: ModuleDeps['events']) {
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'GET' || reply.statusCode >= 300) return;
-    const s = await req.ctx.session();
-    if (s)
-      await events
-        .publish(s.user.id, 'profile')
-        .catch((err) => req.log.warn({ err }, 'event publish failed'));
-  });
-}
-
 /** The signed-in buyer's own account (profile, addresses). Every query is scoped to the session's user. */
-export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, settings, events }) => {
+export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, settings }) => {
   const shortName = async () => (await settings.get()).shortName;
   const reloadUser = (id: string) => reloadUserRow(db, id);
   noStore(app);
   defaultAccess(app, 'signedIn');
-  publishProfileChanges(app, events);
 
   app.post(
     '/complete',
@@ -70,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
       const { user } = req.ctx.actor;
       await completeProfile(req.ctx, req.body);
       return {
-        message: m.welcomeTo(await shortName()),
+        message: accountMessages.welcomeTo(await shortName()),
         user: await loadProfile(req.ctx, await reloadUser(user.id)),
       };
     },
@@ -89,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     async (req) => {
       const { user } = req.ctx.actor;
       const updated = await updateProfile(req.ctx, user, req.body);
-      return { message: m.profileUpdated, user: await loadProfile(req.ctx, updated) };
+      return { message: accountMessages.profileUpdated, user: await loadProfile(req.ctx, updated) };
     },
   );
 
@@ -134,7 +120,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     },
     async (req) => {
       await removeAddress(req.ctx, req.params.id);
-      return { message: m.addressRemoved };
+      return { message: accountMessages.addressRemoved };
     },
   );
 
@@ -150,7 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
     },
     async (req) => {
       await makeDefaultAddress(req.ctx, req.params.id);
-      return { message: m.defaultSet };
+      return { message: accountMessages.defaultSet };
     },
   );
 };

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError } from '#server/errors.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import type { WithDb } from '#server/http/request-context.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
 import type {
   Address,
@@ -14,6 +14,9 @@ import type {
 import { type DocumentRow, type UserRow, users } from './accounts.table.ts';
 import { defaultAddress } from './addresses.service.ts';
 import { documentView, listDocuments } from './documents.service.ts';
+import type { AccountsContext } from './accounts-context.ts';
+import { profileChanged } from './profile-events.ts';
+import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import { queueVerificationMail } from './email-flows.service.ts';
 import { hashPassword, type ScryptCost, verifyPassword } from './password.ts';
 import { createSession } from './session.service.ts';
@@ -24,19 +27,7 @@ import {
   recordSignInFailure,
 } from './sign-in-limiter.ts';
 
-export interface MailSettings {
-  storeName: string;
-  publicUrl: string;
-  /** Asks the outbox worker to send now (after the transaction that queued mail commits). */
-  kick: () => void;
-}
-
-export interface AccountsContext {
-  db: Db;
-  now: Date;
-  scryptCost: ScryptCost;
-  mail: MailSettings;
-}
+export type { AccountsContext } from './accounts-context.ts';
 
 export function toProfile(
   u: UserRow,
@@ -70,7 +61,7 @@ export function toProfile(
 }
 
 /** The profile the API returns: the user with their default address. */
-export async function loadProfile({ db }: Pick<RequestContext, 'db'>, u: UserRow): Promise<Profile> {
+export async function loadProfile({ db }: WithDb, u: UserRow): Promise<Profile> {
   const [address, docs] = await Promise.all([defaultAddress(db, u.id), listDocuments(db, u.id)]);
   return toProfile(u, address, docs);
 }
@@ -82,7 +73,7 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
 
 /** SPEC §3/§7: the account is created with isCompleted false and signed in (a new session). */
 export async function signUp(ctx: AccountsContext, body: NewAccount) {
-  if (await findUserByEmail(ctx.db, body.email)) throw new Conflict(m.emailInUse, 'email');
+  if (await findUserByEmail(ctx.db, body.email)) throw new Conflict(accountMessages.emailInUse, 'email');
   const passwordHash = await hashPassword(body.password, ctx.scryptCost);
   // The account and its verification mail are written together: no account without its mail.
   const user = await ctx.db.transaction(async (tx) => {
@@ -100,7 +91,7 @@ export async function signUp(ctx: AccountsContext, body: NewAccount) {
       .onConflictDoNothing()
       .returning();
     // Two sign-ups racing for one address: the unique index lets one through.
-    if (!created) throw new Conflict(m.emailInUse, 'email');
+    if (!created) throw new Conflict(accountMessages.emailInUse, 'email');
     await queueVerificationMail(tx, created, ctx);
     return created;
   });
@@ -111,12 +102,12 @@ export async function signUp(ctx: AccountsContext, body: NewAccount) {
 
 export class TooManyAttempts extends DomainError {
   constructor() {
-    super(429, m.tooManySignInAttempts);
+    super(429, accountMessages.tooManySignInAttempts);
   }
 }
 export class BadCredentials extends DomainError {
   constructor() {
-    super(401, m.incorrectCredentials);
+    super(401, accountMessages.incorrectCredentials);
   }
 }
 
@@ -154,18 +145,19 @@ export async function signIn(ctx: AccountsContext & { ip: string }, body: SignIn
  * verification link.
  */
 export async function updateProfile(
-  ctx: AccountsContext,
+  ctx: AccountsContext & { events: UserEventBus },
   user: UserRow,
   body: UpdateProfileInput,
 ): Promise<UserRow> {
   const nextEmail = body.email?.trim();
   const changesEmail = Boolean(nextEmail) && nextEmail!.toLowerCase() !== user.email.toLowerCase();
   if (changesEmail) {
-    if (user.emailVerifiedAt) throw new DomainError(400, m.emailLocked, 'email');
-    if (!isValidEmail(nextEmail!)) throw new DomainError(400, m.invalidEmailFormat, 'email');
-    if (!body.currentPassword) throw new DomainError(400, m.currentPasswordRequired, 'currentPassword');
+    if (user.emailVerifiedAt) throw new DomainError(400, accountMessages.emailLocked, 'email');
+    if (!isValidEmail(nextEmail!)) throw new DomainError(400, accountMessages.invalidEmailFormat, 'email');
+    if (!body.currentPassword)
+      throw new DomainError(400, accountMessages.currentPasswordRequired, 'currentPassword');
     await reauthenticate(ctx.db, user, body.currentPassword, ctx.now, 'currentPassword');
-    if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(m.emailInUse, 'email');
+    if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(accountMessages.emailInUse, 'email');
   }
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -183,5 +175,6 @@ export async function updateProfile(
     return row!;
   });
   if (changesEmail) ctx.mail.kick();
+  await profileChanged({ events: ctx.events, userId: user.id });
   return updated;
 }

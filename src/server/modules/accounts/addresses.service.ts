@@ -1,8 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError, NotFound } from '#server/errors.ts';
-import type { BuyerContext } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { type ProfileChangeContext, profileChanged } from './profile-events.ts';
+import type { BuyerContext } from '#server/http/request-context.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { type AddressRow, addresses, type UserRow, users } from './accounts.table.ts';
@@ -43,7 +44,7 @@ export async function defaultAddress(db: Db, userId: string): Promise<Address | 
 
 class TooManyAddresses extends DomainError {
   constructor() {
-    super(400, m.tooManyAddresses);
+    super(400, accountMessages.tooManyAddresses);
   }
 }
 
@@ -51,8 +52,9 @@ class TooManyAddresses extends DomainError {
  * Adds an address. The buyer's row is locked first, so two simultaneous adds cannot both see
  * four addresses and make six. The first address becomes the default.
  */
-export async function addAddress({ db, userId, now }: BuyerContext, input: AddressInput): Promise<Address> {
-  return db.transaction(async (tx) => {
+export async function addAddress(ctx: ProfileChangeContext, input: AddressInput): Promise<Address> {
+  const { db, userId, now } = ctx;
+  const added = await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
     const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     const existing = row?.n ?? 0;
@@ -65,16 +67,19 @@ export async function addAddress({ db, userId, now }: BuyerContext, input: Addre
       .returning();
     return toAddress(created!);
   });
+  await profileChanged(ctx);
+  return added;
 }
 
-export async function removeAddress({ db, userId }: BuyerContext, id: string): Promise<void> {
+export async function removeAddress(ctx: ProfileChangeContext, id: string): Promise<void> {
+  const { db, userId } = ctx;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
     const [gone] = await tx
       .delete(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
       .returning();
-    if (!gone) throw new NotFound(m.addressNotFound);
+    if (!gone) throw new NotFound(accountMessages.addressNotFound);
     if (gone.isDefault) {
       // The oldest remaining address takes over as the default.
       const [next] = await tx
@@ -86,28 +91,31 @@ export async function removeAddress({ db, userId }: BuyerContext, id: string): P
       if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
     }
   });
+  await profileChanged(ctx);
 }
 
-export async function makeDefaultAddress({ db, userId }: BuyerContext, id: string): Promise<void> {
+export async function makeDefaultAddress(ctx: ProfileChangeContext, id: string): Promise<void> {
+  const { db, userId } = ctx;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
     const [target] = await tx
       .select()
       .from(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-    if (!target) throw new NotFound(m.addressNotFound);
+    if (!target) throw new NotFound(accountMessages.addressNotFound);
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
     await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
   });
+  await profileChanged(ctx);
 }
 
 /** /nextpage: the first (default) address, and the profile counts as complete. */
 export async function completeProfile(
-  ctx: BuyerContext & { actor: { user: UserRow } },
+  ctx: ProfileChangeContext & { actor: { user: UserRow } },
   input: AddressInput,
 ): Promise<void> {
   const { db, userId, now } = ctx;
-  if (ctx.actor.user.isCompleted) throw new Conflict(m.alreadyCompleted);
+  if (ctx.actor.user.isCompleted) throw new Conflict(accountMessages.alreadyCompleted);
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new TooManyAddresses();
@@ -115,4 +123,5 @@ export async function completeProfile(
     await tx.insert(addresses).values({ ...input, userId, isDefault: true, createdAt: now });
     await tx.update(users).set({ isCompleted: true, updatedAt: now }).where(eq(users.id, userId));
   });
+  await profileChanged(ctx);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/plugins/auth.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   SessionResponseSchema,
   SignInBodySchema,
@@ -40,7 +40,9 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
     async (req, reply) => {
       const { user, session } = await signUp(req.ctx, req.body);
       setSessionCookie(reply, cookie, session.token, null);
-      return reply.status(201).send({ message: m.signUpSuccessful, user: await loadProfile(req.ctx, user) });
+      return reply
+        .status(201)
+        .send({ message: accountMessages.signUpSuccessful, user: await loadProfile(req.ctx, user) });
     },
   );
 
@@ -61,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
       if (previous) await deleteSession(req.ctx, previous);
       setSessionCookie(reply, cookie, session.token, req.body.rememberMe ? session.expiresAt : null);
       return {
-        message: m.welcome(user.email),
+        message: accountMessages.welcome(user.email),
         user: await loadProfile(req.ctx, user),
         // Staff go to the console, which asks for their second factor first.
         next:
@@ -87,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
       const token = req.cookies[cookie.name];
       if (token) await deleteSession(req.ctx, token);
       clearSessionCookie(reply, cookie);
-      return { message: m.signedOut };
+      return { message: accountMessages.signedOut };
     },
   );
 

@@ -16,7 +16,7 @@ const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
 /** /api/v1/admin/buyers: buyer management for staff (search, detail, email verified by hand, disable and enable). */
-export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, events }) => {
+export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
   defaultAccess(app, 'staff');
 
@@ -59,10 +59,7 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      const changed = await verifyBuyerEmail({ db, now, staffId: user.id }, req.params.id);
-      if (changed) await events.publish(req.params.id, 'profile').catch(() => {});
+      const changed = await verifyBuyerEmail(req.ctx, req.params.id);
       return { message: changed ? 'Email marked verified.' : 'The email was already verified.' };
     },
   );
@@ -79,9 +76,7 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      await setBuyerDisabled({ db, now, staffId: user.id }, req.params.id, req.body.disabled);
+      await setBuyerDisabled(req.ctx, req.params.id, req.body.disabled);
       return { message: req.body.disabled ? 'Account disabled.' : 'Account enabled.' };
     },
   );

@@ -1,10 +1,12 @@
+import type { UserEventBus } from '#server/modules/events/event-bus.ts';
+import { profileChanged } from './profile-events.ts';
 import { and, asc, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
 import { withDetails } from '#server/modules/orders/orders.service.ts';
 import { orders } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { BuyersQuery } from '#shared/accounts/buyers-staff.schemas.ts';
 import { addresses, documents, sessions, users } from './accounts.table.ts';
 import { listAddresses } from './addresses.service.ts';
@@ -86,7 +88,7 @@ const buyerRow = (r: BuyerColumns) => ({
   },
 });
 
-export async function listBuyers({ db }: Pick<RequestContext, 'db'>, q: BuyersQuery) {
+export async function listBuyers({ db }: WithDb, q: BuyersQuery) {
   const where = buyerConditions(db, q);
   const [rows, [total]] = await Promise.all([
     selectBuyers(db)
@@ -104,7 +106,7 @@ export async function listBuyers({ db }: Pick<RequestContext, 'db'>, q: BuyersQu
   };
 }
 
-export async function buyerDetail({ db }: Pick<RequestContext, 'db'>, id: string) {
+export async function buyerDetail({ db }: WithDb, id: string) {
   const [row] = await selectBuyers(db).where(and(eq(users.id, id), eq(users.role, 'buyer')));
   if (!row) throw new NotFound('Buyer not found');
   const [addressList, docs, orderRows] = await Promise.all([
@@ -131,8 +133,11 @@ export async function buyerDetail({ db }: Pick<RequestContext, 'db'>, id: string
 }
 
 /** Staff confirm an email by hand (a buyer who cannot receive our mail): the same as the link. */
-export async function verifyBuyerEmail(ctx: StaffContext, id: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+export async function verifyBuyerEmail(
+  ctx: StaffContext & { events: UserEventBus },
+  id: string,
+): Promise<boolean> {
+  const changed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ emailVerifiedAt: ctx.now, updatedAt: ctx.now })
@@ -153,6 +158,8 @@ export async function verifyBuyerEmail(ctx: StaffContext, id: string): Promise<b
     );
     return true;
   });
+  if (changed) await profileChanged({ events: ctx.events, userId: id });
+  return changed;
 }
 
 /** Disabling ends every session of the buyer at once; they cannot sign in or order until enabled. */

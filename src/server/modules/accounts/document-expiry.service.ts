@@ -2,10 +2,10 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { documentExpiryMail } from '#server/modules/mail/templates.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext, WithDb } from '#server/http/request-context.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { dayPlus, isoDay } from '#shared/dates.ts';
-import type { MailSettings } from './accounts.service.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { documents, users } from './accounts.table.ts';
 
 /** Verified documents that expire on `lastDay` or before (already expired included). */
@@ -67,7 +67,7 @@ export async function sendExpiryReminders(db: Db, mail: MailSettings, now: Date)
 }
 
 /** Verified documents expiring within `days` (or already expired), soonest first, for the console. */
-export async function expiringDocuments({ db, now }: Pick<RequestContext, 'db' | 'now'>, days: number) {
+export async function expiringDocuments({ db, now }: Pick<RequestContext, 'now'> & WithDb, days: number) {
   const rows = await db
     .select({
       id: documents.id,

@@ -5,25 +5,24 @@ import { Invalid } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, ProfileMessageSchema } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { publishProfileChanges, reloadUserRow } from './account.routes.ts';
+import { reloadUserRow } from './account.routes.ts';
 import { loadProfile } from './accounts.service.ts';
 import { findDocument, openDocumentFile, uploadDocument } from './documents.service.ts';
 
 const tags = ['account'];
 const errors = ERROR_RESPONSES;
-const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: m.documentNotFound }) });
+const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: accountMessages.documentNotFound }) });
 
 /** /api/v1/account/documents: the buyer uploads and downloads their own Sales ID and licence. */
 export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, privateStore: store, events },
+  { db, privateStore: store },
 ) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
-  publishProfileChanges(app, events);
 
   // Uploads: one file, 8 MB, enforced by the streaming parser (the rest is cut off, never stored).
   await app.register(fastifyMultipart, {
@@ -52,16 +51,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req) => {
       const { user } = req.ctx.actor;
       const kind = req.params.kind;
-      if (!req.isMultipart()) throw new Invalid(m.uploadMissing(kind));
+      if (!req.isMultipart()) throw new Invalid(accountMessages.uploadMissing(kind));
       let part: MultipartFile | undefined;
       try {
         part = await req.file();
       } catch {
-        throw new Invalid(m.uploadMissing(kind));
+        throw new Invalid(accountMessages.uploadMissing(kind));
       }
       await uploadDocument(req.ctx, { kind, part });
       return {
-        message: m.documentUploaded(kind),
+        message: accountMessages.documentUploaded(kind),
         user: await loadProfile(req.ctx, await reloadUserRow(db, user.id)),
       };
     },

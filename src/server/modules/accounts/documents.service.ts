@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/db/errors.ts';
 import { DomainError, Invalid, NotFound, Unavailable } from '#server/errors.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext, WithDb } from '#server/http/request-context.ts';
 import type { StoredObject } from '#server/storage/object-store.ts';
 import { IncompleteUpload, type PrivateStore } from '#server/storage/private-store.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { effectiveDocumentStatus, type StoredDocumentStatus } from '#shared/accounts/document-status.ts';
 import { isoDay } from '#shared/dates.ts';
@@ -15,7 +15,13 @@ import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { detectDocumentType, safeDisplayName } from './file-type.ts';
 
 /** What storing a buyer's document needs: who, when, the database and the private store. */
-export type DocumentsContext = Pick<RequestContext, 'db' | 'now' | 'userId' | 'privateStore'>;
+import type { UserEventBus } from '#server/modules/events/event-bus.ts';
+import { profileChanged } from './profile-events.ts';
+
+export type DocumentsContext = Pick<RequestContext, 'now' | 'userId'> & {
+  db: Db;
+  privateStore: PrivateStore;
+};
 
 export function documentView(d: DocumentRow, now = new Date()): Document {
   return {
@@ -36,7 +42,7 @@ export async function listDocuments(db: Db, userId: string): Promise<DocumentRow
   return db.select().from(documents).where(eq(documents.userId, userId));
 }
 
-const failed = (kind: DocumentKind) => new DomainError(500, m.uploadFailed(kind));
+const failed = (kind: DocumentKind) => new DomainError(500, accountMessages.uploadFailed(kind));
 
 /**
  * Stores a Sales ID or tobacco licence (SPEC §4): streamed to a temporary file with the 8 MB
@@ -53,34 +59,34 @@ const failed = (kind: DocumentKind) => new DomainError(500, m.uploadFailed(kind)
  *    never a row without its file).
  */
 export async function uploadDocument(
-  ctx: DocumentsContext,
+  ctx: DocumentsContext & { events: UserEventBus },
   { kind, part }: { kind: DocumentKind; part: MultipartFile | undefined },
 ): Promise<DocumentRow> {
   const { userId } = ctx;
-  if (!part) throw new Invalid(m.uploadMissing(kind));
+  if (!part) throw new Invalid(accountMessages.uploadMissing(kind));
   let received: Awaited<ReturnType<PrivateStore['receive']>>;
   try {
     received = await ctx.privateStore.receive(part.file);
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new DomainError(413, m.fileTooLarge);
-    if (err instanceof IncompleteUpload) throw new Invalid(m.uploadFailed(kind));
+      throw new DomainError(413, accountMessages.fileTooLarge);
+    if (err instanceof IncompleteUpload) throw new Invalid(accountMessages.uploadFailed(kind));
     if (err instanceof Unavailable) throw err;
     throw failed(kind);
   }
   const { temp, size, md5 } = received;
   if (part.file.truncated) {
     await ctx.privateStore.discard(temp);
-    throw new DomainError(413, m.fileTooLarge);
+    throw new DomainError(413, accountMessages.fileTooLarge);
   }
   if (size === 0) {
     await ctx.privateStore.discard(temp);
-    throw new Invalid(m.uploadMissing(kind));
+    throw new Invalid(accountMessages.uploadMissing(kind));
   }
   const type = detectDocumentType(await ctx.privateStore.readTemp(temp));
   if (!type) {
     await ctx.privateStore.discard(temp);
-    throw new Invalid(m.wrongFileType);
+    throw new Invalid(accountMessages.wrongFileType);
   }
   const key = `documents/${userId}/${randomUUID()}`;
   try {
@@ -122,6 +128,7 @@ export async function uploadDocument(
       return { row: saved!, previousKey: previous?.storageKey };
     });
     if (previousKey && previousKey !== key) await ctx.privateStore.remove(previousKey).catch(() => {});
+    await profileChanged(ctx);
     return row;
   } catch (err) {
     // The database out of reach is a 503 like any other request's (try again soon), not a failed
@@ -134,20 +141,20 @@ export async function uploadDocument(
 }
 
 export async function findDocument(
-  { db, userId }: Pick<RequestContext, 'db' | 'userId'>,
+  { db, userId }: Pick<RequestContext, 'userId'> & WithDb,
   kind: DocumentKind,
 ): Promise<DocumentRow> {
   const [row] = await db
     .select()
     .from(documents)
     .where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
-  if (!row) throw new NotFound(m.documentNotFound);
+  if (!row) throw new NotFound(accountMessages.documentNotFound);
   return row;
 }
 
 /** A document's stored bytes; a row whose file the store no longer has is a 404, not a 500. */
 export async function openDocumentFile(store: PrivateStore, doc: DocumentRow): Promise<StoredObject> {
   const object = await store.open(doc.storageKey);
-  if (!object) throw new NotFound(m.documentNotFound);
+  if (!object) throw new NotFound(accountMessages.documentNotFound);
   return object;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   ChangePasswordBodySchema,
   LostPasswordBodySchema,
@@ -32,7 +32,7 @@ export const emailFlowRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =>
     async (req) => {
       const { user } = req.ctx.actor;
       await resendVerification(req.ctx, user);
-      return { message: m.verificationSent };
+      return { message: accountMessages.verificationSent };
     },
   );
 
@@ -48,7 +48,7 @@ export const emailFlowRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =>
     },
     async (req) => {
       await verifyEmail(req.ctx, req.body.token);
-      return { message: m.emailVerified };
+      return { message: accountMessages.emailVerified };
     },
   );
 
@@ -73,7 +73,7 @@ export const emailFlowRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =>
           req.log.error({ err }, 'could not queue a password reset mail'),
         ),
       );
-      return { message: m.resetSent };
+      return { message: accountMessages.resetSent };
     },
   );
 
@@ -89,7 +89,7 @@ export const emailFlowRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =>
     },
     async (req) => {
       await resetPassword(req.ctx, req.body);
-      return { message: m.passwordUpdated };
+      return { message: accountMessages.passwordUpdated };
     },
   );
 
@@ -106,7 +106,7 @@ export const emailFlowRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =>
     },
     async (req) => {
       await changePassword(req.ctx, req.body);
-      return { message: m.passwordUpdated };
+      return { message: accountMessages.passwordUpdated };
     },
   );
 };

@@ -3,9 +3,9 @@ import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid } from '#server/errors.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { passwordResetMail, verificationMail } from '#server/modules/mail/templates.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
-import type { AccountsContext } from './accounts.service.ts';
+import type { RequestContext } from '#server/http/request-context.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
+import type { AccountsContext } from './accounts-context.ts';
 import { type UserRow, users } from './accounts.table.ts';
 import { consumeToken, endTokens, issueToken, tokenIsLive, tokensSentSince } from './email-tokens.ts';
 import { hashPassword } from './password.ts';
@@ -25,13 +25,13 @@ export async function queueVerificationMail(tx: Db, user: UserRow, ctx: Accounts
 
 class TooManyMails extends DomainError {
   constructor() {
-    super(429, m.tooManyVerificationMails);
+    super(429, accountMessages.tooManyVerificationMails);
   }
 }
 
 /** Account banner "Send Link". */
 export async function resendVerification(ctx: AccountsContext, user: UserRow): Promise<void> {
-  if (user.emailVerifiedAt) throw new Invalid(m.alreadyVerified);
+  if (user.emailVerifiedAt) throw new Invalid(accountMessages.alreadyVerified);
   const since = new Date(ctx.now.getTime() - VERIFY_RESEND.windowMs);
   await ctx.db.transaction(async (tx) => {
     if ((await tokensSentSince(tx, user.id, 'verify_email', since)) >= VERIFY_RESEND.max)
@@ -51,7 +51,7 @@ export async function verifyEmail(ctx: AccountsContext, token: string): Promise<
       .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
     return true;
   });
-  if (!done) throw new Invalid(m.linkInvalid);
+  if (!done) throw new Invalid(accountMessages.linkInvalid);
 }
 
 /**
@@ -84,10 +84,11 @@ export async function resetPassword(
   input: { token: string; password: string },
 ): Promise<void> {
   const failureKey = resetFailureKey(ctx.ip);
-  if (await isBlocked(ctx.db, [failureKey], ctx.now)) throw new DomainError(429, m.tooManyResetAttempts);
+  if (await isBlocked(ctx.db, [failureKey], ctx.now))
+    throw new DomainError(429, accountMessages.tooManyResetAttempts);
   if (!(await tokenIsLive(ctx.db, input.token, 'reset_password', ctx.now))) {
     await recordFailure(ctx.db, [failureKey], ctx.now);
-    throw new Invalid(m.linkInvalid);
+    throw new Invalid(accountMessages.linkInvalid);
   }
   const passwordHash = await hashPassword(input.password, ctx.scryptCost);
   const done = await ctx.db.transaction(async (tx) => {
@@ -101,7 +102,7 @@ export async function resetPassword(
     await deleteOtherSessions(tx, userId);
     return true;
   });
-  if (!done) throw new Invalid(m.linkInvalid);
+  if (!done) throw new Invalid(accountMessages.linkInvalid);
 }
 
 /** Change Password: re-checks the old password, keeps this session, ends the others. */

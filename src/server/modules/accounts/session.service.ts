@@ -3,8 +3,9 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/db/errors.ts';
 import { preparedFor } from '#server/db/prepared.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
-import { type SessionRow, sessions, type UserRow, users } from './accounts.table.ts';
+import type { WithDb } from '#server/http/request-context.ts';
+import type { ActiveSession } from './active-session.ts';
+import { sessions, users } from './accounts.table.ts';
 
 /**
  * Sessions: a random 256-bit token in the cookie, its SHA-256 in the database (a stolen
@@ -37,12 +38,7 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export interface ActiveSession {
-  session: SessionRow;
-  user: UserRow;
-  /** Taken from memory on trust, to be checked by the route's own statement (see rememberedSession). */
-  remembered?: true;
-}
+export type { ActiveSession } from './active-session.ts';
 
 const sessionQuery = preparedFor((db) =>
   db
@@ -121,7 +117,7 @@ export function sessionCheck({ session, user }: ActiveSession, now: Date) {
 }
 export type SessionCheck = ReturnType<typeof sessionCheck>;
 
-export async function deleteSession({ db }: Pick<RequestContext, 'db'>, token: string): Promise<void> {
+export async function deleteSession({ db }: WithDb, token: string): Promise<void> {
   viewers.delete(hashToken(token));
   seen.delete(hashToken(token));
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));

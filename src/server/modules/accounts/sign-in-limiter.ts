@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError } from '#server/errors.ts';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { signInFailures, type UserRow } from './accounts.table.ts';
 import { verifyPassword } from './password.ts';
 
@@ -60,8 +60,8 @@ export async function reauthenticate(
   field: string,
 ): Promise<void> {
   const key = `reauth:${user.id}`;
-  if (await isBlocked(db, [key], now)) throw new DomainError(429, m.tooManyReauthAttempts);
+  if (await isBlocked(db, [key], now)) throw new DomainError(429, accountMessages.tooManyReauthAttempts);
   if (await verifyPassword(password, user.passwordHash)) return;
   await recordFailure(db, [key], now);
-  throw new DomainError(400, m.reauthFailed, field);
+  throw new DomainError(400, accountMessages.reauthFailed, field);
 }

@@ -4,7 +4,7 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
+import { verificationMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   ExpiringListSchema,
   ExpiringQuerySchema,
@@ -28,12 +28,12 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin: buyers' documents for staff: the verification queue, inline preview, verify or ask for a re-upload, and what expires soon. */
 export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
-  { db, privateStore: store, mail, events },
+  { db, privateStore: store },
 ) => {
   noStore(app);
   defaultAccess(app, 'staff');
 
-  const DocumentParams = z.object({ id: z.uuid({ message: vm.documentNotFound }) });
+  const DocumentParams = z.object({ id: z.uuid({ message: verificationMessages.documentNotFound }) });
 
   app.get(
     '/verifications',
@@ -99,12 +99,8 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      const doc = await verifyDocument({ db, now, staffId: user.id }, req.params.id, req.body);
-      // The buyer's open profile page shows Verified without a reload.
-      await events.publish(doc.userId, 'profile').catch(() => {});
-      return { message: vm.verified };
+      await verifyDocument(req.ctx, req.params.id, req.body);
+      return { message: verificationMessages.verified };
     },
   );
 
@@ -120,11 +116,8 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      const doc = await requestReupload({ db, now, staffId: user.id, mail }, req.params.id, req.body.note);
-      await events.publish(doc.userId, 'profile').catch(() => {});
-      return { message: vm.reuploadRequested };
+      await requestReupload(req.ctx, req.params.id, req.body.note);
+      return { message: verificationMessages.reuploadRequested };
     },
   );
 

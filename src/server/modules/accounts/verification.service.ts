@@ -1,19 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { reuploadRequestedMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
-import { verificationMessages as vm } from '#shared/accounts/accounts.messages.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
+import type { UserEventBus } from '#server/modules/events/event-bus.ts';
+import { profileChanged } from './profile-events.ts';
+import { verificationMessages } from '#shared/accounts/accounts.messages.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { isoDay } from '#shared/dates.ts';
-import type { MailSettings } from './accounts.service.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
-export async function verificationQueue({ db }: Pick<RequestContext, 'db'>) {
+export async function verificationQueue({ db }: WithDb) {
   const rows = await db
     .select({ doc: documents, name: users.name, businessName: users.businessName, email: users.email })
     .from(documents)
@@ -32,9 +33,9 @@ export async function verificationQueue({ db }: Pick<RequestContext, 'db'>) {
   }));
 }
 
-export async function findDocumentById({ db }: Pick<RequestContext, 'db'>, id: string): Promise<DocumentRow> {
+export async function findDocumentById({ db }: WithDb, id: string): Promise<DocumentRow> {
   const [doc] = await db.select().from(documents).where(eq(documents.id, id));
-  if (!doc) throw new NotFound(vm.documentNotFound);
+  if (!doc) throw new NotFound(verificationMessages.documentNotFound);
   return doc;
 }
 
@@ -46,11 +47,8 @@ const reviewView = (d: DocumentRow) => ({
   note: d.note,
 });
 
-interface ReviewContext {
-  db: Db;
-  now: Date;
-  staffId: string;
-}
+/** A document review: staff acting now, the buyer's open pages told after it commits. */
+type ReviewContext = StaffContext & { events: UserEventBus };
 
 /**
  * Marks a pending document verified with what staff read on it. Only a pending document (the
@@ -62,8 +60,8 @@ export async function verifyDocument(
   id: string,
   input: { documentNumber: string; issuingState: string; expiresOn: string },
 ): Promise<DocumentRow> {
-  if (input.expiresOn < isoDay(ctx.now)) throw new Invalid(vm.expiryPast);
-  return ctx.db.transaction(async (tx) => {
+  if (input.expiresOn < isoDay(ctx.now)) throw new Invalid(verificationMessages.expiryPast);
+  const verified = await ctx.db.transaction(async (tx) => {
     const before = await findDocumentById({ db: tx }, id);
     const [after] = await tx
       .update(documents)
@@ -78,7 +76,7 @@ export async function verifyDocument(
       })
       .where(and(eq(documents.id, id), eq(documents.status, 'pending')))
       .returning();
-    if (!after) throw new DomainError(409, vm.notPending);
+    if (!after) throw new DomainError(409, verificationMessages.notPending);
     await audit(
       tx,
       {
@@ -93,6 +91,9 @@ export async function verifyDocument(
     );
     return after;
   });
+  // The buyer's open profile page shows Verified without a reload.
+  await profileChanged({ events: ctx.events, userId: verified.userId });
+  return verified;
 }
 
 /** Asks the buyer for a new upload (the spec's request flag), with a note that is emailed to them. */
@@ -108,7 +109,7 @@ export async function requestReupload(
       .set({ status: 'reupload_requested', note, reviewerId: ctx.staffId, reviewedAt: ctx.now })
       .where(and(eq(documents.id, id), eq(documents.status, 'pending')))
       .returning();
-    if (!row) throw new DomainError(409, vm.notPending);
+    if (!row) throw new DomainError(409, verificationMessages.notPending);
     const [buyer] = await tx.select().from(users).where(eq(users.id, row.userId));
     await enqueueMail(
       tx,
@@ -137,5 +138,6 @@ export async function requestReupload(
     return row;
   });
   ctx.mail.kick();
+  await profileChanged({ events: ctx.events, userId: after.userId });
   return after;
 }

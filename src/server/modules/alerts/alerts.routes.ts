@@ -6,9 +6,9 @@ import {
   AlertBodySchema,
   AlertListSchema,
   AlertParamsSchema,
-  alertMessages as am,
+  alertMessages,
 } from '#shared/alerts/alerts.schemas.ts';
-import { cartMessages as cm } from '#shared/cart/cart.schemas.ts';
+import { cartMessages } from '#shared/cart/cart.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { listAlerts, subscribe, unsubscribe } from './alerts.service.ts';
 
@@ -17,7 +17,7 @@ const errors = ERROR_RESPONSES;
 
 /** The signed-in buyer's back-in-stock alerts ("Notify me"). */
 export const alertsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
-  defaultAccess(app, 'signedIn', cm.pleaseLogin);
+  defaultAccess(app, 'signedIn', cartMessages.pleaseLogin);
   noStore(app);
 
   app.get(
@@ -44,7 +44,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cat
     },
     async (req) => {
       await subscribe(req.ctx, req.body.variantId);
-      return { message: am.subscribed };
+      return { message: alertMessages.subscribed };
     },
   );
 
@@ -60,7 +60,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cat
     },
     async (req) => {
       await unsubscribe(req.ctx, req.params.variantId);
-      return { message: am.removed };
+      return { message: alertMessages.removed };
     },
   );
 };

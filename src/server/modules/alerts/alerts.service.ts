@@ -1,3 +1,5 @@
+import { upFromOption } from '#server/modules/catalogue/catalogue-joins.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Invalid, NotFound } from '#server/errors.ts';
@@ -6,9 +8,10 @@ import { brands, categories, products, variants } from '#server/modules/catalogu
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { backInStockMail } from '#server/modules/mail/templates.ts';
-import type { BuyerContext, RequestContext } from '#server/plugins/request-context.ts';
-import { ALERT_LIMIT, type Alert, alertMessages as am } from '#shared/alerts/alerts.schemas.ts';
+import type { BuyerContext, RequestContext } from '#server/http/request-context.ts';
+import { ALERT_LIMIT, type Alert, alertMessages } from '#shared/alerts/alerts.schemas.ts';
 import { stockAlerts } from './alerts.table.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /**
  * "Notify me": a signed-in buyer waits for an out-of-stock option. Whatever raises its stock above
@@ -24,13 +27,13 @@ export async function subscribe({ db, userId, now }: BuyerContext, sku: string):
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.sku, sku), eq(products.hidden, false)));
-  if (!found) throw new NotFound(am.variantNotFound);
-  if (found.stock > 0) throw new Invalid(am.inStock);
+  if (!found) throw new NotFound(alertMessages.variantNotFound);
+  if (found.stock > 0) throw new Invalid(alertMessages.inStock);
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(stockAlerts)
     .where(eq(stockAlerts.userId, userId));
-  if (n >= ALERT_LIMIT) throw new Invalid(am.tooMany);
+  if (n >= ALERT_LIMIT) throw new Invalid(alertMessages.tooMany);
   await db.insert(stockAlerts).values({ userId, variantId: found.id, createdAt: now }).onConflictDoNothing();
 }
 
@@ -47,7 +50,7 @@ export async function unsubscribe({ db, userId }: BuyerContext, sku: string): Pr
       ),
     )
     .returning({ variantId: stockAlerts.variantId });
-  if (!gone.length) throw new NotFound(am.notFound);
+  if (!gone.length) throw new NotFound(alertMessages.notFound);
 }
 
 export async function listAlerts({ db, userId }: BuyerContext, model: CatalogueReadModel): Promise<Alert[]> {
@@ -80,7 +83,7 @@ export async function listAlerts({ db, userId }: BuyerContext, model: CatalogueR
  */
 export async function sendStockAlerts(
   tx: Db,
-  { mail, now }: Pick<RequestContext, 'mail' | 'now'>,
+  { mail, now }: Pick<RequestContext, 'now'> & { mail: MailSettings },
   variantIds: number[],
 ): Promise<number> {
   if (!variantIds.length) return 0;
@@ -100,24 +103,23 @@ export async function sendStockAlerts(
     )
     .returning({ userId: stockAlerts.userId, variantId: stockAlerts.variantId });
   if (!ended.length) return 0;
-  const details = await tx
-    .select({
-      userId: users.id,
-      email: users.email,
-      name: users.name,
-      variantId: variants.id,
-      variantName: variants.name,
-      productName: products.name,
-      productSlug: products.slug,
-      brandSlug: brands.slug,
-      categorySlug: categories.slug,
-    })
-    .from(users)
-    .innerJoin(variants, inArray(variants.id, [...new Set(ended.map((e) => e.variantId))]))
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, brands.categoryId))
-    .where(inArray(users.id, [...new Set(ended.map((e) => e.userId))]));
+  const details = await upFromOption(
+    tx
+      .select({
+        userId: users.id,
+        email: users.email,
+        name: users.name,
+        variantId: variants.id,
+        variantName: variants.name,
+        productName: products.name,
+        productSlug: products.slug,
+        brandSlug: brands.slug,
+        categorySlug: categories.slug,
+      })
+      .from(users)
+      .innerJoin(variants, inArray(variants.id, [...new Set(ended.map((e) => e.variantId))]))
+      .$dynamic(),
+  ).where(inArray(users.id, [...new Set(ended.map((e) => e.userId))]));
   const byPair = new Map(details.map((d) => [`${d.userId}:${d.variantId}`, d]));
   for (const e of ended) {
     const d = byPair.get(`${e.userId}:${e.variantId}`);
@@ -133,7 +135,7 @@ export async function sendStockAlerts(
         mail.storeName,
         d.email,
         d.name,
-        `${d.productName} — ${d.variantName}`,
+        optionLabel(d.productName, d.variantName),
         `${mail.publicUrl}/product?${qs}`,
       ),
       now,

@@ -1,3 +1,4 @@
+import { upFromOption } from '#server/modules/catalogue/catalogue-joins.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedFor } from '#server/db/prepared.ts';
@@ -13,36 +14,36 @@ import { cartItems } from './cart.table.ts';
  * (SPEC §9 subtotal rule, computed with the shared rules).
  */
 const cartLinesQuery = preparedFor((db) =>
-  db
-    .select({
-      variantId: variants.id,
-      sku: variants.sku,
-      variantName: variants.name,
-      image: variants.image,
-      stock: variants.stock,
-      quantity: cartItems.quantity,
-      productName: products.name,
-      productSlug: products.slug,
-      priceCents: products.priceCents,
-      discountPriceCents: products.discountPriceCents,
-      discountPercentage: products.discountPercentage,
-      brandSlug: brands.slug,
-      categorySlug: categories.slug,
-      productId: products.id,
-      brandDbId: brands.id,
-      categoryDbId: categories.id,
-      brandName: brands.name,
-      productCompliance: products.compliance,
-      variantCompliance: variants.compliance,
-      minQuantity: variants.minQuantity,
-      orderIncrement: variants.orderIncrement,
-      maxQuantity: variants.maxQuantity,
-    })
-    .from(cartItems)
-    .innerJoin(variants, eq(variants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, brands.categoryId))
+  upFromOption(
+    db
+      .select({
+        variantId: variants.id,
+        sku: variants.sku,
+        variantName: variants.name,
+        image: variants.image,
+        stock: variants.stock,
+        quantity: cartItems.quantity,
+        productName: products.name,
+        productSlug: products.slug,
+        priceCents: products.priceCents,
+        discountPriceCents: products.discountPriceCents,
+        discountPercentage: products.discountPercentage,
+        brandSlug: brands.slug,
+        categorySlug: categories.slug,
+        productId: products.id,
+        brandDbId: brands.id,
+        categoryDbId: categories.id,
+        brandName: brands.name,
+        productCompliance: products.compliance,
+        variantCompliance: variants.compliance,
+        minQuantity: variants.minQuantity,
+        orderIncrement: variants.orderIncrement,
+        maxQuantity: variants.maxQuantity,
+      })
+      .from(cartItems)
+      .innerJoin(variants, eq(variants.id, cartItems.variantId))
+      .$dynamic(),
+  )
     .where(eq(cartItems.userId, sql.placeholder('userId')))
     .orderBy(asc(products.name), asc(variants.position), asc(variants.id))
     .prepare('cart_lines'),

@@ -6,7 +6,7 @@ import {
   AddToCartBodySchema,
   CartQuerySchema,
   CartSchema,
-  cartMessages as cm,
+  cartMessages,
   SetQuantityBodySchema,
   VariantParamsSchema,
 } from '#shared/cart/cart.schemas.ts';
@@ -29,14 +29,11 @@ const tags = ['cart'];
 const errors = ERROR_RESPONSES;
 
 /** The signed-in buyer's cart. Every change answers the new cart and tells the buyer's other pages. */
-export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { events, catalogue }) => {
+export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   // SPEC §5: the cart needs a signed-in buyer: 'Please Login / Register'.
-  defaultAccess(app, 'signedIn', cm.pleaseLogin);
-  /** After a change: the buyer's other open pages hear of it, and the new cart is the answer. */
-  const changed = async (ctx: CartReadContext) => {
-    await events.publish(ctx.userId, 'cart').catch(() => {});
-    return readCart(ctx, await catalogue.get());
-  };
+  defaultAccess(app, 'signedIn', cartMessages.pleaseLogin);
+  /** After a change (its service told the buyer's other pages), the new cart is the answer. */
+  const changed = async (ctx: CartReadContext) => readCart(ctx, await catalogue.get());
   noStore(app);
 
   app.get(
@@ -142,7 +139,6 @@ export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { event
     },
     async (req) => {
       const added = await addQuickOrder(req.ctx, await catalogue.get(), req.body.text);
-      if (added.addedCount) await events.publish(req.ctx.userId, 'cart').catch(() => {});
       return added;
     },
   );

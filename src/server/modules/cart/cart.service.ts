@@ -1,3 +1,6 @@
+import type { StoreSettings } from '#server/modules/store/store-settings.ts';
+import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
+import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
@@ -7,18 +10,30 @@ import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
 import { blockView, judgeLines, type ShipTo } from '#server/modules/compliance/compliance.service.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
-import type { BuyerContext, RequestContext } from '#server/plugins/request-context.ts';
+import type { BuyerContext } from '#server/http/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { itemCount } from '#shared/cart/cart.rules.ts';
-import { type Cart, type CartLine, type CartQuery, cartMessages as cm } from '#shared/cart/cart.schemas.ts';
+import { type Cart, type CartLine, type CartQuery, cartMessages } from '#shared/cart/cart.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
-import { pricingMessages as pm } from '#shared/pricing/pricing.messages.ts';
+import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import { largestAllowedAtMost, quantityProblem } from '#shared/pricing/quantity-rule.ts';
+import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import { cartItems } from './cart.table.ts';
 import { cartLines } from './cart-lines.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /** What reading a cart needs: the buyer, and the compliance and settings kept in memory. */
-export type CartReadContext = BuyerContext & Pick<RequestContext, 'compliance' | 'settings' | 'pricing'>;
+export type CartReadContext = BuyerContext & {
+  compliance: ComplianceCache;
+  settings: StoreSettings;
+  pricing: PricingCache;
+};
+
+/** A change to the buyer's cart, told to their open pages after it commits. */
+export type CartChangeContext = BuyerContext & { events: UserEventBus };
+
+/** The buyer's other open pages (the cart drawer, checkout) read the cart again. */
+export const cartChanged = (ctx: CartChangeContext) => ctx.events.publish(ctx.userId, 'cart');
 
 /**
  * The ship-to a cart is judged for: Pickup is the store's own state; otherwise the state asked
@@ -106,7 +121,7 @@ function refuseOutsideCases(
 
 class NotEnoughStock extends DomainError {
   constructor(name: string, available: number) {
-    super(409, cm.notEnoughStock(name, available));
+    super(409, cartMessages.notEnoughStock(name, available));
   }
 }
 
@@ -141,9 +156,10 @@ function addToLine(db: Db, userId: string, variantId: number, quantity: number, 
 
 /** Adds quantities to the cart; the resulting quantity of each option may not exceed its stock. */
 export async function addToCart(
-  { db, userId, now }: BuyerContext,
+  ctx: CartChangeContext,
   items: { variantId: string; quantity: number }[],
 ): Promise<void> {
+  const { db, userId, now } = ctx;
   await db.transaction(async (tx) => {
     const found = await variantsBySku(
       tx,
@@ -153,40 +169,45 @@ export async function addToCart(
     const inCart = new Map(current.map((c) => [c.variantId, c.quantity]));
     for (const item of items) {
       const v = found.get(item.variantId);
-      if (!v) throw new NotFound(cm.variantNotFound);
+      if (!v) throw new NotFound(cartMessages.variantNotFound);
       const wanted = (inCart.get(v.id) ?? 0) + item.quantity;
-      if (wanted > v.stock) throw new NotEnoughStock(`${v.productName} — ${v.name}`, v.stock);
+      if (wanted > v.stock) throw new NotEnoughStock(optionLabel(v.productName, v.name), v.stock);
       refuseOutsideCases(v, wanted);
       await addToLine(tx, userId, v.id, item.quantity, now);
       inCart.set(v.id, wanted);
     }
   });
+  await cartChanged(ctx);
 }
 
 export async function setQuantity(
-  { db, userId, now }: BuyerContext,
+  ctx: CartChangeContext,
   { sku, quantity }: { sku: string; quantity: number },
 ): Promise<void> {
+  const { db, userId, now } = ctx;
   const v = (await variantsBySku(db, [sku])).get(sku);
-  if (!v) throw new NotFound(cm.variantNotFound);
-  if (quantity > v.stock) throw new NotEnoughStock(`${v.productName} — ${v.name}`, v.stock);
+  if (!v) throw new NotFound(cartMessages.variantNotFound);
+  if (quantity > v.stock) throw new NotEnoughStock(optionLabel(v.productName, v.name), v.stock);
   refuseOutsideCases(v, quantity);
   const updated = await db
     .update(cartItems)
     .set({ quantity, updatedAt: now })
     .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)))
     .returning();
-  if (!updated.length) throw new NotFound(cm.variantNotFound);
+  if (!updated.length) throw new NotFound(cartMessages.variantNotFound);
+  await cartChanged(ctx);
 }
 
-export async function removeFromCart({ db, userId }: BuyerContext, sku: string): Promise<void> {
-  const v = (await variantsBySku(db, [sku])).get(sku);
-  if (!v) throw new NotFound(cm.variantNotFound);
-  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)));
+export async function removeFromCart(ctx: CartChangeContext, sku: string): Promise<void> {
+  const v = (await variantsBySku(ctx.db, [sku])).get(sku);
+  if (!v) throw new NotFound(cartMessages.variantNotFound);
+  await ctx.db.delete(cartItems).where(and(eq(cartItems.userId, ctx.userId), eq(cartItems.variantId, v.id)));
+  await cartChanged(ctx);
 }
 
-export async function clearCart({ db, userId }: BuyerContext): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+export async function clearCart(ctx: CartChangeContext): Promise<void> {
+  await ctx.db.delete(cartItems).where(eq(cartItems.userId, ctx.userId));
+  await cartChanged(ctx);
 }
 
 /**
@@ -194,13 +215,14 @@ export async function clearCart({ db, userId }: BuyerContext): Promise<void> {
  * once what is already in the cart is counted. Says how many went in.
  */
 export async function addUpToStock(
-  { db, userId, now }: BuyerContext,
+  ctx: CartChangeContext,
   { sku, wanted }: { sku: string; wanted: number },
 ): Promise<{ message: string }> {
-  return db.transaction(async (tx) => {
+  const { db, userId, now } = ctx;
+  const answer = await db.transaction(async (tx) => {
     const v = (await variantsBySku(tx, [sku])).get(sku);
-    if (!v) throw new NotFound(cm.variantNotFound);
-    const name = `${v.productName} — ${v.name}`;
+    if (!v) throw new NotFound(cartMessages.variantNotFound);
+    const name = optionLabel(v.productName, v.name);
     if (v.stock === 0) throw new NotEnoughStock(name, 0);
     const [current] = await tx
       .select({ quantity: cartItems.quantity })
@@ -208,18 +230,23 @@ export async function addUpToStock(
       .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, v.id)));
     const inCart = current?.quantity ?? 0;
     const available = v.stock - inCart;
-    if (available <= 0) throw new DomainError(409, cm.allAlreadyInCart(name, v.stock));
+    if (available <= 0) throw new DomainError(409, cartMessages.allAlreadyInCart(name, v.stock));
     // The line ends on a quantity the option is sold in: whole cases, as many as stock leaves.
     const rule = quantityRuleOf(v);
     const total = largestAllowedAtMost(rule, inCart + Math.min(wanted, available));
     if (rule.maxQuantity !== null && inCart >= rule.maxQuantity)
-      throw new DomainError(409, `${name}: ${pm.maximum(rule.maxQuantity)}`);
+      throw new DomainError(409, `${name}: ${pricingMessages.maximum(rule.maxQuantity)}`);
     if (total === null || total <= inCart)
-      throw new DomainError(409, pm.notEnoughForCases(name, available, rule.increment, rule.minQuantity));
+      throw new DomainError(
+        409,
+        pricingMessages.notEnoughForCases(name, available, rule.increment, rule.minQuantity),
+      );
     const added = total - inCart;
     await addToLine(tx, userId, v.id, added, now);
-    return { message: added === wanted ? cm.added : cm.addedUpToStock(name, added) };
+    return { message: added === wanted ? cartMessages.added : cartMessages.addedUpToStock(name, added) };
   });
+  await cartChanged(ctx);
+  return answer;
 }
 
 /**

@@ -13,12 +13,12 @@ import type { QuickOrderAdded, QuickOrderCheck, QuickOrderLine } from '#shared/c
 import {
   parseQuickOrder,
   type QuickOrderEntry,
-  quickOrderMessages as qm,
+  quickOrderMessages,
   sameSkuOnce,
 } from '#shared/cart/quick-order.ts';
 import { isoDay } from '#shared/dates.ts';
 import { largestAllowedAtMost, quantityProblem } from '#shared/pricing/quantity-rule.ts';
-import { type CartReadContext, readCart } from './cart.service.ts';
+import { type CartChangeContext, type CartReadContext, cartChanged, readCart } from './cart.service.ts';
 import { cartItems } from './cart.table.ts';
 import { lineRow } from './cart-lines.ts';
 
@@ -153,8 +153,8 @@ async function judgeEntries(
     const i = soldLine.get(e);
     if (i === undefined)
       return hidden.has(e.sku.toUpperCase())
-        ? blank(e, 'unavailable', qm.unavailable)
-        : blank(e, 'unknown', qm.unknown);
+        ? blank(e, 'unavailable', quickOrderMessages.unavailable)
+        : blank(e, 'unknown', quickOrderMessages.unknown);
     const { row } = sold[i]!;
     const inCart = row.quantity - e.quantity;
     const block = judged?.verdicts[i]?.blocks[0];
@@ -162,11 +162,11 @@ async function judgeEntries(
     const caseProblem = quantityProblem(rule, row.quantity);
     const [status, problem]: [QuickOrderLine['status'], string | null] =
       block && state
-        ? ['blocked', qm.blocked(stateName(state), block.reason)]
+        ? ['blocked', quickOrderMessages.blocked(stateName(state), block.reason)]
         : row.stock === 0
-          ? ['outOfStock', qm.outOfStock]
+          ? ['outOfStock', quickOrderMessages.outOfStock]
           : row.quantity > row.stock
-            ? ['short', qm.short(row.stock, inCart)]
+            ? ['short', quickOrderMessages.short(row.stock, inCart)]
             : caseProblem
               ? ['caseRule', caseProblem]
               : ['ok', null];
@@ -203,13 +203,17 @@ async function judgeEntries(
     problemCount,
     totalCents: lines.reduce((n, l) => n + (l.status === 'ok' ? (l.lineTotalCents ?? 0) : 0), 0),
     shipTo: state ? { state, stateName: stateName(state) } : null,
-    message: qm.checked(okCount, problemCount),
+    message: quickOrderMessages.checked(okCount, problemCount),
     ready,
   };
 }
 
 /** Quick order: every line that passes, in one go (see fillCart). */
-export function addQuickOrder(ctx: CartReadContext, model: CatalogueReadModel, text: string) {
+export function addQuickOrder(
+  ctx: CartReadContext & CartChangeContext,
+  model: CatalogueReadModel,
+  text: string,
+) {
   return fillCart(ctx, model, entriesOf(text), { partial: false });
 }
 
@@ -218,7 +222,7 @@ export function addQuickOrder(ctx: CartReadContext, model: CatalogueReadModel, t
  * the page checked): what could not go in, or not all of it, is reported, not refused as a whole.
  */
 export async function fillCart(
-  ctx: CartReadContext,
+  ctx: CartReadContext & CartChangeContext,
   model: CatalogueReadModel,
   entries: QuickOrderEntry[],
   options: FillOptions,
@@ -238,12 +242,13 @@ export async function fillCart(
         });
     return result;
   });
+  if (checked.ready.length) await cartChanged(ctx);
   const notAdded = checked.lines.filter((l) => l.status !== 'ok');
   return {
     cart: await readCart(ctx, model),
     addedCount: checked.ready.length,
     notAdded,
-    message: qm.added(
+    message: quickOrderMessages.added(
       checked.ready.length,
       notAdded.filter((l) => !l.addedQuantity).length,
       notAdded.filter((l) => l.addedQuantity).length,

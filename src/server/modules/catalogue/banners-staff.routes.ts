@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import {
   AdminBannerListSchema,
   BannerBodySchema,
@@ -56,7 +56,7 @@ export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
     async (req) => {
       await catalogue.write(() => orderBanners(req.ctx, req.body.slot, req.body.ids));
-      return { message: cm.saved };
+      return { message: catalogueAdminMessages.saved };
     },
   );
 };

@@ -1,14 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { Invalid, NotFound } from '#server/errors.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
+import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { BannerValues } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { banners } from './catalogue.table.ts';
 
 // ---- Banners ---------------------------------------------------------------------------
 
-export async function listBanners({ db }: Pick<RequestContext, 'db'>) {
+export async function listBanners({ db }: WithDb) {
   const rows = await db
     .select()
     .from(banners)
@@ -32,7 +32,7 @@ export async function saveBanner(ctx: StaffContext, id: number | null, body: Ban
         .returning({ id: banners.id })) as [{ id: number }];
     } else {
       [before] = await tx.select().from(banners).where(eq(banners.id, id)).for('update');
-      if (!before) throw new NotFound(cm.bannerNotFound);
+      if (!before) throw new NotFound(catalogueAdminMessages.bannerNotFound);
       await tx.update(banners).set(body).where(eq(banners.id, id));
       savedId = id;
     }
@@ -83,7 +83,7 @@ export async function orderBanners(
 export async function deleteBanner(ctx: StaffContext, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.delete(banners).where(eq(banners.id, id)).returning();
-    if (!before) throw new NotFound(cm.bannerNotFound);
+    if (!before) throw new NotFound(catalogueAdminMessages.bannerNotFound);
     await audit(
       tx,
       { actorId: ctx.staffId, action: 'banner.deleted', entity: 'banner', entityId: String(id), before },

@@ -1,8 +1,10 @@
+import { upFromOption } from './catalogue-joins.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { storedAttributes, storedVariantCompliance } from '#server/modules/compliance/compliance.service.ts';
 import { directoryListings } from '#server/modules/compliance/compliance.table.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   CASE_PACK_CSV_COLUMNS,
@@ -80,7 +82,7 @@ async function listingsByProduct(db: Db): Promise<Map<number, ListingEntry[]>> {
 }
 
 /** The whole catalogue, one row per option, in the columns the import reads. */
-export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<string> {
+export async function catalogueCsv({ db }: WithDb): Promise<string> {
   const listings = await listingsByProduct(db);
   // One read of a product's attributes, not one per option (116,000 rows on the large catalogue).
   const seen = new Map<number, ComplianceAttributes>();
@@ -89,21 +91,20 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
     seen.set(id, known);
     return known;
   };
-  const rows = await db
-    .select({ c: categoryColumns, b: { name: brands.name }, p: productColumns, v: variantColumns })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, brands.categoryId))
-    .orderBy(
-      asc(categories.position),
-      asc(categories.name),
-      asc(brands.name),
-      asc(products.name),
-      asc(products.id),
-      asc(variants.position),
-      asc(variants.id),
-    );
+  const rows = await upFromOption(
+    db
+      .select({ c: categoryColumns, b: { name: brands.name }, p: productColumns, v: variantColumns })
+      .from(variants)
+      .$dynamic(),
+  ).orderBy(
+    asc(categories.position),
+    asc(categories.name),
+    asc(brands.name),
+    asc(products.name),
+    asc(products.id),
+    asc(variants.position),
+    asc(variants.id),
+  );
   const lines = [[...CATALOGUE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS].join(',')];
   for (const { c, b, p, v } of rows) {
     const record: Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string | number> = {
@@ -157,7 +158,7 @@ export async function catalogueCsv({ db }: Pick<RequestContext, 'db'>): Promise<
  *    (`catalogue-import-write.ts`). Any failure in step 3 rolls the whole import back.
  */
 export async function importCatalogueCsv(
-  ctx: StaffContext & Pick<RequestContext, 'mail'>,
+  ctx: StaffContext & { mail: MailSettings },
   text: string,
   dryRun: boolean,
 ): Promise<ImportReport> {
@@ -194,7 +195,7 @@ export async function importCatalogueCsv(
 }
 
 /** The catalogue as the import compares it, read in four queries. */
-async function catalogueSnapshot({ db }: Pick<RequestContext, 'db'>): Promise<CatalogueSnapshot> {
+async function catalogueSnapshot({ db }: WithDb): Promise<CatalogueSnapshot> {
   const [catRows, brandRows, productRows, variantRows, listings] = await Promise.all([
     db.select().from(categories),
     db.select().from(brands),

@@ -5,7 +5,7 @@
  */
 
 import { CATALOGUE_CSV_MAX_ROWS } from '#shared/catalogue/catalogue.constants.ts';
-import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
+import { catalogueCsvMessages } from '#shared/catalogue/catalogue.messages.ts';
 import {
   CASE_PACK_CSV_COLUMNS,
   CATALOGUE_CSV_COLUMNS,
@@ -79,21 +79,21 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
   const parsed = parseCsv(text);
   if (parsed.error) return refused(parsed.error.line, parsed.error.message);
   const [header, ...dataRows] = parsed.rows;
-  if (!header || !dataRows.length) return refused(1, m.empty);
+  if (!header || !dataRows.length) return refused(1, catalogueCsvMessages.empty);
   const columns = header.map(lower);
   const missing = CATALOGUE_CSV_COLUMNS.filter((c) => !columns.includes(c));
-  if (missing.length) return refused(1, m.missingColumns(missing));
+  if (missing.length) return refused(1, catalogueCsvMessages.missingColumns(missing));
   // The compliance columns come as a set, or not at all (an older file leaves them as they are).
   const missingCompliance = COMPLIANCE_CSV_COLUMNS.filter((c) => !columns.includes(c));
   if (missingCompliance.length && missingCompliance.length < COMPLIANCE_CSV_COLUMNS.length)
-    return refused(1, m.missingColumns(missingCompliance));
+    return refused(1, catalogueCsvMessages.missingColumns(missingCompliance));
   const withCompliance = !missingCompliance.length;
   // The case pack columns likewise: a set, or none (case packs left as they are).
   const missingCasePack = CASE_PACK_CSV_COLUMNS.filter((c) => !columns.includes(c));
   if (missingCasePack.length && missingCasePack.length < CASE_PACK_CSV_COLUMNS.length)
-    return refused(1, m.missingColumns(missingCasePack));
+    return refused(1, catalogueCsvMessages.missingColumns(missingCasePack));
   const withCasePack = !missingCasePack.length;
-  if (dataRows.length > CATALOGUE_CSV_MAX_ROWS) return refused(1, m.tooManyRows);
+  if (dataRows.length > CATALOGUE_CSV_MAX_ROWS) return refused(1, catalogueCsvMessages.tooManyRows);
   const index = Object.fromEntries(
     [...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS].map((c) => [
       c,
@@ -152,7 +152,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     const skuKey = row.sku.toLowerCase();
     const earlier = skuLine.get(skuKey);
     if (earlier) {
-      fail(line, row.sku, m.duplicateSku(earlier));
+      fail(line, row.sku, catalogueCsvMessages.duplicateSku(earlier));
       continue;
     }
     skuLine.set(skuKey, line);
@@ -165,7 +165,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     };
     const first = productFirst.get(row.product_sku);
     if (first && !sameProduct(first.fields, fields)) {
-      fail(line, row.sku, m.productDiffers(first.line));
+      fail(line, row.sku, catalogueCsvMessages.productDiffers(first.line));
       continue;
     }
     if (!first) productFirst.set(row.product_sku, { line, fields });

@@ -5,7 +5,7 @@
  * reads the snapshot, and the plan is unit-tested on its own.
  */
 
-import { catalogueCsvMessages as m } from '#shared/catalogue/catalogue.messages.ts';
+import { catalogueCsvMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   type CasePack,
@@ -19,6 +19,7 @@ import type { VariantCompliance } from '#shared/compliance/attributes.ts';
 import { type ListingEntry, listingsText, variantComplianceKey } from '#shared/compliance/compliance-csv.ts';
 import type { brands, categories, products } from './catalogue.table.ts';
 import { brandKey, type ImportIssue, lower, type ParsedRow } from './catalogue-import-parse.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 const PREVIEW_LIMIT = 200;
 
@@ -125,7 +126,8 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
     const existingProduct = productBySku.get(row.product_sku);
     if (existingVariant && existingVariant.productId !== existingProduct?.id) {
       const owner = productById.get(existingVariant.productId);
-      fail(r.line, row.sku, m.skuIsOtherProduct(owner ? `${owner.name}, ${owner.sku}` : 'unknown'));
+      const ownerName = owner ? `${owner.name}, ${owner.sku}` : 'unknown';
+      fail(r.line, row.sku, catalogueCsvMessages.skuIsOtherProduct(ownerName));
       continue;
     }
     if (!categoryByName.has(lower(row.category)) && !newCategories.has(lower(row.category)))
@@ -178,7 +180,7 @@ export function planImport(rows: ParsedRow[], current: CatalogueSnapshot): Impor
         line: r.line,
         sku: row.sku,
         action: variantAction === 'create' || productAction === 'create' ? 'create' : 'update',
-        summary: `${row.product} — ${row.option}: ${what.join('; ')}`,
+        summary: `${optionLabel(row.product, row.option)}: ${what.join('; ')}`,
       });
     }
   }

@@ -1,3 +1,4 @@
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 /**
  * Step 3 of a catalogue CSV import: the plan written in one transaction with bulk statements (so
  * 10,000 rows take seconds) — new categories and brands (unique slugs), products and options
@@ -10,7 +11,7 @@ import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
 import { replaceListings } from '#server/modules/compliance/listings-import.service.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext } from '#server/http/request-context.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import type { ImportReport, ProductFields } from '#shared/catalogue/catalogue-csv.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
@@ -19,6 +20,7 @@ import { brands, categories, products, variants } from './catalogue.table.ts';
 import { brandKey, lower, type ParsedRow } from './catalogue-import-parse.ts';
 import type { CatalogueSnapshot, ImportPlan } from './catalogue-import-plan.ts';
 import { refreshSearchKeys } from './catalogue-staff.service.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 const CHUNK = 1000;
 
@@ -58,7 +60,7 @@ function snake(p: ProductFields) {
 }
 
 export async function writeImport(
-  ctx: StaffContext & Pick<RequestContext, 'mail'>,
+  ctx: StaffContext & { mail: MailSettings },
   plan: ImportPlan,
   current: CatalogueSnapshot,
   report: Pick<ImportReport, 'rows' | 'changes'>,
@@ -212,7 +214,7 @@ async function writeVariants(
     await tx.insert(variants).values(
       batch.map(({ r, position }) => {
         const productId = productIdBySku.get(r.row.product_sku)!;
-        const image = imageOf.get(productId) ?? placeholderImage(`${r.row.product} — ${r.row.option}`);
+        const image = imageOf.get(productId) ?? placeholderImage(optionLabel(r.row.product, r.row.option));
         const compliance = r.compliance?.variant ?? {};
         return {
           productId,

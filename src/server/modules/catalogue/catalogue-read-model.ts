@@ -23,7 +23,6 @@ import type {
   Banner,
   BannersResponse,
   BrandLink,
-  Image,
   MenuResponse,
   ProductCard,
 } from '#shared/catalogue/catalogue.schemas.ts';
@@ -31,46 +30,9 @@ import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import { banners, brands, categories, products, variants } from './catalogue.table.ts';
 import { listingOrder, reposition } from './listing-order.ts';
 import { productDetail } from './product-detail.ts';
+import type { BrandEntry, CategoryEntry, ProductEntry, Scope } from './catalogue-entries.ts';
 
-export interface CategoryEntry {
-  dbId: number;
-  slug: string;
-  name: string;
-  group: CategoryGroup | null;
-  brands: BrandEntry[];
-  products: ProductEntry[];
-}
-
-export interface BrandEntry {
-  dbId: number;
-  slug: string;
-  name: string;
-  category: CategoryEntry;
-  logo: Image | null;
-  products: ProductEntry[];
-  json: string;
-}
-
-export interface ProductEntry {
-  dbId: number;
-  slug: string;
-  brand: BrandEntry;
-  card: ProductCard;
-  cardJson: string;
-  createdAt: number;
-  row: typeof products.$inferSelect;
-  variants: (typeof variants.$inferSelect)[];
-}
-
-export interface Scope {
-  title: string;
-  categoryId: string;
-  brandId: string | null;
-  /** Every product of the scope, in listing order. */
-  products: ProductEntry[];
-  /** The brands a "Brands You may Like" pick draws from. */
-  brandPool: BrandEntry[];
-}
+export type { BrandEntry, CategoryEntry, ProductEntry, Scope } from './catalogue-entries.ts';
 
 /** Up to `n` distinct random items (a partial Fisher-Yates over indices). */
 export function randomPick<T>(items: readonly T[], n: number, random: () => number = Math.random): T[] {

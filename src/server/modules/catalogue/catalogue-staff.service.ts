@@ -1,11 +1,12 @@
+import { upFromProduct } from './catalogue-joins.ts';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { CategoryGroup } from '#shared/catalogue/catalogue.constants.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type {
   AdminCatalogueTree,
   BrandValues,
@@ -21,8 +22,8 @@ export async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     const constraint = isUniqueViolation(err);
-    if (constraint?.includes('sku')) throw new Conflict(cm.skuTaken, 'sku');
-    if (constraint) throw new Conflict(cm.slugTaken, 'slug');
+    if (constraint?.includes('sku')) throw new Conflict(catalogueAdminMessages.skuTaken, 'sku');
+    if (constraint) throw new Conflict(catalogueAdminMessages.slugTaken, 'slug');
     throw err;
   }
 }
@@ -33,17 +34,17 @@ export async function guarded<T>(work: () => Promise<T>): Promise<T> {
  */
 export async function refreshSearchKeys(db: Db, productIds: number[]): Promise<void> {
   if (!productIds.length) return;
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      brandName: brands.name,
-      categoryName: categories.name,
-    })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, brands.categoryId))
-    .where(inArray(products.id, productIds));
+  const rows = await upFromProduct(
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        brandName: brands.name,
+        categoryName: categories.name,
+      })
+      .from(products)
+      .$dynamic(),
+  ).where(inArray(products.id, productIds));
   const variantRows = await db
     .select({ productId: variants.productId, name: variants.name })
     .from(variants)
@@ -76,7 +77,7 @@ export async function productIdsWhere(db: Db, where: ReturnType<typeof eq>): Pro
 
 // ---- Categories and brands -------------------------------------------------------------
 
-export async function catalogueTree({ db }: Pick<RequestContext, 'db'>): Promise<AdminCatalogueTree> {
+export async function catalogueTree({ db }: WithDb): Promise<AdminCatalogueTree> {
   const [cats, brandRows] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
     db
@@ -120,7 +121,7 @@ export async function saveCategory(
     group: body.group,
     position: body.position,
   };
-  if (!values.slug) throw new Invalid(cm.nameRequired);
+  if (!values.slug) throw new Invalid(catalogueAdminMessages.nameRequired);
   return guarded(() =>
     ctx.db.transaction(async (tx) => {
       let before: typeof categories.$inferSelect | undefined;
@@ -131,7 +132,7 @@ export async function saveCategory(
         ];
       } else {
         [before] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-        if (!before) throw new NotFound(cm.categoryNotFound);
+        if (!before) throw new NotFound(catalogueAdminMessages.categoryNotFound);
         await tx.update(categories).set(values).where(eq(categories.id, id));
         savedId = id;
         if (before.name !== values.name)
@@ -157,11 +158,11 @@ export async function saveCategory(
 export async function deleteCategory(ctx: StaffContext, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-    if (!before) throw new NotFound(cm.categoryNotFound);
+    if (!before) throw new NotFound(catalogueAdminMessages.categoryNotFound);
     const [{ n }] = (await tx.select({ n: count() }).from(brands).where(eq(brands.categoryId, id))) as [
       { n: number },
     ];
-    if (n > 0) throw new Conflict(cm.categoryHasBrands);
+    if (n > 0) throw new Conflict(catalogueAdminMessages.categoryHasBrands);
     await tx.delete(categories).where(eq(categories.id, id));
     await audit(
       tx,
@@ -179,14 +180,14 @@ export async function saveBrand(ctx: StaffContext, id: number | null, body: Bran
     logo: body.logo,
     position: body.position,
   };
-  if (!values.slug) throw new Invalid(cm.nameRequired);
+  if (!values.slug) throw new Invalid(catalogueAdminMessages.nameRequired);
   return guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [category] = await tx
         .select({ id: categories.id })
         .from(categories)
         .where(eq(categories.id, body.categoryId));
-      if (!category) throw new Invalid(cm.categoryNotFound);
+      if (!category) throw new Invalid(catalogueAdminMessages.categoryNotFound);
       let before: typeof brands.$inferSelect | undefined;
       let savedId: number;
       if (id === null) {
@@ -195,7 +196,7 @@ export async function saveBrand(ctx: StaffContext, id: number | null, body: Bran
         ];
       } else {
         [before] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
-        if (!before) throw new NotFound(cm.brandNotFound);
+        if (!before) throw new NotFound(catalogueAdminMessages.brandNotFound);
         await tx.update(brands).set(values).where(eq(brands.id, id));
         savedId = id;
         if (before.name !== values.name || before.categoryId !== values.categoryId)
@@ -221,11 +222,11 @@ export async function saveBrand(ctx: StaffContext, id: number | null, body: Bran
 export async function deleteBrand(ctx: StaffContext, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
-    if (!before) throw new NotFound(cm.brandNotFound);
+    if (!before) throw new NotFound(catalogueAdminMessages.brandNotFound);
     const [{ n }] = (await tx.select({ n: count() }).from(products).where(eq(products.brandId, id))) as [
       { n: number },
     ];
-    if (n > 0) throw new Conflict(cm.brandHasProducts);
+    if (n > 0) throw new Conflict(catalogueAdminMessages.brandHasProducts);
     await tx.delete(brands).where(eq(brands.id, id));
     await audit(
       tx,

@@ -6,7 +6,7 @@ import { STOCK_CHANNEL } from './catalogue-cache.ts';
 /**
  * Gives stock back (a cancelled order item), inside the caller's transaction; every instance's
  * storefront hears of it when the transaction commits. Taking stock is place_order's (one
- * statement, migration 0008), which the orders module runs.
+ * statement, db/functions/place_order.sql), which the orders module runs.
  */
 export async function returnStock(tx: Db, variantId: number, quantity: number): Promise<void> {
   await tx

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ERROR_RESPONSES } from '#server/http/responses.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import type { StaffContext } from '#server/http/request-context.ts';
+import type { AppContext } from '#server/plugins/request-context.ts';
+import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import { IdParamsSchema, SavedResponseSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import type { CatalogueCache } from './catalogue-cache.ts';
@@ -30,8 +31,8 @@ export function editableRoutes<S extends z.ZodType>(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const saved = { 200: SavedResponseSchema, ...ERROR_RESPONSES };
-  const save = async (ctx: RequestContext, id: number | null, body: unknown) => ({
-    message: cm.saved,
+  const save = async (ctx: AppContext, id: number | null, body: unknown) => ({
+    message: catalogueAdminMessages.saved,
     id: await catalogue.write(() => e.save(ctx, id, body as z.output<S>)),
   });
   api.post(e.path, { schema: { tags, summary: e.summaries.create, body: e.body, response: saved } }, (req) =>
@@ -54,7 +55,7 @@ export function editableRoutes<S extends z.ZodType>(
     },
     async (req) => {
       await catalogue.write(() => e.delete(req.ctx, req.params.id));
-      return { message: cm.deleted };
+      return { message: catalogueAdminMessages.deleted };
     },
   );
 }

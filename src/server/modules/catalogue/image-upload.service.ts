@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { DomainError, Invalid } from '#server/errors.ts';
 import { detectDocumentType, safeDisplayName } from '#server/modules/accounts/file-type.ts';
 import type { MediaStore } from '#server/storage/media-store.ts';
-import { imageUploadMessages as m } from '#shared/catalogue/catalogue.messages.ts';
+import { imageUploadMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import { IMAGE_RENDITIONS, IMAGE_UPLOAD_MAX_BYTES } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { slugify } from '#shared/catalogue/slug.ts';
@@ -27,12 +27,14 @@ export async function storeCatalogueImage(
   try {
     data = await part.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError(413, m.tooLarge);
-    throw new Invalid(m.unreadable); // the request ended before the file did
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new DomainError(413, imageUploadMessages.tooLarge);
+    throw new Invalid(imageUploadMessages.unreadable); // the request ended before the file did
   }
-  if (part.file.truncated || data.length > IMAGE_UPLOAD_MAX_BYTES) throw new DomainError(413, m.tooLarge);
+  if (part.file.truncated || data.length > IMAGE_UPLOAD_MAX_BYTES)
+    throw new DomainError(413, imageUploadMessages.tooLarge);
   const type = detectDocumentType(data)?.contentType;
-  if (!(type && IMAGE_TYPES.has(type)) && !isWebp(data)) throw new Invalid(m.wrongType);
+  if (!(type && IMAGE_TYPES.has(type)) && !isWebp(data)) throw new Invalid(imageUploadMessages.wrongType);
 
   const base = slugify(safeDisplayName(part.filename).replace(/\.[a-z0-9]+$/i, '')) || 'image';
   const names = Object.keys(IMAGE_RENDITIONS) as (keyof typeof IMAGE_RENDITIONS)[];
@@ -52,7 +54,7 @@ export async function storeCatalogueImage(
       );
     }
   } catch {
-    throw new Invalid(m.unreadable);
+    throw new Invalid(imageUploadMessages.unreadable);
   }
   const urls = await media.putAllHashed(
     'catalogue',

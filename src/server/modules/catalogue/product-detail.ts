@@ -1,5 +1,5 @@
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
-import type { ProductEntry } from './catalogue-read-model.ts';
+import type { ProductEntry } from './catalogue-entries.ts';
 
 /** The product page's answer and an option's case pack, as the read model builds them. */
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import {
   AdminProductListSchema,
   AdminProductSchema,
@@ -65,13 +65,13 @@ export const productsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
         summary: 'Create a product with its first options',
         body: z.object({
           product: ProductBodySchema,
-          variants: z.array(VariantBodySchema).min(1, cm.lastVariant).max(200),
+          variants: z.array(VariantBodySchema).min(1, catalogueAdminMessages.lastVariant).max(200),
         }),
         response: { 200: SavedSchema, ...errors },
       },
     },
     async (req) => ({
-      message: cm.saved,
+      message: catalogueAdminMessages.saved,
       id: await catalogue.write(() => saveProduct(req.ctx, null, req.body.product, req.body.variants)),
     }),
   );
@@ -87,7 +87,7 @@ export const productsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (req) => ({
-      message: cm.saved,
+      message: catalogueAdminMessages.saved,
       id: await catalogue.write(() => saveProduct(req.ctx, req.params.id, req.body)),
     }),
   );
@@ -103,7 +103,7 @@ export const productsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     },
     async (req) => {
       await catalogue.write(() => deleteProduct(req.ctx, req.params.id));
-      return { message: cm.deleted };
+      return { message: catalogueAdminMessages.deleted };
     },
   );
   app.post(
@@ -118,7 +118,7 @@ export const productsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (req) => ({
-      message: cm.saved,
+      message: catalogueAdminMessages.saved,
       id: await catalogue.write(() => saveVariant(req.ctx, req.params.id, null, req.body)),
     }),
   );
@@ -134,7 +134,7 @@ export const productsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (req) => ({
-      message: cm.saved,
+      message: catalogueAdminMessages.saved,
       id: await catalogue.write(() => saveVariant(req.ctx, req.params.id, req.params.variantId, req.body)),
     }),
   );
@@ -150,7 +150,7 @@ export const productsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     },
     async (req) => {
       await catalogue.write(() => deleteVariant(req.ctx, req.params.id, req.params.variantId));
-      return { message: cm.deleted };
+      return { message: catalogueAdminMessages.deleted };
     },
   );
 };

@@ -1,3 +1,5 @@
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
+import { upFromProduct } from './catalogue-joins.ts';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
@@ -5,8 +7,8 @@ import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
 import { capCartsAtStock, removeProductsFromCarts } from '#server/modules/cart/cart.service.ts';
 import { orderItems } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { catalogueAdminMessages as cm } from '#shared/catalogue/catalogue.messages.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
+import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import { placeholderImage } from '#shared/catalogue/catalogue.schemas.ts';
 import type {
   AdminProduct,
@@ -19,11 +21,12 @@ import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { casePackProblem } from '#shared/pricing/quantity-steps.ts';
 import { brands, categories, products, variants } from './catalogue.table.ts';
 import { guarded, refreshSearchKeys } from './catalogue-staff.service.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 // ---- Products and variants -------------------------------------------------------------
 
 export async function listProducts(
-  { db }: Pick<RequestContext, 'db'>,
+  { db }: WithDb,
   q: { q?: string; brandId?: number; page: number; pageSize: number },
 ) {
   const conditions = [];
@@ -43,25 +46,26 @@ export async function listProducts(
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        brandName: brands.name,
-        categoryName: categories.name,
-        priceCents: products.priceCents,
-        discountPriceCents: products.discountPriceCents,
-        discountPercentage: products.discountPercentage,
-        isNew: products.isNew,
-        isHot: products.isHot,
-        hidden: products.hidden,
-        variantCount: sql<number>`(select count(*)::int from variants v where v.product_id = ${products.id})`,
-        stock: sql<number>`(select coalesce(sum(v.stock), 0)::int from variants v where v.product_id = ${products.id})`,
-      })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .innerJoin(categories, eq(categories.id, brands.categoryId))
+    upFromProduct(
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          sku: products.sku,
+          brandName: brands.name,
+          categoryName: categories.name,
+          priceCents: products.priceCents,
+          discountPriceCents: products.discountPriceCents,
+          discountPercentage: products.discountPercentage,
+          isNew: products.isNew,
+          isHot: products.isHot,
+          hidden: products.hidden,
+          variantCount: sql<number>`(select count(*)::int from variants v where v.product_id = ${products.id})`,
+          stock: sql<number>`(select coalesce(sum(v.stock), 0)::int from variants v where v.product_id = ${products.id})`,
+        })
+        .from(products)
+        .$dynamic(),
+    )
       .where(where)
       .orderBy(asc(products.name), asc(products.id))
       .limit(q.pageSize)
@@ -76,20 +80,20 @@ export async function listProducts(
   };
 }
 
-export async function loadProduct({ db }: Pick<RequestContext, 'db'>, id: number): Promise<AdminProduct> {
-  const [row] = await db
-    .select({
-      p: products,
-      brandName: brands.name,
-      brandSlug: brands.slug,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-    })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, brands.categoryId))
-    .where(eq(products.id, id));
-  if (!row) throw new NotFound(cm.productNotFound);
+export async function loadProduct({ db }: WithDb, id: number): Promise<AdminProduct> {
+  const [row] = await upFromProduct(
+    db
+      .select({
+        p: products,
+        brandName: brands.name,
+        brandSlug: brands.slug,
+        categoryName: categories.name,
+        categorySlug: categories.slug,
+      })
+      .from(products)
+      .$dynamic(),
+  ).where(eq(products.id, id));
+  if (!row) throw new NotFound(catalogueAdminMessages.productNotFound);
   const vs = await db
     .select()
     .from(variants)
@@ -133,7 +137,7 @@ export async function saveProduct(
   newVariants: VariantValues[] = [],
 ): Promise<number> {
   const values = productValues(body);
-  if (!values.slug) throw new Invalid(cm.nameRequired);
+  if (!values.slug) throw new Invalid(catalogueAdminMessages.nameRequired);
   for (const [i, v] of newVariants.entries()) {
     const casePack = casePackProblem(v);
     if (casePack) throw new Invalid(casePack.message, `variants.${i}.${casePack.field}`);
@@ -141,7 +145,7 @@ export async function saveProduct(
   return guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, body.brandId));
-      if (!brand) throw new Invalid(cm.brandNotFound);
+      if (!brand) throw new Invalid(catalogueAdminMessages.brandNotFound);
       let before: typeof products.$inferSelect | undefined;
       let savedId: number;
       if (id === null) {
@@ -155,7 +159,7 @@ export async function saveProduct(
               productId: savedId,
               name: v.name,
               sku: v.sku,
-              image: v.image ?? values.images[0] ?? placeholderImage(`${values.name} — ${v.name}`),
+              image: v.image ?? values.images[0] ?? placeholderImage(optionLabel(values.name, v.name)),
               stock: v.stock,
               position: v.position || i,
               minQuantity: v.minQuantity,
@@ -165,7 +169,7 @@ export async function saveProduct(
           );
       } else {
         [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-        if (!before) throw new NotFound(cm.productNotFound);
+        if (!before) throw new NotFound(catalogueAdminMessages.productNotFound);
         await tx
           .update(products)
           .set({ ...values, updatedAt: ctx.now })
@@ -206,11 +210,11 @@ async function anyOrdered(db: Db, variantIds: number[]): Promise<boolean> {
 export async function deleteProduct(ctx: StaffContext, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-    if (!before) throw new NotFound(cm.productNotFound);
+    if (!before) throw new NotFound(catalogueAdminMessages.productNotFound);
     const ids = (await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, id))).map(
       (v) => v.id,
     );
-    if (await anyOrdered(tx, ids)) throw new Conflict(cm.productHasOrders);
+    if (await anyOrdered(tx, ids)) throw new Conflict(catalogueAdminMessages.productHasOrders);
     await tx.delete(products).where(eq(products.id, id)); // options and cart lines cascade
     await audit(
       tx,
@@ -227,7 +231,7 @@ export async function deleteProduct(ctx: StaffContext, id: number): Promise<void
 }
 
 export async function saveVariant(
-  ctx: StaffContext & Pick<RequestContext, 'mail'>,
+  ctx: StaffContext & { mail: MailSettings },
   productId: number,
   variantId: number | null,
   body: VariantValues,
@@ -237,7 +241,7 @@ export async function saveVariant(
   const saved = await guarded(() =>
     ctx.db.transaction(async (tx) => {
       const [product] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
-      if (!product) throw new NotFound(cm.productNotFound);
+      if (!product) throw new NotFound(catalogueAdminMessages.productNotFound);
       let before: typeof variants.$inferSelect | undefined;
       let savedId: number;
       const values = {
@@ -250,7 +254,8 @@ export async function saveVariant(
         maxQuantity: body.maxQuantity,
       };
       if (variantId === null) {
-        const image = body.image ?? product.images[0] ?? placeholderImage(`${product.name} — ${body.name}`);
+        const image =
+          body.image ?? product.images[0] ?? placeholderImage(optionLabel(product.name, body.name));
         [{ id: savedId }] = (await tx
           .insert(variants)
           .values({ ...values, productId, image })
@@ -261,7 +266,7 @@ export async function saveVariant(
           .from(variants)
           .where(and(eq(variants.id, variantId), eq(variants.productId, productId)))
           .for('update');
-        if (!before) throw new NotFound(cm.variantNotFound);
+        if (!before) throw new NotFound(catalogueAdminMessages.variantNotFound);
         await tx
           .update(variants)
           .set({ ...values, image: body.image ?? before.image })
@@ -299,13 +304,13 @@ export async function deleteVariant(ctx: StaffContext, productId: number, varian
       .select()
       .from(variants)
       .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
-    if (!before) throw new NotFound(cm.variantNotFound);
-    if (await anyOrdered(tx, [variantId])) throw new Conflict(cm.variantHasOrders);
+    if (!before) throw new NotFound(catalogueAdminMessages.variantNotFound);
+    if (await anyOrdered(tx, [variantId])) throw new Conflict(catalogueAdminMessages.variantHasOrders);
     const [{ n }] = (await tx
       .select({ n: count() })
       .from(variants)
       .where(eq(variants.productId, productId))) as [{ n: number }];
-    if (n <= 1) throw new Conflict(cm.lastVariant);
+    if (n <= 1) throw new Conflict(catalogueAdminMessages.lastVariant);
     await tx.delete(variants).where(eq(variants.id, variantId));
     await refreshSearchKeys(tx, [productId]);
     await audit(

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
 import { products } from '#server/modules/catalogue/catalogue.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext } from '#server/http/request-context.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { TaxRateBody } from '#shared/compliance/excise.ts';
 import type { RuleBody } from '#shared/compliance/rules.ts';

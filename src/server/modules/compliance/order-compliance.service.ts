@@ -1,8 +1,11 @@
+import type { StoreSettings } from '#server/modules/store/store-settings.ts';
+import type { Db } from '#server/db/client.ts';
+import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import { NotFound } from '#server/errors.ts';
 import { variants } from '#server/modules/catalogue/catalogue.table.ts';
 import { orderItems, orders } from '#server/modules/orders/orders.table.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext } from '#server/http/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import type { OrderCompliance } from '#shared/compliance/compliance.schemas.ts';
 import { isPactKind, pactDueOn } from '#shared/compliance/pact.ts';
@@ -11,7 +14,11 @@ import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import { blockView, licenceStates, type ShipTo, verdictFor } from './compliance.service.ts';
 import { pactFilings } from './compliance.table.ts';
 
-type SummaryContext = Pick<RequestContext, 'db' | 'now' | 'compliance' | 'settings'>;
+type SummaryContext = Pick<RequestContext, 'now'> & {
+  db: Db;
+  compliance: ComplianceCache;
+  settings: StoreSettings;
+};
 
 /**
  * An order as the rules see it: what it was judged by when placed, its excise and PACT filing,

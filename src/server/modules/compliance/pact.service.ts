@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { orderItems, orders } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext } from '#server/http/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { ALL_STATES } from '#shared/compliance/compliance.constants.ts';
 import {

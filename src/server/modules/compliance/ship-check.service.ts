@@ -1,5 +1,11 @@
 import { Invalid, NotFound } from '#server/errors.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext, WithDb } from '#server/http/request-context.ts';
+import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts';
+import type { ComplianceCache } from './compliance-cache.ts';
+
+/** What the ZIP check reads: who asks, the catalogue and the rules kept in memory. */
+type ShipCheckContext = Pick<RequestContext, 'now' | 'session'> &
+  WithDb & { catalogue: CatalogueCache; compliance: ComplianceCache };
 import { stateName } from '#shared/accounts/us-states.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
@@ -15,7 +21,7 @@ import { blockView, buyerStanding, optionVerdict } from './compliance.service.ts
  * default address; a buyer's own licences count, a visitor is told what a buyer would need.
  */
 export async function shipCheck(
-  ctx: RequestContext,
+  ctx: ShipCheckContext,
   q: { categoryId: string; brandId: string; subBrandId: string; zip?: string },
 ): Promise<ShipCheckResponse> {
   const model = await ctx.catalogue.get();
@@ -46,7 +52,9 @@ export async function shipCheck(
 }
 
 /** The State Tax Rates page: every rate in force today or starting later, by state. */
-export async function taxRatesPage(ctx: RequestContext): Promise<TaxRatesResponse> {
+export async function taxRatesPage(
+  ctx: Pick<RequestContext, 'now'> & { compliance: ComplianceCache },
+): Promise<TaxRatesResponse> {
   const data = await ctx.compliance.get();
   const day = isoDay(ctx.now);
   const rates = data.rates

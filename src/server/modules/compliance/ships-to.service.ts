@@ -1,6 +1,12 @@
 import { Invalid } from '#server/errors.ts';
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext, WithDb } from '#server/http/request-context.ts';
+import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts';
+import type { ComplianceCache } from './compliance-cache.ts';
+
+/** What the storefront's ship-to verdicts read: the buyer, the catalogue and the rules in memory. */
+type ShipsToContext = Pick<RequestContext, 'now' | 'userId'> &
+  WithDb & { catalogue: CatalogueCache; compliance: ComplianceCache };
 import { stateName } from '#shared/accounts/us-states.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import type { CardVerdicts, MyState } from '#shared/compliance/compliance.schemas.ts';
@@ -50,12 +56,12 @@ export function stateVerdicts(
 }
 
 /** The signed-in buyer's state and licences, from their default address (null: none yet). */
-async function buyerState(ctx: RequestContext): Promise<{ state: string; licences: string[] } | null> {
+async function buyerState(ctx: ShipsToContext): Promise<{ state: string; licences: string[] } | null> {
   const { defaultState, licences } = await buyerStanding(ctx.db, ctx.userId, isoDay(ctx.now));
   return defaultState ? { state: defaultState, licences } : null;
 }
 
-export async function myState(ctx: RequestContext): Promise<MyState> {
+export async function myState(ctx: ShipsToContext): Promise<MyState> {
   const mine = await buyerState(ctx);
   return mine ? { state: mine.state, stateName: stateName(mine.state) } : { state: null, stateName: null };
 }
@@ -64,7 +70,7 @@ export async function myState(ctx: RequestContext): Promise<MyState> {
  * The verdicts of the cards a page shows (a grid at a time, not the whole catalogue: a state may
  * keep thousands of products from a buyer). Keys that name no product are left out.
  */
-export async function cardVerdicts(ctx: RequestContext, keys: readonly string[]): Promise<CardVerdicts> {
+export async function cardVerdicts(ctx: ShipsToContext, keys: readonly string[]): Promise<CardVerdicts> {
   const mine = await buyerState(ctx);
   if (!mine) return { state: null, blocked: [], partial: [] };
   const [model, data] = await Promise.all([ctx.catalogue.get(), ctx.compliance.get()]);
@@ -86,7 +92,7 @@ export async function cardVerdicts(ctx: RequestContext, keys: readonly string[])
  * address (at least one option). A buyer without a default address is told to add one.
  */
 export async function shipsToMine(
-  ctx: RequestContext,
+  ctx: ShipsToContext,
 ): Promise<{ model: CatalogueReadModel; keep: (p: ProductEntry) => boolean }> {
   const mine = await buyerState(ctx);
   if (!mine) throw new Invalid(complianceMessages.noDefaultAddress);

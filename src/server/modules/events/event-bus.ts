@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 
 export const USER_EVENTS_CHANNEL = 'user_events';
@@ -17,8 +18,13 @@ const RESYNC_SPREAD_MS = 5_000;
 export class UserEventBus {
   private readonly listeners = new Map<string, Set<Listener>>();
   private stop: (() => Promise<void>) | null = null;
+  /** Events not delivered since the last one that was (the database out of reach). */
+  private undelivered = 0;
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'> = { warn() {}, info() {} },
+  ) {}
 
   async start(): Promise<void> {
     this.stop = await this.database.listen(
@@ -59,18 +65,38 @@ export class UserEventBus {
     }
   }
 
-  /** Call after the change commits. */
+  /**
+   * Tells the buyer's open pages, on every instance, that something of theirs changed. A service
+   * calls it after its transaction commits (never a route handler). It never fails the change,
+   * which stands: should the database be out of reach, the pages miss the event (they read again
+   * when their connection comes back) and the failure is logged once while it lasts, with how many
+   * events were missed when telling works again.
+   */
   async publish(userId: string, type: UserEventType): Promise<void> {
-    await this.database.notify(USER_EVENTS_CHANNEL, JSON.stringify({ userId, type }));
+    await this.notify(JSON.stringify({ userId, type }));
   }
 
   /** One event for many buyers (a group's price list changed), a notification per hundred of them. */
   async publishMany(userIds: readonly string[], type: UserEventType): Promise<void> {
     for (let i = 0; i < userIds.length; i += 100)
-      await this.database.notify(
-        USER_EVENTS_CHANNEL,
-        JSON.stringify({ userIds: userIds.slice(i, i + 100), type }),
-      );
+      await this.notify(JSON.stringify({ userIds: userIds.slice(i, i + 100), type }));
+  }
+
+  private async notify(payload: string): Promise<void> {
+    try {
+      await this.database.notify(USER_EVENTS_CHANNEL, payload);
+    } catch (err) {
+      if (this.undelivered++ === 0)
+        this.log.warn(
+          { err },
+          'events: cannot tell open pages of a change (they catch up when they reconnect)',
+        );
+      return;
+    }
+    if (this.undelivered > 0) {
+      this.log.info(`events: telling open pages again; ${this.undelivered} event(s) were not delivered`);
+      this.undelivered = 0;
+    }
   }
 
   /** Open subscriptions (a buyer's SSE streams) on this instance. */

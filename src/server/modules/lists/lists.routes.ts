@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
-import { cartMessages as cm } from '#shared/cart/cart.schemas.ts';
+import { cartMessages } from '#shared/cart/cart.schemas.ts';
 import { QuickOrderAddedSchema } from '#shared/cart/quick-order.schemas.ts';
 import {
   ListDetailSchema,
@@ -13,7 +13,7 @@ import {
   ListParamsSchema,
   ListQuantitySchema,
   ListSummarySchema,
-  listMessages as lm,
+  listMessages,
 } from '#shared/lists/lists.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import {
@@ -32,8 +32,8 @@ const tags = ['lists'];
 const errors = ERROR_RESPONSES;
 
 /** The signed-in buyer's saved lists; another buyer's list is 404. */
-export const listsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue, events }) => {
-  defaultAccess(app, 'signedIn', cm.pleaseLogin);
+export const listsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
+  defaultAccess(app, 'signedIn', cartMessages.pleaseLogin);
   noStore(app);
 
   app.get(
@@ -87,7 +87,7 @@ export const listsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cata
     },
     async (req) => {
       await renameList(req.ctx, req.params.id, req.body.name);
-      return { message: lm.renamed };
+      return { message: listMessages.renamed };
     },
   );
 
@@ -101,16 +101,15 @@ export const listsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cata
         response: { 200: MessageResponseSchema, ...errors },
       },
     },
-    async (req) => ({ message: lm.deleted(await deleteList(req.ctx, req.params.id)) }),
+    async (req) => ({ message: listMessages.deleted(await deleteList(req.ctx, req.params.id)) }),
   );
-  itemRoutes(app, catalogue, events);
+  itemRoutes(app, catalogue);
 };
 
 /** A list's items: save, change, take off, and the whole list into the cart. */
 function itemRoutes(
   app: Parameters<FastifyPluginAsyncZod<ModuleDeps>>[0],
   catalogue: ModuleDeps['catalogue'],
-  events: ModuleDeps['events'],
 ) {
   app.post(
     '/:id/items',
@@ -126,7 +125,7 @@ function itemRoutes(
     },
     async (req) => {
       const name = await addItems(req.ctx, await catalogue.get(), req.params.id, req.body.items);
-      return { message: lm.saved(req.body.items.length, name) };
+      return { message: listMessages.saved(req.body.items.length, name) };
     },
   );
 
@@ -143,7 +142,7 @@ function itemRoutes(
     },
     async (req) => {
       await setItemQuantity(req.ctx, req.params.id, req.params.variantId, req.body.quantity);
-      return { message: lm.quantityChanged };
+      return { message: listMessages.quantityChanged };
     },
   );
 
@@ -159,7 +158,7 @@ function itemRoutes(
     },
     async (req) => {
       await removeItem(req.ctx, req.params.id, req.params.variantId);
-      return { message: lm.removed };
+      return { message: listMessages.removed };
     },
   );
 
@@ -175,7 +174,6 @@ function itemRoutes(
     },
     async (req) => {
       const added = await listToCart(req.ctx, await catalogue.get(), req.params.id);
-      if (added.addedCount) await events.publish(req.ctx.userId, 'cart').catch(() => {});
       return added;
     },
   );

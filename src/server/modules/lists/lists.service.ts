@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { Invalid, NotFound } from '#server/errors.ts';
-import type { CartReadContext } from '#server/modules/cart/cart.service.ts';
+import type { CartChangeContext, CartReadContext } from '#server/modules/cart/cart.service.ts';
 import { lineRow } from '#server/modules/cart/cart-lines.ts';
 import { fillCart } from '#server/modules/cart/quick-order.service.ts';
 import { products, variants } from '#server/modules/catalogue/catalogue.table.ts';
@@ -10,16 +10,16 @@ import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-rea
 import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
-import type { BuyerContext } from '#server/plugins/request-context.ts';
-import { cartMessages as cm } from '#shared/cart/cart.schemas.ts';
+import type { BuyerContext } from '#server/http/request-context.ts';
+import { cartMessages } from '#shared/cart/cart.schemas.ts';
 import type { QuickOrderAdded } from '#shared/cart/quick-order.schemas.ts';
-import { quickOrderMessages as qm } from '#shared/cart/quick-order.ts';
+import { quickOrderMessages } from '#shared/cart/quick-order.ts';
 import {
   LIST_LIMITS,
   type ListDetail,
   type ListItem,
   type ListSummary,
-  listMessages as lm,
+  listMessages,
 } from '#shared/lists/lists.schemas.ts';
 import { quantityProblem } from '#shared/pricing/quantity-rule.ts';
 import { savedListItems, savedLists } from './lists.table.ts';
@@ -58,12 +58,12 @@ async function ownList(db: Db, userId: string, id: number) {
     .select()
     .from(savedLists)
     .where(and(eq(savedLists.id, id), eq(savedLists.userId, userId)));
-  if (!list) throw new NotFound(lm.notFound);
+  if (!list) throw new NotFound(listMessages.notFound);
   return list;
 }
 
 const nameTaken = (err: unknown, name: string) => {
-  if (isUniqueViolation(err)) throw new Invalid(lm.nameTaken(name), 'name');
+  if (isUniqueViolation(err)) throw new Invalid(listMessages.nameTaken(name), 'name');
   throw err;
 };
 
@@ -76,7 +76,7 @@ export async function createList({ db, userId, now }: BuyerContext, name: string
         .select({ n: count() })
         .from(savedLists)
         .where(eq(savedLists.userId, userId));
-      if (n >= LIST_LIMITS.lists) throw new Invalid(lm.tooManyLists);
+      if (n >= LIST_LIMITS.lists) throw new Invalid(listMessages.tooManyLists);
       const [list] = await tx
         .insert(savedLists)
         .values({ userId, name, createdAt: now, updatedAt: now })
@@ -93,7 +93,7 @@ export async function renameList({ db, userId, now }: BuyerContext, id: number, 
     .where(and(eq(savedLists.id, id), eq(savedLists.userId, userId)))
     .returning({ id: savedLists.id })
     .catch((err) => nameTaken(err, name));
-  if (!renamed) throw new NotFound(lm.notFound);
+  if (!renamed) throw new NotFound(listMessages.notFound);
 }
 
 export async function deleteList({ db, userId }: BuyerContext, id: number): Promise<string> {
@@ -101,7 +101,7 @@ export async function deleteList({ db, userId }: BuyerContext, id: number): Prom
     .delete(savedLists)
     .where(and(eq(savedLists.id, id), eq(savedLists.userId, userId)))
     .returning({ name: savedLists.name });
-  if (!gone) throw new NotFound(lm.notFound);
+  if (!gone) throw new NotFound(listMessages.notFound);
   return gone.name;
 }
 
@@ -118,7 +118,7 @@ export async function addItems(
   const wanted = new Map<number, number>();
   for (const item of items) {
     const found = model.variantBySku(item.variantId);
-    if (!found) throw new NotFound(cm.variantNotFound);
+    if (!found) throw new NotFound(cartMessages.variantNotFound);
     const id = found.variant.id;
     wanted.set(id, Math.min(10_000, (wanted.get(id) ?? 0) + item.quantity));
   }
@@ -135,7 +135,7 @@ export async function addItems(
       .select({ n: count() })
       .from(savedListItems)
       .where(eq(savedListItems.listId, id));
-    if (n > LIST_LIMITS.items) throw new Invalid(lm.tooManyItems);
+    if (n > LIST_LIMITS.items) throw new Invalid(listMessages.tooManyItems);
     await tx.update(savedLists).set({ updatedAt: now }).where(eq(savedLists.id, id));
     return list.name;
   });
@@ -149,7 +149,7 @@ async function itemOf(db: Db, userId: string, id: number, sku: string): Promise<
     .from(savedListItems)
     .innerJoin(variants, eq(variants.id, savedListItems.variantId))
     .where(and(eq(savedListItems.listId, id), eq(variants.sku, sku)));
-  if (!row) throw new NotFound(lm.itemNotFound);
+  if (!row) throw new NotFound(listMessages.itemNotFound);
   return row.variantId;
 }
 
@@ -220,7 +220,7 @@ export async function listDetail(
         stock: 0,
         unitPriceCents: null,
         quantityRule: rule,
-        problem: qm.unavailable,
+        problem: quickOrderMessages.unavailable,
       };
     const row = lineRow(found, r.quantity);
     const [price] = priceLines(group, [row]);
@@ -236,9 +236,9 @@ export async function listDetail(
       quantityRule: rule,
       problem:
         row.stock === 0
-          ? qm.outOfStock
+          ? quickOrderMessages.outOfStock
           : r.quantity > row.stock
-            ? qm.short(row.stock, 0)
+            ? quickOrderMessages.short(row.stock, 0)
             : quantityProblem(rule, r.quantity),
     };
   });
@@ -253,13 +253,13 @@ export async function listDetail(
 
 /** The whole list into the cart: what stock and case packs allow of each item, with a report. */
 export async function listToCart(
-  ctx: CartReadContext,
+  ctx: CartReadContext & CartChangeContext,
   model: CatalogueReadModel,
   id: number,
 ): Promise<QuickOrderAdded> {
   await ownList(ctx.db, ctx.userId, id);
   const rows = await itemRows(ctx.db, id);
-  if (!rows.length) throw new Invalid(lm.empty);
+  if (!rows.length) throw new Invalid(listMessages.empty);
   return fillCart(
     ctx,
     model,

@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext, WithDb } from '#server/http/request-context.ts';
 import { outbox } from './mail.table.ts';
 
 /** The outbox for the console: newest first, optionally one status. */
 export async function listOutbox(
-  { db }: Pick<RequestContext, 'db'>,
+  { db }: WithDb,
   f: { status?: 'pending' | 'sent' | 'failed'; limit: number },
 ) {
   const rows = await db
@@ -36,7 +36,7 @@ export async function listOutbox(
  * one: it may be in the middle of an attempt (claimed), and moving it would send it twice.
  */
 export async function retryMail(
-  { db, now }: Pick<RequestContext, 'db' | 'now'>,
+  { db, now }: Pick<RequestContext, 'now'> & WithDb,
   id: number,
 ): Promise<{ to: string; status: string } | null> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderMessages as om, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { orderMessages, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { ordersFixture } from './orders.fixture.ts';
 
@@ -55,7 +55,9 @@ describe('the lines checkout showed', () => {
     for (const lines of stale) {
       const res = await call('POST', '/api/v1/orders', buyer.cookie, orderBody({ lines }));
       expect(res.statusCode, JSON.stringify(lines)).toBe(lines.length ? 409 : 400);
-      expect(res.json().message).toBe(lines.length ? om.cartChangedSinceCheckout : om.emptyCart);
+      expect(res.json().message).toBe(
+        lines.length ? orderMessages.cartChangedSinceCheckout : orderMessages.emptyCart,
+      );
     }
     expect(await stockOf(a.id)).toBe(10);
     expect(await cartOf(buyer.user.id)).toEqual([{ variant_id: a.id, quantity: 2 }]);
@@ -72,7 +74,7 @@ describe('the lines checkout showed', () => {
           { variantId: a.sku, quantity: 1 },
           { variantId: a.sku, quantity: 1 },
         ],
-        om.repeatedLine,
+        orderMessages.repeatedLine,
       ],
       [[{ variantId: a.sku, quantity: 0 }], /./],
       [[{ variantId: a.sku, quantity: 1.5 }], /./],

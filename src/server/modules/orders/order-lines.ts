@@ -1,57 +1,59 @@
 import type { Db } from '#server/db/client.ts';
 import { DomainError } from '#server/errors.ts';
-import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import {
   type CartLineRow,
   cartLines,
   linesFromModel,
   selectCartLines,
 } from '#server/modules/cart/cart-lines.ts';
-import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
-import {
-  attributesOf,
-  type ComplianceData,
-  judgeLines,
-  type ShipTo,
-} from '#server/modules/compliance/compliance.service.ts';
+import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts';
+import { attributesOf, judgeLines, type ShipTo } from '#server/modules/compliance/compliance.service.ts';
 import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
 import type { LinePrice } from '#server/modules/pricing/line-prices.ts';
+import { groupOf } from '#server/modules/pricing/price-book.ts';
+import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { isoDay } from '#shared/dates.ts';
-import { orderMessages as om, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
+import { orderMessages, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
 import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
+import type { OrderReading } from './orders-context.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
-import type { OrdersContext } from './orders.service.ts';
-
-export const lineName = (l: CartLineRow) => `${l.productName} — ${l.variantName}`;
-
-/** What an order is placed from: its lines, and the buyer's licence states when already known. */
-export interface LinesToPlace {
-  lines: CartLineRow[];
-  licences: string[] | undefined;
-}
+export const lineName = (l: CartLineRow) => optionLabel(l.productName, l.variantName);
 
 /**
- * The lines one try places. The first try needs no query when it can: the lines checkout showed
- * (`input.lines`) priced from the read model, with the licence states this instance read lately;
- * without them, the cart's rows read with the licence states. place_order judges either guess
- * against the cart and the documents under lock. A later try reads the cart from the database,
- * and refuses it if it is not what checkout showed.
+ * What one try reads, once (OrderReading). From memory: the lines checkout showed
+ * (`input.lines`) priced from the read model, with the licence states this instance read lately,
+ * or else the cart's rows read with the licence states; the rules and price book as this instance
+ * has them. From the database: the cart's rows, refused if they are not what checkout showed, and
+ * the rules and price book read afresh. place_order judges either against the cart, documents,
+ * rules and group under lock.
  */
-export async function linesToPlace(
-  ctx: { db: Db; now: Date; catalogue: CatalogueReadModel; compliance: ComplianceCache },
+export async function readOrder(
+  ctx: { db: Db; now: Date; catalogue: CatalogueCache; compliance: ComplianceCache; pricing: PricingCache },
   userId: string,
   input: PlaceOrderInput,
-  firstTry: boolean,
-): Promise<LinesToPlace> {
-  const shown = firstTry && input.lines && linesFromModel(ctx.catalogue, input.lines);
-  if (shown) return { lines: shown, licences: ctx.compliance.licencesOf(userId, isoDay(ctx.now)) };
-  const read: LinesToPlace = firstTry
-    ? await cartLines(ctx.db, ctx.catalogue, userId, ctx.now)
-    : { lines: await selectCartLines(ctx.db, userId), licences: undefined };
-  if (input.lines && !sameLines(read.lines, input.lines))
-    throw new DomainError(409, om.cartChangedSinceCheckout);
-  return read;
+  source: OrderReading['source'],
+): Promise<OrderReading> {
+  if (source === 'database') {
+    const [lines, rules, book] = await Promise.all([
+      selectCartLines(ctx.db, userId),
+      ctx.compliance.fresh(),
+      ctx.pricing.fresh(),
+    ]);
+    if (input.lines && !sameLines(lines, input.lines))
+      throw new DomainError(409, orderMessages.cartChangedSinceCheckout);
+    return { source, lines, licences: undefined, rules, group: groupOf(book, userId) };
+  }
+  const model = await ctx.catalogue.get();
+  const shown = input.lines && linesFromModel(model, input.lines);
+  const read = shown
+    ? { lines: shown, licences: ctx.compliance.licencesOf(userId, isoDay(ctx.now)) }
+    : await cartLines(ctx.db, model, userId, ctx.now);
+  if (!shown && input.lines && !sameLines(read.lines, input.lines))
+    throw new DomainError(409, orderMessages.cartChangedSinceCheckout);
+  const [rules, book] = await Promise.all([ctx.compliance.get(), ctx.pricing.get()]);
+  return { source, ...read, rules, group: groupOf(book, userId) };
 }
 
 function sameLines(lines: CartLineRow[], shown: readonly { variantId: string; quantity: number }[]): boolean {
@@ -90,37 +92,34 @@ export function snapshotLines(lines: CartLineRow[], prices: LinePrice[], exciseO
 /**
  * The lines judged for where the order goes (Pickup: the store's state). A line that may not go
  * there, or whose excise cannot be worked out, refuses the order naming the lines — unless the
- * judgement came from this instance's memory, which may not have heard of a change yet: then null,
- * and the order is judged again from the database.
+ * reading came from this instance's memory, which may not have heard of a change yet: then null,
+ * and the order is read again from the database.
  */
 export async function judgeOrder(
-  ctx: Pick<OrdersContext, 'db' | 'now' | 'settings' | 'compliance'>,
-  user: UserRow,
-  input: PlaceOrderInput,
-  lines: CartLineRow[],
-  prices: LinePrice[],
-  licences: string[] | undefined,
-  rules: ComplianceData,
-  fromMemory: boolean,
+  ctx: { db: Db; now: Date; compliance: ComplianceCache },
+  reading: OrderReading,
+  order: { userId: string; input: PlaceOrderInput; prices: LinePrice[]; storeState: string },
 ) {
+  const { lines, licences } = reading;
+  const { userId, input, prices } = order;
   const d = input.shippingDetails;
   const shipTo: ShipTo =
     input.shippingType === 'Pickup'
-      ? { state: ctx.settings.storeState, shipping: 'Pickup' }
+      ? { state: order.storeState, shipping: 'Pickup' }
       : { state: d.state, shipping: 'Delivery' };
   const judged = await judgeLines(
     ctx.db,
-    rules,
-    user.id,
+    reading.rules,
+    userId,
     ctx.now,
     lines.map((l, i) => ({ ...l, unitPriceCents: prices[i]!.unitPriceCents })),
     shipTo,
     licences,
   );
-  if (!licences) ctx.compliance.rememberLicences(user.id, isoDay(ctx.now), judged.licences);
+  if (!licences) ctx.compliance.rememberLicences(userId, isoDay(ctx.now), judged.licences);
   const blocked = lines.filter((_, i) => judged.verdicts[i]!.blocks.length);
   const unpriceable = lines.filter((_, i) => judged.verdicts[i]!.excise.missing.length);
-  if ((blocked.length || unpriceable.length) && fromMemory) return null;
+  if ((blocked.length || unpriceable.length) && reading.source === 'memory') return null;
   if (blocked.length) throw new DomainError(409, complianceMessages.blockedLines(blocked.map(lineName)));
   if (unpriceable.length)
     throw new DomainError(409, complianceMessages.missingFigure(unpriceable.map(lineName)));
@@ -131,11 +130,11 @@ export async function judgeOrder(
  * Case packs: a quantity the option is not sold in (its case pack changed since) waits for the
  * buyer to change it; false when memory says so (the database may know better: judge again).
  */
-export function casePacksHold(lines: CartLineRow[], prices: LinePrice[], fromMemory: boolean): boolean {
+export function casePacksHold({ lines, source }: OrderReading, prices: LinePrice[]): boolean {
   const wrong = lines.flatMap((l, i) =>
     prices[i]!.quantityProblem ? [`${lineName(l)} (${prices[i]!.quantityProblem})`] : [],
   );
   if (!wrong.length) return true;
-  if (fromMemory) return false;
+  if (source === 'memory') return false;
   throw new DomainError(409, pricingMessages.linesNotInCases(wrong));
 }

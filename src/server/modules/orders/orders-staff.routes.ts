@@ -23,7 +23,7 @@ const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
 /** /api/v1/admin/orders: orders for staff (filters, detail, stages, item status, CSV export). */
-export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { events }) => {
+export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
   defaultAccess(app, 'staff');
 
@@ -81,8 +81,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (req) => {
-      const { userId } = await setStage(req.ctx, req.params.number, req.body.stage);
-      await events.publish(userId, 'orders').catch(() => {});
+      await setStage(req.ctx, req.params.number, req.body.stage);
       return loadAdminOrder(req.ctx, req.params.number);
     },
   );
@@ -99,8 +98,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       },
     },
     async (req) => {
-      const { userId } = await setItemStatus(req.ctx, req.params.number, req.params.sku, req.body.status);
-      await events.publish(userId, 'orders').catch(() => {});
+      await setItemStatus(req.ctx, req.params.number, req.params.sku, req.body.status);
       return loadAdminOrder(req.ctx, req.params.number);
     },
   );

@@ -1,3 +1,5 @@
+import type { UserEventBus } from '#server/modules/events/event-bus.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
@@ -8,14 +10,15 @@ import { returnStock } from '#server/modules/catalogue/catalogue-stock.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { orderUpdateMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import { csvCell } from '#shared/csv.ts';
 import { dayPlus } from '#shared/dates.ts';
 import { STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
-import { orderAdminMessages as oam } from '#shared/orders/orders.messages.ts';
+import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import type { AdminOrdersQuery } from '#shared/orders/orders-staff.schemas.ts';
 import { hasItemWithStatus, withDetails } from './orders.service.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
   const c = [];
@@ -28,7 +31,7 @@ function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
 }
 
 /** Orders for the console: filters, newest first, one page, each with its buyer. */
-export async function listAdminOrders({ db }: Pick<RequestContext, 'db'>, q: AdminOrdersQuery) {
+export async function listAdminOrders({ db }: WithDb, q: AdminOrdersQuery) {
   const where = conditions(db, q);
   const [rows, [total]] = await Promise.all([
     db
@@ -56,13 +59,15 @@ export async function listAdminOrders({ db }: Pick<RequestContext, 'db'>, q: Adm
   };
 }
 
-export async function loadAdminOrder({ db }: Pick<RequestContext, 'db'>, number: string) {
+export async function loadAdminOrder({ db }: WithDb, number: string) {
   const { orders: found } = await listAdminOrders({ db: db }, { number, page: 1, pageSize: 1 });
-  if (!found[0]) throw new NotFound(oam.orderNotFound);
+  if (!found[0]) throw new NotFound(orderAdminMessages.orderNotFound);
   return found[0];
 }
 
-type StaffMailContext = StaffContext & Pick<RequestContext, 'mail'>;
+type StaffMailContext = StaffContext & { mail: MailSettings };
+/** A staff change to an order: mailed to the buyer, and told to their open pages after it commits. */
+type StaffOrderContext = StaffMailContext & { events: UserEventBus };
 
 async function lockOrder(tx: Db, number: string) {
   const [row] = await tx
@@ -71,7 +76,7 @@ async function lockOrder(tx: Db, number: string) {
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.number, number))
     .for('update', { of: orders });
-  if (!row) throw new NotFound(oam.orderNotFound);
+  if (!row) throw new NotFound(orderAdminMessages.orderNotFound);
   return row;
 }
 
@@ -101,12 +106,8 @@ async function tellBuyer(
  * an order event the buyer's Track page shows. Only forward, so a double click records it once;
  * Delivered also marks the order's pending items delivered.
  */
-export async function setStage(
-  ctx: StaffMailContext,
-  number: string,
-  stage: string,
-): Promise<{ userId: string }> {
-  const result = await ctx.db.transaction(async (tx) => {
+export async function setStage(ctx: StaffOrderContext, number: string, stage: string): Promise<void> {
+  const { userId } = await ctx.db.transaction(async (tx) => {
     const { order, email, name } = await lockOrder(tx, number);
     const events = await tx
       .select({ stage: orderEvents.stage })
@@ -115,9 +116,9 @@ export async function setStage(
       .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
       .limit(1);
     const latest = events[0]?.stage ?? 'placed';
-    if (latest === 'cancelled') throw new DomainError(409, oam.orderCancelled);
+    if (latest === 'cancelled') throw new DomainError(409, orderAdminMessages.orderCancelled);
     const rank = (s: string) => TRACKING_STAGES.findIndex((t) => t.stage === s);
-    if (rank(stage) <= rank(latest)) throw new DomainError(409, oam.stageNotNext);
+    if (rank(stage) <= rank(latest)) throw new DomainError(409, orderAdminMessages.stageNotNext);
     await tx.insert(orderEvents).values({ orderId: order.id, stage, createdAt: ctx.now });
     if (stage === 'delivered')
       await tx
@@ -140,7 +141,7 @@ export async function setStage(
     return { userId: order.userId };
   });
   ctx.mail.kick();
-  return result;
+  await ctx.events.publish(userId, 'orders');
 }
 
 /**
@@ -150,19 +151,19 @@ export async function setStage(
  * all cancelled gets a 'cancelled' event.
  */
 export async function setItemStatus(
-  ctx: StaffMailContext,
+  ctx: StaffOrderContext,
   number: string,
   sku: string,
   status: 'delivered' | 'cancelled',
-): Promise<{ userId: string }> {
-  const result = await ctx.db.transaction(async (tx) => {
+): Promise<void> {
+  const { userId } = await ctx.db.transaction(async (tx) => {
     const { order, email, name } = await lockOrder(tx, number);
     const [item] = await tx
       .update(orderItems)
       .set({ status })
       .where(and(eq(orderItems.orderId, order.id), eq(orderItems.sku, sku), eq(orderItems.status, 'pending')))
       .returning();
-    if (!item) throw new DomainError(409, oam.itemNotPending);
+    if (!item) throw new DomainError(409, orderAdminMessages.itemNotPending);
     if (status === 'cancelled' && item.variantId !== null) {
       await returnStock(tx, item.variantId, item.quantity);
       await sendStockAlerts(tx, ctx, [item.variantId]);
@@ -185,7 +186,7 @@ export async function setItemStatus(
       },
       ctx.now,
     );
-    const what = `${item.quantity} × ${item.productName} — ${item.variantName}`;
+    const what = `${item.quantity} × ${optionLabel(item.productName, item.variantName)}`;
     await tellBuyer(
       tx,
       ctx,
@@ -196,14 +197,10 @@ export async function setItemStatus(
     return { userId: order.userId };
   });
   ctx.mail.kick();
-  return result;
+  await ctx.events.publish(userId, 'orders');
 }
 
-export async function ordersCsv(
-  { db }: Pick<RequestContext, 'db'>,
-  from: string,
-  to: string,
-): Promise<string> {
+export async function ordersCsv({ db }: WithDb, from: string, to: string): Promise<string> {
   const header = [
     'order',
     'placed',

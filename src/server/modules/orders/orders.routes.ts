@@ -15,27 +15,24 @@ import {
   OrderListSchema,
   OrderSchema,
   OrdersQuerySchema,
-  orderMessages as om,
+  orderMessages,
   PlaceOrderBodySchema,
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { loadOrder, loadOrders, placeOrderFor } from './orders.service.ts';
+import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
 
 const tags = ['orders'];
 const errors = ERROR_RESPONSES;
 
-export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
-  app,
-  { database, db, mail, settings, events, changes, catalogue, compliance, pricing },
-) => {
+export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
 
   app.post(
     '/',
     {
-      // The session is checked in the order's own statement (placeOrderFor): one round trip.
+      // The session is checked in the order's own statement (placeOrder): one round trip.
       config: { access: 'signedInCheckedInStatement' },
       schema: {
         tags,
@@ -45,26 +42,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const { deliveryFeeCents, unverifiedCapCents, storeState, carrier } = await settings.get();
-      // The buyer's other pages and every instance's storefront hear of it from the change feed.
-      const { order, created } = await placeOrderFor(
-        {
-          db,
-          query: database.query,
-          now: req.ctx.now,
-          mail,
-          settings: { deliveryFeeCents, unverifiedCapCents, storeState, carrier },
-          catalogue: await catalogue.get(),
-          compliance,
-          pricing,
-          stockTaken: (rows) => catalogue.stockTaken(rows),
-        },
-        req.ctx.actor,
-        req.body,
-        () => req.ctx.session(),
-      );
-      if (created) changes.committed();
-      return reply.status(created ? 201 : 200).send({ message: om.placed, order });
+      const { order, created } = await placeOrder(req.ctx, req.body);
+      return reply.status(created ? 201 : 200).send({ message: orderMessages.placed, order });
     },
   );
 
@@ -119,9 +98,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req) => {
       const order = await loadOrder(req.ctx, req.params.number);
       const item = order.items.find((i) => i.variantId === req.body.variantId);
-      if (!item) throw new NotFound(om.orderNotFound);
+      if (!item) throw new NotFound(orderMessages.orderNotFound);
       const { message } = await addUpToStock(req.ctx, { sku: item.variantId, wanted: item.quantity });
-      await events.publish(req.ctx.userId, 'cart').catch(() => {});
       return { message, cart: await readCart(req.ctx, await catalogue.get()) };
     },
   );
@@ -150,7 +128,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
         })),
         { partial: true },
       );
-      if (added.addedCount) await events.publish(req.ctx.userId, 'cart').catch(() => {});
       return added;
     },
   );

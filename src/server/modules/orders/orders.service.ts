@@ -1,65 +1,21 @@
 import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
-import type { Database, Db } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
-import type { MailSettings } from '#server/modules/accounts/accounts.service.ts';
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
-import {
-  type ActiveSession,
-  forgetSession,
-  type SessionCheck,
-  sessionCheck,
-} from '#server/modules/accounts/session.service.ts';
 import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
-import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
-import type { ComplianceData } from '#server/modules/compliance/compliance.service.ts';
-import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
+import { forgetSession, type SessionCheck, sessionCheck } from '#server/modules/accounts/session.service.ts';
 import { orderConfirmationMail, orderMailLine } from '#server/modules/mail/templates.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
-import { type GroupBook, groupOf } from '#server/modules/pricing/price-book.ts';
-import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
-import type { BuyerContext } from '#server/plugins/request-context.ts';
+import type { BuyerContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import { formatCents } from '#shared/money.ts';
-import { type Order, orderMessages as om, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
-import { casePacksHold, judgeOrder, lineName, linesToPlace, snapshotLines } from './order-lines.ts';
+import { type Order, orderMessages, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
+import type { OrderingSettings, OrderReading, PlaceOrderContext } from './orders-context.ts';
+import { orderView } from './order-view.ts';
+import { casePacksHold, judgeOrder, lineName, readOrder, snapshotLines } from './order-lines.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
-
-export interface OrderingSettings {
-  deliveryFeeCents: number;
-  /** Orders from buyers without both documents verified are capped at this subtotal. */
-  unverifiedCapCents: number;
-  /** Pickup orders are judged and taxed as shipped to the store's own state. */
-  storeState: string;
-  /** Recorded on each order for the PACT Act report. */
-  carrier: string;
-}
-
-export interface OrdersContext {
-  db: Db;
-  /**
-   * Raw statements: place_order is called through it, not the query builder (drizzle's PGlite
-   * driver gives every statement its own result parsers, and PGlite then copies its 318-entry
-   * parser table: about 80 µs a statement, a tenth of an order's time on PGlite).
-   */
-  query: Database['query'];
-  now: Date;
-  mail: MailSettings;
-  settings: OrderingSettings;
-  /** The catalogue read model this instance keeps current; the database checks its prices. */
-  catalogue: CatalogueReadModel;
-  /** State rules, listings and rates; the database checks their version. */
-  compliance: ComplianceCache;
-  /** Customer groups and price lists; the database checks the buyer's group and its version. */
-  pricing: PricingCache;
-  /**
-   * The stock an order this instance placed took, by option: applied to this instance's read model
-   * before the order is answered, so the buyer's next page shows it (the change feed tells the
-   * other instances, and this one the stock as the database has it).
-   */
-  stockTaken: (taken: { id: number; quantity: number }[]) => void;
-}
 
 class DuplicateOrder extends Error {}
 /** place_order found the session taken from memory no longer valid (see placeOrderFor). */
@@ -75,72 +31,72 @@ type PlaceResult = {
 };
 
 /**
- * Places an order for the signed-in actor. A session the guard took from memory
- * (`signedInCheckedInStatement`) is checked by place_order itself, in the order's transaction; when
- * that check fails, or the remembered user has no verified email, the session is looked up again
- * (`lookUp`): gone is a 401, else the order is placed for the session as it is now.
+ * Places an order for the request's signed-in buyer (the route's `req.ctx`). A session the guard
+ * took from memory (`signedInCheckedInStatement`) is checked by place_order itself, in the order's
+ * transaction; when that check fails, or the remembered user has no verified email, the session is
+ * looked up again: gone is a 401, else the order is placed for the session as it is now.
  */
-export async function placeOrderFor(
-  ctx: OrdersContext,
-  actor: ActiveSession,
+export async function placeOrder(
+  ctx: PlaceOrderContext,
   input: PlaceOrderInput,
-  lookUp: () => Promise<ActiveSession | null>,
 ): Promise<{ order: Order; created: boolean }> {
+  const { deliveryFeeCents, unverifiedCapCents, storeState, carrier } = await ctx.settings.get();
+  const ordering: OrderingSettings = { deliveryFeeCents, unverifiedCapCents, storeState, carrier };
+  const actor = ctx.actor;
+  let placed: { order: Order; created: boolean } | undefined;
   if (actor.remembered && actor.user.emailVerifiedAt) {
     try {
-      return await placeOrder(ctx, actor.user, input, sessionCheck(actor, ctx.now));
+      placed = await placeInTries(ctx, ordering, actor.user, input, sessionCheck(actor, ctx.now));
     } catch (err) {
       if (!(err instanceof SessionNotCurrent)) throw err;
       forgetSession(actor.session.tokenHash);
     }
   }
-  const current = actor.remembered ? await lookUp() : actor;
-  if (!current) throw new DomainError(401, accountMessages.notSignedIn);
-  return placeOrder(ctx, current.user, input);
+  if (!placed) {
+    const current = actor.remembered ? await ctx.session() : actor;
+    if (!current) throw new DomainError(401, accountMessages.notSignedIn);
+    placed = await placeInTries(ctx, ordering, current.user, input);
+  }
+  // The buyer's other pages and every instance's storefront hear of it from the change feed.
+  if (placed.created) ctx.changes.committed();
+  return placed;
 }
 
 /**
- * Places an order from the buyer's server-side cart, in one or two round trips:
- *  1. the lines checkout showed, or else the cart read from the database, priced from the current
- *     catalogue with the shared rules (never the client's prices), and the confirmation mail;
- *  2. `place_order` (its live text: migration 0025), one statement and so one transaction: it locks the cart and
- *     checks that it and the prices are still what was priced (else this starts again, reading
- *     the database itself), applies the unverified cap,
- *     inserts the order (unique per buyer and idempotency key: a repeat or a concurrent twin finds
- *     the first order), takes the stock with conditional updates so concurrent orders never
- *     oversell, snapshots the items, records the first status event, empties the cart, queues the
- *     mail and writes change events for the buyer's other pages and every instance's storefront;
- *  3. the stock it took, taken off this instance's catalogue before the answer (`stockTaken`).
+ * Places an order from the buyer's server-side cart, in up to three tries, each from one reading
+ * (readOrder): the first from this instance's memory, a later one from the database, when
+ * place_order found the cart, a price, a rule or the buyer's group changed since the reading:
+ *  1. the lines priced from the reading with the shared rules (never the client's prices), judged
+ *     for where the order goes, and the confirmation mail;
+ *  2. `place_order` (db/functions/place_order.sql), one statement and so one transaction: it locks
+ *     the cart and checks that it and the prices are still what was priced (else the next try),
+ *     applies the unverified cap, inserts the order (unique per buyer and idempotency key: a repeat
+ *     or a concurrent twin finds the first order), takes the stock with conditional updates so
+ *     concurrent orders never oversell, snapshots the items, records the first status event,
+ *     empties the cart, queues the mail and writes change events for the buyer's other pages and
+ *     every instance's storefront;
+ *  3. the stock it took, taken off this instance's catalogue before the answer.
  * A shortfall names the options; any failure rolls the statement back: stock, cart, orders and
  * outbox are as they were.
  */
-async function placeOrder(
-  ctx: OrdersContext,
+async function placeInTries(
+  ctx: PlaceOrderContext,
+  ordering: OrderingSettings,
   user: UserRow,
   input: PlaceOrderInput,
   session?: SessionCheck,
 ): Promise<{ order: Order; created: boolean }> {
-  if (!user.emailVerifiedAt) throw new DomainError(403, om.verifyEmail);
+  if (!user.emailVerifiedAt) throw new DomainError(403, orderMessages.verifyEmail);
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      // First from memory; should the cart or a price have changed meanwhile, from the database.
-      const read = await linesToPlace(ctx, user.id, input, attempt === 0);
-      const rules = attempt === 0 ? await ctx.compliance.get() : await ctx.compliance.fresh();
-      const book = attempt === 0 ? await ctx.pricing.get() : await ctx.pricing.fresh();
-      const placed = await attemptOrder(
-        ctx,
-        user,
-        input,
-        read,
-        { rules, group: groupOf(book, user.id), session },
-        attempt === 0,
-      );
+      const reading = await readOrder(ctx, user.id, input, attempt === 0 ? 'memory' : 'database');
+      const placed = await placeOnce(ctx, ordering, { user, input, session }, reading);
       if (placed) {
         ctx.mail.kick();
         return { order: placed, created: true };
       }
     }
-    throw new DomainError(409, om.cartChanged);
+    throw new DomainError(409, orderMessages.cartChanged);
   } catch (err) {
     // A twin request with the same key may have won meanwhile (and emptied the cart this one
     // then found empty): its order is the answer to both.
@@ -152,29 +108,33 @@ async function placeOrder(
   }
 }
 
-/** One try: the order, or null when the cart or a price changed between reading and placing it. */
-async function attemptOrder(
-  ctx: OrdersContext,
-  user: UserRow,
-  input: PlaceOrderInput,
-  { lines, licences }: { lines: CartLineRow[]; licences: string[] | undefined },
-  { rules, group, session }: { rules: ComplianceData; group: GroupBook | null; session?: SessionCheck },
-  fromMemory: boolean,
+/** One try from one reading: the order, or null when place_order (or memory) says to read again. */
+async function placeOnce(
+  ctx: PlaceOrderContext,
+  ordering: OrderingSettings,
+  { user, input, session }: { user: UserRow; input: PlaceOrderInput; session?: SessionCheck },
+  reading: OrderReading,
 ): Promise<Order | null> {
-  if (!lines.length) throw new Invalid(om.emptyCart);
-  const prices = priceLines(group, lines);
+  const { lines } = reading;
+  if (!lines.length) throw new Invalid(orderMessages.emptyCart);
+  const prices = priceLines(reading.group, lines);
   const subtotal = prices.reduce((n, p) => n + p.lineTotalCents, 0);
-  const shipping = shippingFeeCents(input.shippingType as ShippingType, ctx.settings.deliveryFeeCents);
+  const shipping = shippingFeeCents(input.shippingType as ShippingType, ordering.deliveryFeeCents);
   const d = input.shippingDetails;
-  if (!casePacksHold(lines, prices, fromMemory)) return null;
-  const judged = await judgeOrder(ctx, user, input, lines, prices, licences, rules, fromMemory);
+  if (!casePacksHold(reading, prices)) return null;
+  const judged = await judgeOrder(ctx, reading, {
+    userId: user.id,
+    input,
+    prices,
+    storeState: ordering.storeState,
+  });
   if (!judged) return null;
   const exciseOf = (i: number) => judged.verdicts[i]!.excise.cents;
   const excise = lines.reduce((n, _, i) => n + exciseOf(i), 0);
   // What the buyer saw at checkout is what is charged: a price that moved since refuses the order.
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== subtotal + shipping + excise) {
-    if (fromMemory) return null;
-    throw new DomainError(409, om.pricesChanged);
+    if (reading.source === 'memory') return null;
+    throw new DomainError(409, orderMessages.pricesChanged);
   }
   const priced = snapshotLines(lines, prices, exciseOf);
   const orderRow = {
@@ -190,12 +150,12 @@ async function attemptOrder(
     shipping_cents: shipping,
     excise_cents: excise,
     total_cents: subtotal + shipping + excise,
-    carrier: input.shippingType === 'Pickup' ? '' : ctx.settings.carrier,
+    carrier: input.shippingType === 'Pickup' ? '' : ordering.carrier,
   };
   const check = {
     version: judged.version,
     licences: judged.licences,
-    group: group && { id: group.id, version: group.version },
+    group: reading.group && { id: reading.group.id, version: reading.group.version },
   };
   const mail = orderConfirmationMail(
     ctx.mail.storeName,
@@ -207,63 +167,76 @@ async function attemptOrder(
     lines.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents)),
   );
 
-  let result: PlaceResult;
-  try {
-    const [row] = await ctx.query<{ r: PlaceResult }>(
-      'select place_order($1::uuid, $2, $3::timestamptz, $4::jsonb, $5::jsonb, $6::integer, $7::jsonb, $8::jsonb, $9::jsonb) as r',
-      [
-        user.id,
-        input.idempotencyKey,
-        ctx.now.toISOString(),
-        JSON.stringify(orderRow),
-        JSON.stringify(priced),
-        ctx.settings.unverifiedCapCents,
-        JSON.stringify(mail),
-        JSON.stringify(check),
-        session ? JSON.stringify(session) : null,
-      ],
-    );
-    result = row!.r;
-  } catch (err) {
-    const short = NOT_ENOUGH_STOCK.exec(String((err as Error).message ?? err));
-    if (!short) throw err;
-    const ids = new Set(JSON.parse(short[1]!) as number[]);
-    const names = lines.filter((l) => ids.has(l.variantId)).map(lineName);
-    throw new DomainError(409, om.notEnoughStock(names));
-  }
+  const result = await callPlaceOrder(ctx, lines, [
+    user.id,
+    input.idempotencyKey,
+    ctx.now.toISOString(),
+    JSON.stringify(orderRow),
+    JSON.stringify(priced),
+    ordering.unverifiedCapCents,
+    JSON.stringify(mail),
+    JSON.stringify(check),
+    session ? JSON.stringify(session) : null,
+  ]);
   if (result.status === 'session') throw new SessionNotCurrent();
   if (result.status === 'changed') return null;
-  if (result.status === 'over_cap') throw new Invalid(om.overCap(ctx.settings.unverifiedCapCents));
+  if (result.status === 'over_cap') throw new Invalid(orderMessages.overCap(ordering.unverifiedCapCents));
   if (result.status === 'duplicate') throw new DuplicateOrder();
-  ctx.stockTaken(lines.map((l) => ({ id: l.variantId, quantity: l.quantity })));
+  ctx.catalogue.stockTaken(lines.map((l) => ({ id: l.variantId, quantity: l.quantity })));
 
-  const at = ctx.now.toISOString();
-  return {
-    orderNumber: result.number!,
-    datePlaced: at,
-    shippingType: input.shippingType,
-    shippingDetails: d,
-    comments: input.comments,
-    subtotalCents: subtotal,
-    shippingCents: shipping,
-    exciseCents: excise,
-    totalCents: subtotal + shipping + excise,
-    items: priced.map((p) => ({
-      variantId: p.sku,
+  return orderView(
+    {
+      number: result.number!,
+      createdAt: ctx.now,
+      shippingType: input.shippingType,
+      shipName: d.name,
+      shipBusinessName: d.businessName,
+      shipAddress: d.address,
+      shipCity: d.city,
+      shipState: d.state,
+      shipPostalCode: d.postalCode,
+      comments: input.comments,
+      subtotalCents: subtotal,
+      shippingCents: shipping,
+      exciseCents: excise,
+      totalCents: subtotal + shipping + excise,
+    },
+    priced.map((p) => ({
+      sku: p.sku,
       productName: p.product_name,
       variantName: p.variant_name,
       imageUrl: p.image_url,
       unitPriceCents: p.unit_price_cents,
       quantity: p.quantity,
-      lineTotalCents: p.unit_price_cents * p.quantity,
       exciseCents: p.excise_cents,
-      status: 'pending' as const,
-      categoryId: p.category_slug,
-      brandId: p.brand_slug,
-      productId: p.product_slug,
+      status: 'pending',
+      categorySlug: p.category_slug,
+      brandSlug: p.brand_slug,
+      productSlug: p.product_slug,
     })),
-    events: [{ stage: 'placed', at }],
-  };
+    [{ stage: 'placed', createdAt: ctx.now }],
+  );
+}
+
+/** place_order, one statement: its answer, or a 409 naming the lines short of stock (nothing written). */
+async function callPlaceOrder(
+  ctx: PlaceOrderContext,
+  lines: CartLineRow[],
+  args: unknown[],
+): Promise<PlaceResult> {
+  try {
+    const [row] = await ctx.database.query<{ r: PlaceResult }>(
+      'select place_order($1::uuid, $2, $3::timestamptz, $4::jsonb, $5::jsonb, $6::integer, $7::jsonb, $8::jsonb, $9::jsonb) as r',
+      args,
+    );
+    return row!.r;
+  } catch (err) {
+    const short = NOT_ENOUGH_STOCK.exec(String((err as Error).message ?? err));
+    if (!short) throw err;
+    const ids = new Set(JSON.parse(short[1]!) as number[]);
+    const names = lines.filter((l) => ids.has(l.variantId)).map(lineName);
+    throw new DomainError(409, orderMessages.notEnoughStock(names));
+  }
 }
 
 async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {
@@ -324,47 +297,17 @@ export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]):
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
   ]);
-  return rows.map((o) => ({
-    orderNumber: o.number,
-    datePlaced: o.createdAt.toISOString(),
-    shippingType: o.shippingType as ShippingType,
-    shippingDetails: {
-      name: o.shipName,
-      businessName: o.shipBusinessName,
-      address: o.shipAddress,
-      city: o.shipCity,
-      state: o.shipState,
-      postalCode: o.shipPostalCode,
-    },
-    comments: o.comments,
-    subtotalCents: o.subtotalCents,
-    shippingCents: o.shippingCents,
-    exciseCents: o.exciseCents,
-    totalCents: o.totalCents,
-    items: items
-      .filter((i) => i.orderId === o.id)
-      .map((i) => ({
-        variantId: i.sku,
-        productName: i.productName,
-        variantName: i.variantName,
-        imageUrl: i.imageUrl,
-        unitPriceCents: i.unitPriceCents,
-        quantity: i.quantity,
-        lineTotalCents: i.unitPriceCents * i.quantity,
-        exciseCents: i.exciseCents,
-        status: i.status as 'pending' | 'cancelled' | 'delivered',
-        categoryId: i.categorySlug,
-        brandId: i.brandSlug,
-        productId: i.productSlug,
-      })),
-    events: events
-      .filter((e) => e.orderId === o.id)
-      .map((e) => ({ stage: e.stage, at: e.createdAt.toISOString() })),
-  }));
+  return rows.map((o) =>
+    orderView(
+      o,
+      items.filter((i) => i.orderId === o.id),
+      events.filter((e) => e.orderId === o.id),
+    ),
+  );
 }
 
 export async function loadOrder(ctx: Pick<BuyerContext, 'db' | 'userId'>, number: string): Promise<Order> {
   const [order] = await loadOrders(ctx, { number, limit: 1 });
-  if (!order) throw new NotFound(om.orderNotFound);
+  if (!order) throw new NotFound(orderMessages.orderNotFound);
   return order;
 }

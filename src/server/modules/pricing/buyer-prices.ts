@@ -3,7 +3,11 @@ import { asciiJson, sendVersioned } from '#server/http/send-json.ts';
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { type CardJson, publicCard } from '#server/modules/catalogue/catalogue.service.ts';
 import { knownViewer } from '#server/modules/accounts/session.service.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext } from '#server/http/request-context.ts';
+import type { PricingCache } from './pricing-cache.ts';
+
+/** Whoever is looking, and the price book kept in memory. */
+type ViewerContext = Pick<RequestContext, 'viewerId'> & { pricing: PricingCache };
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
 import { unitPriceCents } from '#shared/catalogue/price.ts';
 import type { CardPrice } from '#shared/pricing/buyer-price.schemas.ts';
@@ -16,7 +20,7 @@ import { type GroupBook, groupOf, optionPrices } from './price-book.ts';
  */
 
 /** The group of whoever is looking (a signed-in buyer), or null for visitors and buyers without one. */
-export async function viewerGroup(ctx: RequestContext): Promise<GroupBook | null> {
+export async function viewerGroup(ctx: ViewerContext): Promise<GroupBook | null> {
   const userId = await ctx.viewerId();
   if (!userId) return null;
   return groupOf(await ctx.pricing.get(), userId);
@@ -77,7 +81,7 @@ export function pricedDetailJson(group: GroupBook, model: CatalogueReadModel, p:
 }
 
 /** The cards whoever is looking sees: with their group's prices, or the catalogue's own. */
-export async function buyerCards(ctx: RequestContext): Promise<CardJson> {
+export async function buyerCards(ctx: ViewerContext): Promise<CardJson> {
   const group = await viewerGroup(ctx);
   return group ? cardsOf(group) : publicCard;
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext } from '#server/http/request-context.ts';
 import { csvLine } from '#shared/csv.ts';
 import { formatCents } from '#shared/money.ts';
 import {

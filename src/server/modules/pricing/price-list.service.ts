@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
 import type { Tier } from '#shared/pricing/price-resolution.ts';
-import { pricingMessages as m } from '#shared/pricing/pricing.messages.ts';
+import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import type { Entry } from '#shared/pricing/pricing-staff.schemas.ts';
 import { toLikeSubstringPattern } from '#shared/catalogue/search-key.ts';
 
@@ -22,7 +22,7 @@ export async function listEntries(
   const exists = (await db.execute(sql`select 1 from customer_groups where id = ${groupId}`)) as unknown as {
     rows: unknown[];
   };
-  if (!exists.rows.length) throw new NotFound(m.groupNotFound);
+  if (!exists.rows.length) throw new NotFound(pricingMessages.groupNotFound);
   const like = f.q ? toLikeSubstringPattern(f.q.toLowerCase()) : null;
   const res = (await db.execute(sql`
     with labelled as (

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess, type RequestContext } from '#server/plugins/request-context.ts';
+import { type AppContext, defaultAccess } from '#server/plugins/request-context.ts';
 import { SavedResponseSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import {
   BuyerGroupBodySchema,
@@ -42,7 +42,7 @@ const done = { 200: MessageResponseSchema, ...errors };
 export const pricingStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
   defaultAccess(app, 'staff');
-  const ctx = (req: { ctx: RequestContext }) => req.ctx;
+  const ctx = (req: { ctx: AppContext }) => req.ctx;
 
   app.get(
     '/groups',

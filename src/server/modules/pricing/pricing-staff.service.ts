@@ -5,9 +5,9 @@ import { users } from '#server/modules/accounts/accounts.table.ts';
 import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { StaffContext } from '#server/plugins/request-context.ts';
+import type { StaffContext } from '#server/http/request-context.ts';
 import type { PriceScope } from '#shared/pricing/price-resolution.ts';
-import { pricingMessages as m } from '#shared/pricing/pricing.messages.ts';
+import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import {
   type EntryBodySchema,
   type Group,
@@ -50,7 +50,7 @@ export async function changeList<T>(
       .set({ version: sql`${customerGroups.version} + 1`, updatedAt: ctx.now })
       .where(eq(customerGroups.id, groupId))
       .returning({ id: customerGroups.id });
-    if (!g) throw new NotFound(m.groupNotFound);
+    if (!g) throw new NotFound(pricingMessages.groupNotFound);
     return { out: await work(tx), buyers: await membersOf(tx, groupId) };
   });
   await announce(ctx, buyers);
@@ -97,7 +97,7 @@ export async function saveGroup(
     const savedId = await ctx.db.transaction(async (tx) => {
       const [before] =
         id === null ? [] : await tx.select().from(customerGroups).where(eq(customerGroups.id, id));
-      if (id !== null && !before) throw new NotFound(m.groupNotFound);
+      if (id !== null && !before) throw new NotFound(pricingMessages.groupNotFound);
       const [row] =
         id === null
           ? await tx
@@ -117,7 +117,7 @@ export async function saveGroup(
     await ctx.pricing.changed();
     return savedId;
   } catch (err) {
-    if (isUniqueViolation(err)) throw new DomainError(409, m.groupNameTaken(body.name));
+    if (isUniqueViolation(err)) throw new DomainError(409, pricingMessages.groupNameTaken(body.name));
     throw err;
   }
 }
@@ -126,9 +126,9 @@ export async function saveGroup(
 export async function deleteGroup(ctx: PricingStaffContext, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(customerGroups).where(eq(customerGroups.id, id)).for('update');
-    if (!before) throw new NotFound(m.groupNotFound);
+    if (!before) throw new NotFound(pricingMessages.groupNotFound);
     const buyers = await membersOf(tx, id);
-    if (buyers.length) throw new DomainError(409, m.groupHasBuyers(buyers.length));
+    if (buyers.length) throw new DomainError(409, pricingMessages.groupHasBuyers(buyers.length));
     await tx.delete(customerGroups).where(eq(customerGroups.id, id));
     const entry = { actorId: ctx.staffId, action: 'pricing.group_deleted', entity: 'customer_group' };
     await audit(tx, { ...entry, entityId: String(id), before }, ctx.now);
@@ -141,7 +141,7 @@ export async function listMembers({ db }: Pick<StaffContext, 'db'>, groupId: num
     .select({ id: customerGroups.id })
     .from(customerGroups)
     .where(eq(customerGroups.id, groupId));
-  if (!g) throw new NotFound(m.groupNotFound);
+  if (!g) throw new NotFound(pricingMessages.groupNotFound);
   return db
     .select({ userId: users.id, email: users.email, name: users.name, businessName: users.businessName })
     .from(customerGroupMembers)
@@ -158,7 +158,7 @@ export async function buyerGroup({ db }: Pick<StaffContext, 'db'>, userId: strin
     .leftJoin(customerGroupMembers, eq(customerGroupMembers.userId, users.id))
     .leftJoin(customerGroups, eq(customerGroups.id, customerGroupMembers.groupId))
     .where(and(eq(users.id, userId), eq(users.role, 'buyer')));
-  if (!buyer) throw new NotFound(m.buyerNotFound);
+  if (!buyer) throw new NotFound(pricingMessages.buyerNotFound);
   return { groupId: buyer.groupId, groupName: buyer.groupName };
 }
 
@@ -170,7 +170,7 @@ export async function setBuyerGroup(ctx: PricingStaffContext, userId: string, gr
       await tx.delete(customerGroupMembers).where(eq(customerGroupMembers.userId, userId));
     else {
       const [g] = await tx.select().from(customerGroups).where(eq(customerGroups.id, groupId)).for('share');
-      if (!g) throw new Invalid(m.groupNotFound, 'groupId');
+      if (!g) throw new Invalid(pricingMessages.groupNotFound, 'groupId');
       await tx
         .insert(customerGroupMembers)
         .values({ userId, groupId, addedAt: ctx.now })
@@ -212,7 +212,7 @@ export async function targetId(db: Db, scope: PriceScope, target: string): Promi
 export function entryValues(body: z.output<typeof EntryBodySchema>) {
   if ('priceCents' in body) {
     const bad = tierProblem(body.priceCents, body.tiers);
-    if (bad !== null) throw new Invalid(m.tierNotLower, `tiers.${bad}.priceCents`);
+    if (bad !== null) throw new Invalid(pricingMessages.tierNotLower, `tiers.${bad}.priceCents`);
     return { priceCents: body.priceCents, basisPoints: null, tiers: body.tiers };
   }
   return { priceCents: null, basisPoints: body.basisPoints, tiers: [] };
@@ -227,7 +227,7 @@ export async function saveEntry(
   const values = entryValues(body);
   return changeList(ctx, groupId, async (tx) => {
     const id = await targetId(tx, body.scope, body.target);
-    if (id === null) throw new Invalid(m.targetNotFound(body.scope, body.target), 'target');
+    if (id === null) throw new Invalid(pricingMessages.targetNotFound(body.scope, body.target), 'target');
     const key = { groupId, scope: body.scope, targetId: id };
     const [before] = await tx
       .select()
@@ -259,7 +259,7 @@ export async function deleteEntry(ctx: PricingStaffContext, groupId: number, ent
       .delete(priceListEntries)
       .where(and(eq(priceListEntries.id, entryId), eq(priceListEntries.groupId, groupId)))
       .returning();
-    if (!before) throw new NotFound(m.entryNotFound);
+    if (!before) throw new NotFound(pricingMessages.entryNotFound);
     const entry = { actorId: ctx.staffId, action: 'pricing.entry_deleted', entity: 'customer_group' };
     await audit(tx, { ...entry, entityId: String(groupId), before }, ctx.now);
   });

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { WithDb } from '#server/http/request-context.ts';
 import { auditLog } from './staff.table.ts';
 
 export interface AuditInput {
@@ -26,10 +26,7 @@ export async function audit(db: Pick<Db, 'insert'>, entry: AuditInput, now: Date
   });
 }
 
-export async function listAudit(
-  { db }: Pick<RequestContext, 'db'>,
-  f: { entity?: string; entityId?: string; limit: number },
-) {
+export async function listAudit({ db }: WithDb, f: { entity?: string; entityId?: string; limit: number }) {
   const conditions = [];
   if (f.entity) conditions.push(eq(auditLog.entity, f.entity));
   if (f.entityId) conditions.push(eq(auditLog.entityId, f.entityId));

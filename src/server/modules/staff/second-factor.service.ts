@@ -13,9 +13,9 @@ import {
 } from '#server/modules/accounts/credentials.ts';
 import { type ActiveSession, hashToken } from '#server/modules/accounts/session.service.ts';
 import { clearFailures, isBlocked, recordFailure } from '#server/modules/accounts/sign-in-limiter.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { RequestContext } from '#server/http/request-context.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
-import { adminMessages as am } from '#shared/staff/staff.messages.ts';
+import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 
 /** RFC 6238 defaults that every authenticator app reads: 30-second steps, 6 digits. */
@@ -46,7 +46,7 @@ async function spendCode(db: Db, box: SecretBox, user: UserRow, sealed: string, 
   if (step === null) return wrongCode(db, user.id, now);
   if (!(await claimTotpStep(db, user.id, step))) {
     await recordFailure(db, [failureKey(user.id)], now);
-    throw new Invalid(am.codeAlreadyUsed, 'code');
+    throw new Invalid(adminMessages.codeAlreadyUsed, 'code');
   }
 }
 
@@ -55,18 +55,22 @@ function storedKey(box: SecretBox, sealed: string): string {
   try {
     return box.open(sealed);
   } catch {
-    throw new DomainError(503, am.keyUnreadable);
+    throw new DomainError(503, adminMessages.keyUnreadable);
   }
 }
 
 /** The signed-in staff member's session, the key that seals their authenticator key, and the issuer name. */
-type SecondFactorContext = Pick<RequestContext, 'db' | 'now' | 'actor' | 'secretBox' | 'issuer'>;
+type SecondFactorContext = Pick<RequestContext, 'now' | 'actor'> & {
+  db: Db;
+  secretBox: SecretBox;
+  issuer: string;
+};
 
 /** Starts (or restarts, until confirmed) the authenticator set-up: a new key, as a QR URI. */
 export async function startTotpSetup(ctx: SecondFactorContext) {
   const { db, secretBox: box, issuer } = ctx;
   const { user } = ctx.actor;
-  if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
+  if (user.totpEnabledAt) throw new DomainError(409, adminMessages.alreadySetUp);
   const key = randomBytes(20);
   const secret = encodeBase32UpperCaseNoPadding(key);
   await setTotpKey(db, user.id, box.seal(secret));
@@ -81,12 +85,12 @@ function newRecoveryCode(): string {
 }
 
 async function guardAttempts(db: Db, userId: string, now: Date) {
-  if (await isBlocked(db, [failureKey(userId)], now)) throw new DomainError(429, am.tooManyCodes);
+  if (await isBlocked(db, [failureKey(userId)], now)) throw new DomainError(429, adminMessages.tooManyCodes);
 }
 
 async function wrongCode(db: Db, userId: string, now: Date): Promise<never> {
   await recordFailure(db, [failureKey(userId)], now);
-  throw new Invalid(am.invalidCode, 'code');
+  throw new Invalid(adminMessages.invalidCode, 'code');
 }
 
 const markSession = (db: Db, s: ActiveSession, now: Date) => markSecondFactor(db, s.session.id, now);
@@ -95,8 +99,8 @@ const markSession = (db: Db, s: ActiveSession, now: Date) => markSecondFactor(db
 export async function confirmTotpSetup(ctx: SecondFactorContext, code: string) {
   const { db, secretBox: box, now, actor: s } = ctx;
   const { user } = s;
-  if (user.totpEnabledAt) throw new DomainError(409, am.alreadySetUp);
-  if (!user.totpSecret) throw new Invalid(am.setUpFirst);
+  if (user.totpEnabledAt) throw new DomainError(409, adminMessages.alreadySetUp);
+  if (!user.totpSecret) throw new Invalid(adminMessages.setUpFirst);
   await guardAttempts(db, user.id, now);
   await spendCode(db, box, user, user.totpSecret, code, now);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
@@ -116,7 +120,7 @@ export async function confirmTotpSetup(ctx: SecondFactorContext, code: string) {
 export async function verifySecondFactor(ctx: SecondFactorContext, code: string) {
   const { db, secretBox: box, now, actor: s } = ctx;
   const { user } = s;
-  if (!user.totpEnabledAt || !user.totpSecret) throw new Invalid(am.setUpFirst);
+  if (!user.totpEnabledAt || !user.totpSecret) throw new Invalid(adminMessages.setUpFirst);
   await guardAttempts(db, user.id, now);
   if (/^\d{6}$/.test(code)) {
     await spendCode(db, box, user, user.totpSecret, code, now);

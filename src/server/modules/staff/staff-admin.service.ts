@@ -3,13 +3,13 @@ import { Conflict, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { clearTotp, endSessions } from '#server/modules/accounts/credentials.ts';
 import type { ScryptCost } from '#server/modules/accounts/password.ts';
-import type { RequestContext, StaffContext } from '#server/plugins/request-context.ts';
-import { staffAdminMessages as sm } from '#shared/staff/staff.messages.ts';
+import type { StaffContext, WithDb } from '#server/http/request-context.ts';
+import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
 import { audit } from './audit.service.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';
 
-export async function listStaff({ db }: Pick<RequestContext, 'db'>) {
+export async function listStaff({ db }: WithDb) {
   const rows = await db
     .select({
       id: users.id,
@@ -33,7 +33,7 @@ export async function listStaff({ db }: Pick<RequestContext, 'db'>) {
 export async function addStaff(ctx: StaffContext, input: { name: string; email: string }, cost: ScryptCost) {
   const password = oneTimePassword();
   const created = await createStaff(ctx.db, { ...input, password, oneTimePassword: true }, cost, ctx.now);
-  if (!created) throw new Conflict(sm.emailTaken, 'email');
+  if (!created) throw new Conflict(staffAdminMessages.emailTaken, 'email');
   await audit(
     ctx.db,
     { actorId: ctx.staffId, action: 'staff.created', entity: 'user', entityId: created.id, after: input },
@@ -48,10 +48,10 @@ export async function addStaff(ctx: StaffContext, input: { name: string; email: 
  * oneself: a stolen session must not be able to move the second factor to a new phone.
  */
 export async function resetStaffTotp(ctx: StaffContext, staffId: string): Promise<void> {
-  if (staffId === ctx.staffId) throw new Conflict(sm.notYourself);
+  if (staffId === ctx.staffId) throw new Conflict(staffAdminMessages.notYourself);
   await ctx.db.transaction(async (tx) => {
     const target = await clearTotp(tx, staffId, ctx.staffId, ctx.now);
-    if (!target) throw new NotFound(sm.staffNotFound);
+    if (!target) throw new NotFound(staffAdminMessages.staffNotFound);
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, staffId));
     await endSessions(tx, staffId);
     await audit(

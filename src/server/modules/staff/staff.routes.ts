@@ -115,7 +115,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
 };
 
 /** /api/v1/admin, staff whose session gave its second factor: the staff page and the audit log. */
-export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, scryptCost }) => {
+export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { scryptCost }) => {
   noStore(app);
   defaultAccess(app, 'staff');
   app.get(
@@ -154,9 +154,7 @@ export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      const created = await addStaff({ db, staffId: user.id, now }, req.body, scryptCost);
+      const created = await addStaff(req.ctx, req.body, scryptCost);
       return {
         message: `Staff account ${req.body.email} created. Hand over the one-time password: it is shown only now.`,
         ...created,
@@ -175,9 +173,7 @@ export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
       },
     },
     async (req) => {
-      const now = req.ctx.now;
-      const { user } = req.ctx.actor;
-      await resetStaffTotp({ db, staffId: user.id, now }, req.params.id);
+      await resetStaffTotp(req.ctx, req.params.id);
       return { message: staffAdminMessages.totpReset };
     },
   );

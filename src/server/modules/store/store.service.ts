@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import type { RequestContext } from '#server/plugins/request-context.ts';
+import type { WithDb } from '#server/http/request-context.ts';
 import { FLAT_DELIVERY_CENTS } from '#shared/catalogue/zip.ts';
 import type { NewsletterBody, StoreInfo } from '#shared/store/store.schemas.ts';
 import { newsletterSubscribers, settings } from './store.table.ts';
@@ -39,7 +39,7 @@ export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
 }
 
 /** What staff saved (only the fields they set), merged over the defaults by getStoreInfo. */
-export async function savedSettings({ db }: Pick<RequestContext, 'db'>): Promise<Partial<StoreInfo>> {
+export async function savedSettings({ db }: WithDb): Promise<Partial<StoreInfo>> {
   const [row] = await db.select().from(settings).where(eq(settings.key, STORE_SETTINGS_KEY));
   return (row?.value as Partial<StoreInfo> | undefined) ?? {};
 }
@@ -56,9 +56,6 @@ export async function getStoreInfo(db: Db, d: StoreDefaults): Promise<StoreInfo>
 }
 
 /** Subscribing twice is not an error: the second call changes nothing and says the same. */
-export async function subscribeToNewsletter(
-  { db }: Pick<RequestContext, 'db'>,
-  body: NewsletterBody,
-): Promise<void> {
+export async function subscribeToNewsletter({ db }: WithDb, body: NewsletterBody): Promise<void> {
   await db.insert(newsletterSubscribers).values({ email: body.email }).onConflictDoNothing();
 }

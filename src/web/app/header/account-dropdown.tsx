@@ -3,7 +3,7 @@ import { User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { Profile } from '#shared/accounts/accounts.schemas.ts';
 import { useSignOut } from '#web/features/accounts/index.ts';
-import { ACCOUNT_LINKS, TRIGGER } from './account-menu.tsx';
+import { ACCOUNT_LINKS, TRIGGER } from './account-trigger.ts';
 
 const ITEM = 'block px-4 py-2 text-sm outline-none data-[highlighted]:bg-gray-100';
 

@@ -1,20 +1,8 @@
 import { User } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { ORDERING_LINKS } from '#web/lib/account-links.ts';
 import { useSession } from '#web/lib/session.ts';
-
-export const ACCOUNT_LINKS = [
-  ['My Account', '/account?p=My%20Account'],
-  ['My Profile', '/account?p=My%20Profile'],
-  ['My Orders', '/orders'],
-  ...ORDERING_LINKS,
-  ['Address', '/account?p=Address'],
-  ['Change Password', '/account?p=Change%20Password'],
-] as const;
-
-export const TRIGGER =
-  'flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold hover:bg-white/10';
+import { TRIGGER } from './account-trigger.ts';
 
 const AccountDropdown = lazy(() => import('./account-dropdown.tsx'));
 

@@ -1,5 +1,2 @@
-/** The accounts feature as other features and the app see it. */
-export { useAddresses } from './api/account-mutations.ts';
+/** The accounts feature as the app's header sees it (the slots' parts load lazily, app/slots.tsx). */
 export { useSignOut } from './api/auth-mutations.ts';
-export { AddAddressForm } from './components/add-address-form.tsx';
-export { AddressActions } from './components/address-actions.tsx';

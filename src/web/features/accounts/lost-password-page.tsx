@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { LostPasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -28,7 +28,7 @@ export function LostPasswordPage() {
           message:
             err instanceof ApiError && err.status >= 400 && err.status < 500
               ? err.message
-              : m.resetSendFailed,
+              : accountMessages.resetSendFailed,
         }),
     }),
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { CompleteProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { AuthCard, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
@@ -81,7 +81,9 @@ export function NextPage() {
           <DocumentUpload kind="tobacco_license" state={licence} onChange={setLicence} />
         </fieldset>
         <FormError message={form.formError} />
-        <SubmitButton pending={complete.isPending || uploading}>{m.continueTo(shortName)}</SubmitButton>
+        <SubmitButton pending={complete.isPending || uploading}>
+          {accountMessages.continueTo(shortName)}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

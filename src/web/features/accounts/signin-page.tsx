@@ -1,9 +1,9 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { SignInBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
@@ -41,7 +41,7 @@ export function SignInPage() {
     if (!user || signIn.isPending || signIn.isSuccess) return;
     if (user.isCompleted) navigate('/', { replace: true });
     else {
-      notify({ type: 'info', message: m.completeYourProfile });
+      notify({ type: 'info', message: accountMessages.completeYourProfile });
       navigate('/nextpage', { replace: true });
     }
   }, [user, navigate, notify, signIn.isPending, signIn.isSuccess]);
@@ -57,7 +57,7 @@ export function SignInPage() {
         } catch {
           // storage blocked: nothing to remember
         }
-        if (res.next === '/nextpage') notify({ type: 'info', message: m.completeYourProfile });
+        if (res.next === '/nextpage') notify({ type: 'info', message: accountMessages.completeYourProfile });
         else notify({ type: 'success', message: res.message });
         navigate(res.next, { replace: true });
       },

@@ -1,7 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { SignUpBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
@@ -23,7 +23,7 @@ export function SignUpPage() {
   const submit = form.handleSubmit(() =>
     signUp.mutate(form.getValues(), {
       onSuccess: () => {
-        notify({ type: 'success', message: m.signUpSuccessful });
+        notify({ type: 'success', message: accountMessages.signUpSuccessful });
         navigate('/nextpage', { replace: true });
       },
       onError: form.serverError,

@@ -1,10 +1,11 @@
 import { BellRing, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useNotify } from '#web/app/notifications.tsx';
-import { SignedInPage } from '#web/app/signed-in-page.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useAlerts, useRemoveAlert } from './api/alerts.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /** /alerts: the options I asked to hear about when back in stock, each removable. */
 export function AlertsPage() {
@@ -39,7 +40,7 @@ function Alerts() {
           aria-label="Your alerts"
         >
           {alerts.data.alerts.map((a) => {
-            const label = `${a.productName} — ${a.variantName}`;
+            const label = optionLabel(a.productName, a.variantName);
             return (
               <li key={a.variantId} className="flex items-center gap-3 px-4 py-3">
                 <BellRing className="size-5 shrink-0 text-gray-600" aria-hidden />

@@ -1,5 +1,5 @@
 import { Bell, BellRing } from 'lucide-react';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { useAlerts, useNotifyMe } from './api/alerts.ts';
 
 /** "Notify me" on an out-of-stock option: one email when it is back; says so once asked. */

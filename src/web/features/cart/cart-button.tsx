@@ -2,10 +2,10 @@ import { ShoppingCart } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { cartMessages } from '#shared/cart/cart.messages.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { useSession } from '#web/lib/session.ts';
-import { useCart } from './api/get-cart.ts';
-import { setCartDrawerOpen, useCartDrawerOpen } from './cart-drawer-state.ts';
+import { useCart } from '#web/lib/cart/get-cart.ts';
+import { setCartDrawerOpen, useCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 
 // The drawer (Radix dialog) loads on first open, keeping it out of the first bundle.
 const CartDrawer = lazy(() => import('./cart-drawer.tsx'));

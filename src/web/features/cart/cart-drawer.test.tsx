@@ -1,14 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
-import { NotificationsProvider } from '#web/app/notifications.tsx';
+import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
 import { makeProfile } from '#web/lib/session.fixture.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
-import { cartKey } from './api/get-cart.ts';
+import { cartKey } from '#web/lib/cart/get-cart.ts';
+import { fakeApi, makeCart, makeLine, ok, refused, renderPage } from '#tests/web-kit.tsx';
 import CartDrawer from './cart-drawer.tsx';
-import { setCartDrawerOpen } from './cart-drawer-state.ts';
+import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 
 function line(variantId: string, overrides: Partial<CartLine>): CartLine {
   return {
@@ -83,5 +84,108 @@ describe('cart drawer', () => {
       '$10.00, was $12.50 each',
       '$5.00 each',
     ]);
+  });
+});
+
+describe('cart drawer steps', () => {
+  /** The drawer open on `cart`; PUT and DELETE answer a cart made from what was sent. */
+  async function openDrawer(cart: Cart) {
+    const api = fakeApi({
+      'GET cart': ok(cart),
+      'PUT cart/items/CASE-1': (call) => {
+        const quantity = (call.body as { quantity: number }).quantity;
+        return ok(
+          makeCart(cart.items.map((l) => ({ ...l, quantity, lineTotalCents: quantity * l.unitPriceCents }))),
+        );
+      },
+      'DELETE cart/items/CASE-1': ok(makeCart([])),
+    });
+    renderPage(<CartDrawer />, {
+      cart,
+      slots: { SaveToList: ({ label }) => <button type="button">{label ?? 'Save to list'}</button> },
+    });
+    act(() => setCartDrawerOpen(true));
+    await screen.findByRole('list', { name: 'Cart items' });
+    return api;
+  }
+  const quantity = (name: string) => screen.getByLabelText(`${name} quantity`).textContent;
+  const more = (name: string) => screen.getByRole('button', { name: `More ${name}` });
+  const fewer = (name: string) => screen.getByRole('button', { name: `Fewer ${name}` });
+
+  it('steps by whole cases from the minimum, and says what the next step sends', async () => {
+    const casePack = makeLine('CASE-1', {
+      productName: 'Cloudtide Max',
+      quantity: 20,
+      unitPriceCents: 500,
+      lineTotalCents: 10_000,
+      quantityRule: { minQuantity: 10, increment: 10, maxQuantity: null },
+    });
+    const { sent } = await openDrawer(makeCart([casePack]));
+    const name = 'Cloudtide Max — Mint Ice';
+    expect(quantity(name)).toBe('20');
+    fireEvent.click(more(name));
+    await waitFor(() => expect(quantity(name)).toBe('30'));
+    expect(sent('PUT cart/items/CASE-1').map((c) => c.body)).toEqual([{ quantity: 30 }]);
+    fireEvent.click(fewer(name));
+    await waitFor(() => expect(quantity(name)).toBe('20'));
+    fireEvent.click(fewer(name));
+    await waitFor(() => expect(quantity(name)).toBe('10'));
+    // At the minimum (one case) it goes no lower: removing the line is the bin's job.
+    expect((fewer(name) as HTMLButtonElement).disabled).toBe(true);
+    expect(sent('PUT cart/items/CASE-1').map((c) => c.body)).toEqual([
+      { quantity: 30 },
+      { quantity: 20 },
+      { quantity: 10 },
+    ]);
+  });
+
+  it('a line of 1 cannot be decreased; more stops at the stock', async () => {
+    await openDrawer(
+      makeCart([
+        makeLine('CASE-1', {
+          productName: 'Solo',
+          quantity: 1,
+          stock: 2,
+          unitPriceCents: 700,
+          lineTotalCents: 700,
+        }),
+      ]),
+    );
+    const name = 'Solo — Mint Ice';
+    expect((fewer(name) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(more(name));
+    await waitFor(() => expect(quantity(name)).toBe('2'));
+    expect((more(name) as HTMLButtonElement).disabled).toBe(true);
+    expect((fewer(name) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a refused change is said in a notification and the quantity stays', async () => {
+    const cart = makeCart([makeLine('CASE-1', { productName: 'Solo', quantity: 3 })]);
+    fakeApi({
+      'GET cart': ok(cart),
+      'PUT cart/items/CASE-1': refused(409, 'Only 3 of Solo — Mint Ice left'),
+    });
+    renderPage(<CartDrawer />, { cart });
+    act(() => setCartDrawerOpen(true));
+    fireEvent.click(await screen.findByRole('button', { name: 'More Solo — Mint Ice' }));
+    expect(await screen.findByText('Only 3 of Solo — Mint Ice left')).toBeTruthy();
+    expect(quantity('Solo — Mint Ice')).toBe('3');
+  });
+
+  it('a line whose case pack changed says why; the bin removes it', async () => {
+    const { sent } = await openDrawer(
+      makeCart([
+        makeLine('CASE-1', {
+          productName: 'Packed',
+          quantity: 7,
+          quantityProblem: 'Sold in cases of 10',
+          quantityRule: { minQuantity: 10, increment: 10, maxQuantity: null },
+        }),
+      ]),
+    );
+    expect(screen.getByText('Sold in cases of 10')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Packed — Mint Ice' }));
+    expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
+    expect(sent('DELETE cart/items/CASE-1')).toHaveLength(1);
   });
 });

@@ -2,18 +2,19 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
-import { SaveToList } from '#web/features/lists/index.ts';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
 import { stepQuantity } from '#shared/pricing/quantity-steps.ts';
 import { formatCents } from '#shared/money.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
 import { LineItem } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
-import { useRemoveFromCart, useSetCartQuantity } from './api/cart-mutations.ts';
-import { useCart } from './api/get-cart.ts';
-import { setCartDrawerOpen, useCartDrawerOpen } from './cart-drawer-state.ts';
+import { useRemoveFromCart, useSetCartQuantity } from '#web/lib/cart/cart-mutations.ts';
+import { useCart } from '#web/lib/cart/get-cart.ts';
+import { setCartDrawerOpen, useCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
+import { Slot } from '#web/components/slots.tsx';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /**
  * SPEC §2 Cart drawer: the items, a subtotal and a checkout button. Prices and the subtotal are the
@@ -101,7 +102,8 @@ export default function CartDrawer() {
               Checkout
             </button>
             <div className="mt-2 flex items-center justify-between gap-2">
-              <SaveToList
+              <Slot
+                of="SaveToList"
                 label="Save cart to a list"
                 items={() => items.map((l) => ({ variantId: l.variantId, quantity: l.quantity }))}
               />
@@ -126,7 +128,7 @@ function CartDrawerLine({ line }: { line: CartLine }) {
   const change = (quantity: number) =>
     setQuantity.mutate({ variantId: line.variantId, quantity }, { onError });
   const busy = setQuantity.isPending || remove.isPending;
-  const label = `${line.productName} — ${line.variantName}`;
+  const label = optionLabel(line.productName, line.variantName);
   const discounted = line.unitPriceCents < line.priceCents;
   // Case packs: the steppers move by whole cases, from the minimum.
   const rule = line.quantityRule;

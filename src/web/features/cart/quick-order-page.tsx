@@ -6,13 +6,13 @@ import {
   type QuickOrderLine,
 } from '#shared/cart/quick-order.schemas.ts';
 import { formatCents } from '#shared/money.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { SignedInPage } from '#web/app/signed-in-page.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
 import { FormError, TextAreaField, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { useAddQuickOrder, useCheckQuickOrder } from './api/quick-order.ts';
-import { setCartDrawerOpen } from './cart-drawer-state.ts';
-import { QuickOrderLines } from './quick-order-lines.tsx';
+import { useAddQuickOrder, useCheckQuickOrder } from '#web/lib/cart/quick-order.ts';
+import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
+import { QuickOrderLines } from '#web/components/catalogue/quick-order-lines.tsx';
 
 const BUTTON = 'rounded-lg px-4 py-2.5 text-sm font-bold disabled:opacity-60';
 

@@ -2,7 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
-import { ErrorPage } from '#web/app/error-page.tsx';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';

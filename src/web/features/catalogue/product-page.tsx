@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductDetail, ProductQuery } from '#shared/catalogue/catalogue.schemas.ts';
-import { ErrorPage } from '#web/app/error-page.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { ErrorPage } from '#web/components/layout/error-page.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { Price } from '#web/components/catalogue/price.tsx';
 import { ProductCard } from '#web/components/catalogue/product-card.tsx';

@@ -3,14 +3,14 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import type { Cart } from '#shared/cart/cart.schemas.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
-import { orderMessages as om } from '#shared/orders/orders.messages.ts';
+import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { CheckoutFormSchema, ORDER_LINES_MAX } from '#shared/orders/orders.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { useAddresses } from '#web/features/accounts/index.ts';
-import { useCart, useCartFor } from '#web/features/cart/index.ts';
+import { useAddresses } from '#web/lib/addresses.ts';
+import { useCart, useCartFor } from '#web/lib/cart/get-cart.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
@@ -24,6 +24,7 @@ import {
 import { EditAddressModal } from './edit-address-modal.tsx';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { OrderSummaryPanel } from './order-summary-panel.tsx';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /** /checkout (SPEC §2 Checkout). Signed out: home. */
 export function CheckoutPage() {
@@ -37,7 +38,9 @@ export function CheckoutPage() {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <PageTitle>Checkout</PageTitle>
         <h1 className="text-2xl font-extrabold">Checkout</h1>
-        <p className="mt-3 text-gray-700">{om.emptyCart} Add products to your cart to check out.</p>
+        <p className="mt-3 text-gray-700">
+          {orderMessages.emptyCart} Add products to your cart to check out.
+        </p>
         <Link
           to="/"
           className="mt-6 inline-block rounded-lg bg-gray-900 px-5 py-2.5 font-semibold text-white hover:bg-gray-700"
@@ -66,7 +69,7 @@ function VerifyEmailNote() {
 
 const blockedMessage = (cart: Cart) =>
   complianceMessages.blockedLines(
-    cart.items.filter((l) => l.blocks.length).map((l) => `${l.productName} — ${l.variantName}`),
+    cart.items.filter((l) => l.blocks.length).map((l) => optionLabel(l.productName, l.variantName)),
   );
 
 function Checkout() {
@@ -107,10 +110,10 @@ function Checkout() {
   const failed = (message: string) => form.setError('root.server', { type: 'server', message });
 
   const submit = form.handleSubmit((values) => {
-    if (overCap) return failed(om.overCap(cap));
+    if (overCap) return failed(orderMessages.overCap(cap));
     if (judged.blockedCount) return failed(blockedMessage(judged));
     if (!address) {
-      failed(om.shippingRequired);
+      failed(orderMessages.shippingRequired);
       return setEditing(true);
     }
     const shippingDetails = {
@@ -140,7 +143,7 @@ function Checkout() {
           // The server's own words for what the buyer can fix (stock, cap, email, shipping);
           // anything else is the spec's generic failure.
           const fixable = err instanceof ApiError && err.status >= 400 && err.status < 500;
-          const message = fixable ? err.message : om.failed;
+          const message = fixable ? err.message : orderMessages.failed;
           form.serverError(fixable ? err : new Error(message));
           notify({ type: 'error', message });
         },
@@ -150,7 +153,7 @@ function Checkout() {
   // SPEC §2 Checkout: an unverified email disables the button; pressing it says 'Action not allowed'
   // at once, whatever the form holds (not after the form's own asynchronous validation).
   const checkOut = () =>
-    user.emailVerified ? void submit() : notify({ type: 'error', message: om.actionNotAllowed });
+    user.emailVerified ? void submit() : notify({ type: 'error', message: orderMessages.actionNotAllowed });
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { Address } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
-import { AddAddressForm, AddressActions } from '#web/features/accounts/index.ts';
+import { Slot } from '#web/components/slots.tsx';
 
 export const addressLine = (a: Address) =>
   `${a.streetAddress}${a.streetAddress2 ? `, ${a.streetAddress2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`;
@@ -55,7 +55,7 @@ export function EditAddressModal({
                 <span className="text-sm">{addressLine(a)}</span>
               </label>
               <div className="pl-7">
-                <AddressActions address={a} removeLabel="Delete" />
+                <Slot of="AddressActions" address={a} removeLabel="Delete" />
               </div>
             </li>
           ))}
@@ -63,7 +63,7 @@ export function EditAddressModal({
       </fieldset>
 
       <div className="mt-6 border-t border-gray-200 pt-5">
-        <AddAddressForm title="Add a new address" onAdded={(a) => onSelect(a.id)} />
+        <Slot of="AddAddressForm" title="Add a new address" onAdded={(a) => onSelect(a.id)} />
       </div>
       <Dialog.Close className="mt-5 w-full rounded-lg border border-gray-300 px-4 py-2.5 font-semibold hover:bg-gray-100">
         Done

@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import type { Cart } from '#shared/cart/cart.schemas.ts';
 import { formatCents } from '#shared/money.ts';
-import { orderMessages as om } from '#shared/orders/orders.messages.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { orderMessages } from '#shared/orders/orders.messages.ts';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
 import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
-import { useRemoveFromCart } from '#web/features/cart/index.ts';
+import { useRemoveFromCart } from '#web/lib/cart/cart-mutations.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /** The lines, the totals, the unverified-buyer cap, the error and Check out. */
 export function OrderSummaryPanel({
@@ -57,7 +58,7 @@ export function OrderSummaryPanel({
             >
               <LineCompliance line={l} />
               {l.blocks.length > 0 && (
-                <RemoveLine variantId={l.variantId} label={`${l.productName} — ${l.variantName}`} />
+                <RemoveLine variantId={l.variantId} label={optionLabel(l.productName, l.variantName)} />
               )}
             </LineItem>
           </li>
@@ -77,7 +78,7 @@ export function OrderSummaryPanel({
         <p
           className={`mt-3 rounded-lg p-3 text-xs ${overCap ? 'bg-red-50 text-red-900' : 'bg-gray-50 text-gray-700'}`}
         >
-          {om.overCap(cap)}
+          {orderMessages.overCap(cap)}
         </p>
       )}
       {cart.blockedCount > 0 && cart.shipTo && (

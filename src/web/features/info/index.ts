@@ -1,2 +1,2 @@
 /** The information pages as the app's footer lists them. */
-export { INFO_LINKS } from './info-pages.ts';
+export { INFO_LINKS } from './info-links.ts';

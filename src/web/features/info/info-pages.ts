@@ -1,14 +1,14 @@
-/** The footer's information pages (SPEC §2 Footer), with real text instead of placeholders. */
+import { INFO_TOPICS, type InfoSlug } from './info-links.ts';
+
+/** The footer's information pages' text, real text instead of placeholders (titles: info-links.ts). */
 export interface InfoPage {
-  slug: string;
-  title: string;
+  slug: InfoSlug;
   sections: { heading?: string; body: string[] }[];
 }
 
 export const INFO_PAGES: InfoPage[] = [
   {
     slug: 'about-us',
-    title: 'About Us',
     sections: [
       {
         body: [
@@ -27,7 +27,6 @@ export const INFO_PAGES: InfoPage[] = [
   },
   {
     slug: 'state-tax-rates',
-    title: 'State Tax Rates',
     sections: [
       {
         body: [
@@ -46,7 +45,6 @@ export const INFO_PAGES: InfoPage[] = [
   },
   {
     slug: 'age-policy',
-    title: 'Age Policy',
     sections: [
       {
         body: [
@@ -64,7 +62,6 @@ export const INFO_PAGES: InfoPage[] = [
   },
   {
     slug: 'shipping-and-returns',
-    title: 'Shipping & Returns',
     sections: [
       {
         heading: 'Delivery',
@@ -85,7 +82,6 @@ export const INFO_PAGES: InfoPage[] = [
   },
   {
     slug: 'distributor-authorization',
-    title: 'Distributor Authorization',
     sections: [
       {
         body: [
@@ -97,7 +93,6 @@ export const INFO_PAGES: InfoPage[] = [
   },
   {
     slug: 'faq',
-    title: 'FAQ',
     sections: [
       {
         heading: 'Who can buy here?',
@@ -126,7 +121,6 @@ export const INFO_PAGES: InfoPage[] = [
   },
   {
     slug: 'licenses',
-    title: 'Licenses',
     sections: [
       {
         body: [
@@ -138,4 +132,5 @@ export const INFO_PAGES: InfoPage[] = [
   },
 ];
 
-export const INFO_LINKS = INFO_PAGES.map((p) => ({ title: p.title, href: `/info/${p.slug}` }));
+/** A page's title, as the footer links to it. */
+export const infoTitle = (slug: InfoSlug) => INFO_TOPICS.find((t) => t.slug === slug)!.title;

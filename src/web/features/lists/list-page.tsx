@@ -5,14 +5,15 @@ import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import { type ListDetail, type ListItem, ListNameSchema } from '#shared/lists/lists.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { stepQuantity } from '#shared/pricing/quantity-steps.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
-import { SignedInPage } from '#web/app/signed-in-page.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
+import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { QuickOrderLines, setCartDrawerOpen } from '#web/features/cart/index.ts';
+import { QuickOrderLines } from '#web/components/catalogue/quick-order-lines.tsx';
+import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import {
   useDeleteList,
   useList,
@@ -21,6 +22,7 @@ import {
   useRenameList,
   useSetListQuantity,
 } from './api/lists.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 const BUTTON = 'rounded-lg px-4 py-2.5 text-sm font-bold disabled:opacity-60';
 
@@ -106,7 +108,7 @@ function ListItemRow({ listId, item }: { listId: number; item: ListItem }) {
   const setQuantity = useSetListQuantity(listId);
   const remove = useRemoveListItem(listId);
   const notify = useNotify();
-  const label = `${item.productName} — ${item.variantName}`;
+  const label = optionLabel(item.productName, item.variantName);
   const onError = (err: Error) => notify({ type: 'error', message: err.message });
   const change = (quantity: number) =>
     quantity !== item.quantity && setQuantity.mutate({ sku: item.variantId, quantity }, { onError });

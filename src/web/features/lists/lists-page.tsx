@@ -1,8 +1,8 @@
 import { ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
 import { ListNameSchema } from '#shared/lists/lists.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { SignedInPage } from '#web/app/signed-in-page.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useCreateList, useLists } from './api/lists.ts';

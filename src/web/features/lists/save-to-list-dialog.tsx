@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type ListItemsBody, SaveToListFormSchema } from '#shared/lists/lists.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { Field, FormError, SelectField, useZodForm } from '#web/components/ui/form.tsx';
 import { useCreateList, useLists, useSaveToList } from './api/lists.ts';

@@ -2,7 +2,7 @@ import { Printer } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { formatDate } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';

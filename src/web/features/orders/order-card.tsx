@@ -5,13 +5,15 @@ import { formatDate } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { trackingState } from '#shared/orders/order-tracking.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
-import { QuickOrderLines, setCartDrawerOpen } from '#web/features/cart/index.ts';
-import { SaveToList } from '#web/features/lists/index.ts';
+import { QuickOrderLines } from '#web/components/catalogue/quick-order-lines.tsx';
+import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { useBuyAgain } from './api/buy-again.ts';
 import { useReorder } from './api/reorder.ts';
+import { Slot } from '#web/components/slots.tsx';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 const STATUS_STYLE = {
   pending: 'bg-amber-100 text-amber-950',
@@ -125,7 +127,8 @@ function OrderActions({ order }: { order: Order }) {
         >
           {reorder.isPending ? 'Adding…' : 'Reorder all'}
         </button>
-        <SaveToList
+        <Slot
+          of="SaveToList"
           items={() => order.items.map((i) => ({ variantId: i.variantId, quantity: i.quantity }))}
         />
       </div>
@@ -137,7 +140,7 @@ function OrderActions({ order }: { order: Order }) {
 function OrderItemActions({ order, item }: { order: Order; item: Order['items'][number] }) {
   const buyAgain = useBuyAgain();
   const notify = useNotify();
-  const label = `${item.productName} — ${item.variantName}`;
+  const label = optionLabel(item.productName, item.variantName);
   return (
     <div className="flex w-full justify-end gap-2 sm:w-auto">
       <Link

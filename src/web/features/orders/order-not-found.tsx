@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { orderMessages as om } from '#shared/orders/orders.messages.ts';
+import { orderMessages } from '#shared/orders/orders.messages.ts';
 
 /** Unknown order, or another buyer's: the same answer, so numbers cannot be probed. */
-export function OrderNotFound({ message = om.orderNotFound }: { message?: string }) {
+export function OrderNotFound({ message = orderMessages.orderNotFound }: { message?: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-extrabold">{message}</h1>

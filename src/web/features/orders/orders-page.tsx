@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { OrdersPanel } from './orders-panel.tsx';

@@ -1,7 +1,7 @@
 import { Link, Navigate } from 'react-router';
 import { formatDate } from '#shared/dates.ts';
 import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { OrderNotFound } from './order-not-found.tsx';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NotificationsProvider } from '#web/app/notifications.tsx';
+import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
 import { makeProfile } from '#web/lib/session.fixture.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
 import { AccountPage } from './account-page.tsx';

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link, Navigate, NavLink, useNavigate, useSearchParams } from 'react-router';
 import type { OrderTab } from '#shared/orders/order-tracking.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { PageSpinner } from '#web/app/root-layout.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSendVerification, useSignOut } from '#web/features/accounts/api/auth-mutations.ts';
-import { OrdersPanel } from '#web/features/orders/index.ts';
 import { ORDERING_LINKS } from '#web/lib/account-links.ts';
 import { useSession } from '#web/lib/session.ts';
 import { AddressBook } from './address-book.tsx';
 import { ChangePassword } from './change-password.tsx';
 import { MyProfile } from './my-profile.tsx';
+import { Slot } from '#web/components/slots.tsx';
 
 export const ACCOUNT_SECTIONS = ['My Account', 'My Profile', 'Address', 'Change Password'] as const;
 type Section = (typeof ACCOUNT_SECTIONS)[number];
@@ -159,7 +159,7 @@ function RecentOrders() {
           All orders
         </Link>
       </div>
-      <OrdersPanel tab={tab} onTab={setTab} limit={RECENT_ORDERS} />
+      <Slot of="OrdersPanel" tab={tab} onTab={setTab} limit={RECENT_ORDERS} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
-import { useAddresses } from '#web/features/accounts/api/account-mutations.ts';
+import { useAddresses } from '#web/lib/addresses.ts';
 import { AddAddressForm } from '#web/features/accounts/components/add-address-form.tsx';
 import { AddressActions } from '#web/features/accounts/components/address-actions.tsx';
 

@@ -1,6 +1,6 @@
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { ChangePasswordBodySchema } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { useChangePassword } from '#web/features/accounts/api/auth-mutations.ts';
 import { NewPasswordFields } from '#web/features/accounts/components/new-password-fields.tsx';
@@ -21,7 +21,7 @@ export function ChangePassword() {
       },
       onError: (err) => {
         form.serverError(err);
-        notify({ type: 'error', message: m.passwordUpdateFailed(err.message) });
+        notify({ type: 'error', message: accountMessages.passwordUpdateFailed(err.message) });
       },
     }),
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { accountMessages, accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind, Profile } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { useUploadDocument } from '#web/features/accounts/api/upload-document.ts';
 import {
   DOCUMENT_LABEL,
@@ -37,13 +37,13 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!state.file) return setState({ ...state, error: m.uploadMissing(kind) });
+    if (!state.file) return setState({ ...state, error: accountMessages.uploadMissing(kind) });
     if (state.error) return;
     setState({ ...state, percent: 0 });
     const error = await upload(kind, state.file, (percent) => setState((s) => ({ ...s, percent })));
     if (error) setState((s) => ({ ...s, percent: null, error }));
     else {
-      notify({ type: 'success', message: m.documentUploaded(kind) });
+      notify({ type: 'success', message: accountMessages.documentUploaded(kind) });
       setState(EMPTY_UPLOAD);
     }
   };
@@ -64,7 +64,7 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
           </p>
           <p className={doc.status === 'verified' ? 'font-bold text-green-800' : 'font-bold text-amber-800'}>
             {doc.status === 'verified'
-              ? `${m.verified}${doc.expiresOn ? ` (valid until ${doc.expiresOn})` : ''}`
+              ? `${accountMessages.verified}${doc.expiresOn ? ` (valid until ${doc.expiresOn})` : ''}`
               : doc.status === 'pending'
                 ? accountMessages.verificationPending
                 : doc.status === 'expired'

@@ -1,6 +1,6 @@
 import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useUpdateProfile } from '#web/features/accounts/api/account-mutations.ts';
 import { DocumentsSection } from './documents-section.tsx';

@@ -1,19 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AddAddressBody,
   CompleteProfileBody,
   UpdateProfileBody,
 } from '#shared/accounts/accounts.schemas.ts';
-import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
+import { apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
+import { ADDRESSES_KEY } from '#web/lib/addresses.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
-
-const ADDRESSES_KEY = ['account', 'addresses'] as const;
-
-export const useAddresses = () =>
-  useQuery({
-    queryKey: ADDRESSES_KEY,
-    queryFn: ({ signal }) => apiGet(apiUrl('account/addresses'), 'AddressListSchema', signal),
-  });
 
 /** Address and profile changes can move the default address, so both caches refresh. */
 function useAccountChanging<T, R>(fn: (body: T) => Promise<R>) {

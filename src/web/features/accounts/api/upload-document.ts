@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { apiUrl } from '#web/lib/api-client.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
@@ -22,9 +22,9 @@ export function useUploadDocument() {
           return null;
         }
         const message = (body as { message?: unknown } | null)?.message;
-        return typeof message === 'string' ? message : m.uploadFailed(kind);
+        return typeof message === 'string' ? message : accountMessages.uploadFailed(kind);
       } catch {
-        return m.uploadFailed(kind);
+        return accountMessages.uploadFailed(kind);
       }
     },
     [qc],

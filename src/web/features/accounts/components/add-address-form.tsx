@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { AddAddressBodySchema, type Address } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { useAddAddress } from '#web/features/accounts/api/account-mutations.ts';
 import { AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';

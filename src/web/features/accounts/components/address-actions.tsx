@@ -1,5 +1,5 @@
 import type { Address } from '#shared/accounts/accounts.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { useMakeDefaultAddress, useRemoveAddress } from '#web/features/accounts/api/account-mutations.ts';
 
 /** One saved address's 'Make it Default' (or its Default badge) and remove button. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { accountMessages as m } from '#shared/accounts/accounts.messages.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { type DocumentKind, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from '#shared/accounts/accounts.schemas.ts';
 
 export const DOCUMENT_LABEL: Record<DocumentKind, string> = {
@@ -10,8 +10,8 @@ const ALLOWED = /\.(jpe?g|png|pdf|docx?)$/i;
 
 /** The same first checks the server makes (it then checks the content): size and kind of file. */
 export function checkFile(file: File): string | null {
-  if (file.size > MAX_UPLOAD_BYTES) return m.fileTooLarge;
-  if (!ALLOWED.test(file.name)) return m.wrongFileType;
+  if (file.size > MAX_UPLOAD_BYTES) return accountMessages.fileTooLarge;
+  if (!ALLOWED.test(file.name)) return accountMessages.wrongFileType;
   return null;
 }
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { cartMessages } from '#shared/cart/cart.messages.ts';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
-import { setCartDrawerOpen, useAddToCart } from '#web/features/cart/index.ts';
-import { NotifyMe } from '#web/features/alerts/index.ts';
-import { SaveToList } from '#web/features/lists/index.ts';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
+import { useAddToCart } from '#web/lib/cart/cart-mutations.ts';
 import { useSession } from '#web/lib/session.ts';
 import { countProblem, OptionRow } from './option-row.tsx';
+import { Slot } from '#web/components/slots.tsx';
 
 /**
  * SPEC §2/§5: a quantity selector per variant and ADD TO CART. Counts never go below 0 nor above
@@ -61,7 +61,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
             v={v}
             count={counts[v.id] ?? 0}
             onCount={(n) => set(v.id, v.stock, n)}
-            whenOut={signedIn ? <NotifyMe sku={v.id} name={v.name} /> : undefined}
+            whenOut={signedIn ? <Slot of="NotifyMe" sku={v.id} name={v.name} /> : undefined}
           />
         ))}
       </ul>
@@ -75,7 +75,8 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       </button>
       {signedIn && (
         <div className="mt-2 flex justify-end">
-          <SaveToList
+          <Slot
+            of="SaveToList"
             items={() =>
               Object.entries(counts)
                 .filter(([, quantity]) => quantity > 0)

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListItemsBody } from '#shared/lists/lists.schemas.ts';
-import { useCartFill } from '#web/features/cart/index.ts';
+import { useCartFill } from '#web/lib/cart/quick-order.ts';
 import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
 
 const LISTS = ['lists'] as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cartKey } from '#web/features/cart/index.ts';
+import { cartKey } from '#web/lib/cart/get-cart.ts';
 import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 

@@ -1,4 +1,4 @@
-import { useCartFill } from '#web/features/cart/index.ts';
+import { useCartFill } from '#web/lib/cart/quick-order.ts';
 import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 
 /** Reorder all: every option of the order back in the cart, what stock and case packs allow. */

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { NewsletterBodySchema } from '#shared/store/store.schemas.ts';
-import { useNotify } from '#web/app/notifications.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useSubscribeNewsletter } from '#web/features/store/api/subscribe-newsletter.ts';

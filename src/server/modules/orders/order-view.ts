@@ -1,0 +1,81 @@
+import type { ShippingType } from '#shared/cart/cart.rules.ts';
+import type { Order } from '#shared/orders/orders.schemas.ts';
+import type { orderEvents, orderItems, orders } from './orders.table.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type EventRow = typeof orderEvents.$inferSelect;
+
+/**
+ * An order as the buyer's API shows it, from its row, its items' rows and its status events: the
+ * one mapping, for orders read back (withDetails) and for the order just placed (its snapshot,
+ * before reading it back would cost a round trip).
+ */
+export function orderView(
+  o: Pick<
+    OrderRow,
+    | 'number'
+    | 'createdAt'
+    | 'shippingType'
+    | 'shipName'
+    | 'shipBusinessName'
+    | 'shipAddress'
+    | 'shipCity'
+    | 'shipState'
+    | 'shipPostalCode'
+    | 'comments'
+    | 'subtotalCents'
+    | 'shippingCents'
+    | 'exciseCents'
+    | 'totalCents'
+  >,
+  items: Pick<
+    ItemRow,
+    | 'sku'
+    | 'productName'
+    | 'variantName'
+    | 'imageUrl'
+    | 'unitPriceCents'
+    | 'quantity'
+    | 'exciseCents'
+    | 'status'
+    | 'categorySlug'
+    | 'brandSlug'
+    | 'productSlug'
+  >[],
+  events: Pick<EventRow, 'stage' | 'createdAt'>[],
+): Order {
+  return {
+    orderNumber: o.number,
+    datePlaced: o.createdAt.toISOString(),
+    shippingType: o.shippingType as ShippingType,
+    shippingDetails: {
+      name: o.shipName,
+      businessName: o.shipBusinessName,
+      address: o.shipAddress,
+      city: o.shipCity,
+      state: o.shipState,
+      postalCode: o.shipPostalCode,
+    },
+    comments: o.comments,
+    subtotalCents: o.subtotalCents,
+    shippingCents: o.shippingCents,
+    exciseCents: o.exciseCents,
+    totalCents: o.totalCents,
+    items: items.map((i) => ({
+      variantId: i.sku,
+      productName: i.productName,
+      variantName: i.variantName,
+      imageUrl: i.imageUrl,
+      unitPriceCents: i.unitPriceCents,
+      quantity: i.quantity,
+      lineTotalCents: i.unitPriceCents * i.quantity,
+      exciseCents: i.exciseCents,
+      status: i.status as 'pending' | 'cancelled' | 'delivered',
+      categoryId: i.categorySlug,
+      brandId: i.brandSlug,
+      productId: i.productSlug,
+    })),
+    events: events.map((e) => ({ stage: e.stage, at: e.createdAt.toISOString() })),
+  };
+}

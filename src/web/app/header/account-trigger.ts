@@ -1,0 +1,15 @@
+import { ORDERING_LINKS } from '#web/lib/account-links.ts';
+
+/** The header's account menu: its pages, in order (the menu's script loads on its own). */
+export const ACCOUNT_LINKS = [
+  ['My Account', '/account?p=My%20Account'],
+  ['My Profile', '/account?p=My%20Profile'],
+  ['My Orders', '/orders'],
+  ...ORDERING_LINKS,
+  ['Address', '/account?p=Address'],
+  ['Change Password', '/account?p=Change%20Password'],
+] as const;
+
+/** The account button's look, the same before and after the menu's script is there. */
+export const TRIGGER =
+  'flex items-center gap-1.5 rounded-lg px-2.5 py-2 text-sm font-semibold hover:bg-white/10';

@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { orderMessages } from '#shared/orders/orders.messages.ts';
+import { makeProfile } from '#web/lib/session.fixture.ts';
+import {
+  type ApiCall,
+  fakeApi,
+  makeCart,
+  makeLine,
+  makeStore,
+  ok,
+  refused,
+  renderPage,
+} from '#tests/web-kit.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
+
+const address = {
+  id: 'a1',
+  streetAddress: '12 Elm St',
+  streetAddress2: '',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+  isDefault: true,
+};
+const verified = makeProfile({ isSalesIdverified: true, isTobaccoLicenceVerified: true });
+const lines = [
+  makeLine('A-1', { quantity: 2, unitPriceCents: 1500, lineTotalCents: 3000 }),
+  makeLine('B-1', { variantName: 'Blue Razz', quantity: 1, unitPriceCents: 999, lineTotalCents: 999 }),
+];
+const cart = makeCart(lines);
+/** The cart as judged for a ship-to: Texas charges excise on delivery, none on pickup here. */
+const judged = (call: ApiCall) =>
+  ok(
+    call.query.get('shipping') === 'Pickup'
+      ? makeCart(lines, { shipTo: { state: 'TX', stateName: 'Texas', shipping: 'Pickup' } })
+      : makeCart(
+          lines.map((l) => ({ ...l, exciseCents: 150 })),
+          { shipTo: { state: 'TX', stateName: 'Texas', shipping: 'Shiptoaddress' } },
+        ),
+  );
+
+function api(extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) {
+  return fakeApi({
+    'GET store': ok(makeStore()),
+    'GET account/addresses': ok({ addresses: [address] }),
+    'GET cart': judged,
+    ...extra,
+  });
+}
+
+const total = () => screen.getByTestId('checkout-total').textContent;
+const checkOut = () => fireEvent.click(screen.getByRole('button', { name: 'Check out' }));
+
+describe('checkout', () => {
+  it('Pickup is free; Delivery adds the fee and the ship-to state’s excise to the total', async () => {
+    api();
+    renderPage(<CheckoutPage />, { user: verified, cart });
+    await screen.findByText('12 Elm St', { exact: false });
+    // Pickup: $39.99 of goods, nothing else.
+    await waitFor(() => expect(total()).toBe('$39.99'));
+    expect(screen.getByText('Shipping (Pickup in store)')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: /Deliver/ }));
+    // Delivery: the $20.00 fee and $3.00 of Texas excise.
+    await waitFor(() => expect(total()).toBe('$62.99'));
+    expect(screen.getByText('State excise (Texas)')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Deliver/ }).closest('label')?.textContent).toContain('$20.00');
+  });
+
+  it('sends what the page shows: the lines, the shipping and the total it charged', async () => {
+    const { sent } = api({
+      'POST orders': (call) =>
+        refused(409, `Prices changed: ${(call.body as { expectedTotalCents: number }).expectedTotalCents}`),
+    });
+    renderPage(<CheckoutPage />, { user: verified, cart });
+    fireEvent.click(await screen.findByRole('radio', { name: /Deliver/ }));
+    await waitFor(() => expect(total()).toBe('$62.99'));
+    checkOut();
+    await waitFor(() => expect(sent('POST orders')).toHaveLength(1));
+    const body = sent('POST orders')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      shippingType: 'Shiptoaddress',
+      expectedTotalCents: 6299,
+      lines: [
+        { variantId: 'A-1', quantity: 2 },
+        { variantId: 'B-1', quantity: 1 },
+      ],
+      shippingDetails: { city: 'Austin', state: 'TX', postalCode: '78701', address: '12 Elm St' },
+    });
+    expect(typeof body.idempotencyKey).toBe('string');
+  });
+
+  it('an unverified email: a note, and Check out says "Action not allowed" without sending', async () => {
+    const { sent } = api();
+    renderPage(<CheckoutPage />, { user: makeProfile({ ...verified, emailVerified: false }), cart });
+    expect(await screen.findByText('Please verify your email address')).toBeTruthy();
+    checkOut();
+    expect(await screen.findByText(orderMessages.actionNotAllowed)).toBeTruthy();
+    expect(sent('POST orders')).toHaveLength(0);
+  });
+
+  it('a buyer whose documents are not verified sees the cap, and over it is refused before sending', async () => {
+    const { sent } = api({ 'GET store': ok(makeStore({ unverifiedCapCents: 2000 })) });
+    renderPage(<CheckoutPage />, { user: makeProfile(), cart });
+    const capNote = await screen.findAllByText(orderMessages.overCap(2000));
+    expect(capNote.length).toBeGreaterThan(0);
+    checkOut();
+    // The cap's note, and now the refusal under it and in a notification.
+    await waitFor(() =>
+      expect(screen.getAllByText(orderMessages.overCap(2000)).length).toBeGreaterThan(capNote.length),
+    );
+    expect(sent('POST orders')).toHaveLength(0);
+  });
+
+  it('under the cap the same buyer orders; verified documents lift it', async () => {
+    api({ 'GET store': ok(makeStore({ unverifiedCapCents: 50_000 })) });
+    renderPage(<CheckoutPage />, { user: makeProfile(), cart });
+    expect(await screen.findByText(orderMessages.overCap(50_000))).toBeTruthy();
+    api();
+    renderPage(<CheckoutPage />, { user: verified, cart });
+    await screen.findAllByText('12 Elm St', { exact: false });
+    expect(screen.queryAllByText(orderMessages.overCap(50_000))).toHaveLength(1);
+  });
+
+  it('the server’s refusal is shown in its own words; a server fault in the spec’s', async () => {
+    api({ 'POST orders': refused(409, 'Not enough stock: Cloudtide A-1 — Mint Ice') });
+    const first = renderPage(<CheckoutPage />, { user: verified, cart });
+    await screen.findByText('12 Elm St', { exact: false });
+    checkOut();
+    // Under the summary and in the notification.
+    expect(await screen.findAllByText('Not enough stock: Cloudtide A-1 — Mint Ice')).toHaveLength(2);
+    first.unmount();
+
+    api({ 'POST orders': refused(500, 'internal detail') });
+    const second = renderPage(<CheckoutPage />, { user: verified, cart });
+    await screen.findByText('12 Elm St', { exact: false });
+    checkOut();
+    expect(await screen.findAllByText(orderMessages.failed)).toHaveLength(2);
+    expect(second.container.textContent).not.toContain('internal detail');
+  });
+
+  it('a placed order says so and goes to the orders page', async () => {
+    api({
+      'POST orders': {
+        status: 201,
+        body: {
+          message: orderMessages.placed,
+          order: {
+            orderNumber: 'SS-1001',
+            datePlaced: '2026-11-25T12:00:00.000Z',
+            shippingType: 'Pickup',
+            shippingDetails: {
+              name: 'Robin Buyer',
+              businessName: 'Chain Store 12',
+              address: '12 Elm St',
+              city: 'Austin',
+              state: 'TX',
+              postalCode: '78701',
+            },
+            comments: '',
+            subtotalCents: 3999,
+            shippingCents: 0,
+            exciseCents: 0,
+            totalCents: 3999,
+            items: [],
+            events: [{ stage: 'placed', at: '2026-11-25T12:00:00.000Z' }],
+          },
+        },
+      },
+    });
+    renderPage(<CheckoutPage />, { user: verified, cart, path: '/checkout', route: '/checkout' });
+    await screen.findByText('12 Elm St', { exact: false });
+    checkOut();
+    expect(await screen.findByText('Orders page')).toBeTruthy();
+    expect(screen.getByText(orderMessages.placed)).toBeTruthy();
+  });
+});

@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
+import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { FormError } from '#web/components/ui/form.tsx';
+import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
+import { Badge, Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
+import { Slot } from '#web/components/slots.tsx';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
+import { adminOrderQuery } from '#web/features/orders/console/queries.ts';
+
+/** One order: buyer, shipping, comments, items (deliver or cancel each), shipping stages. */
+export function AdminOrderDetailPage() {
+  const { number = '' } = useParams();
+  const notify = useNotify();
+  const order = useQuery(adminOrderQuery(number));
+  const stage = useAdminMutation(
+    'POST',
+    () => `orders/${encodeURIComponent(number)}/stage`,
+    'AdminOrderSchema',
+  );
+  const item = useAdminMutation(
+    'POST',
+    (v: { sku: string; status: 'delivered' | 'cancelled' }) =>
+      `orders/${encodeURIComponent(number)}/items/${encodeURIComponent(v.sku)}/status`,
+    'AdminOrderSchema',
+    (v) => ({ status: v.status }),
+  );
+  if (order.isPending) return <Loading />;
+  if (order.error) return <p role="alert">{order.error.message}</p>;
+  const o = order.data;
+  const state = trackingState(o.events);
+  const reached = new Set(o.events.map((e) => e.stage));
+  const next = state.cancelled
+    ? null
+    : TRACKING_STAGES.find((s) => !reached.has(s.stage) && s.percent > state.percent);
+  const error = stage.error ?? item.error;
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/orders" className="font-semibold underline">
+            All orders
+          </Link>
+        }
+      >
+        Order {o.orderNumber}
+      </PageTitle>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Buyer">
+          <p className="font-semibold">{o.buyer.businessName}</p>
+          <p>{o.buyer.name}</p>
+          <p className="break-all text-sm text-gray-700">{o.buyer.email}</p>
+          <Link
+            className="mt-2 inline-block text-sm font-semibold underline"
+            to={`/admin/buyers/${o.buyer.id}`}
+          >
+            Buyer details
+          </Link>
+        </Panel>
+        <Panel title={o.shippingType === 'Pickup' ? 'Pickup in store' : 'Deliver to address'}>
+          <address className="not-italic">
+            {o.shippingDetails.name}
+            <br />
+            {o.shippingDetails.businessName}
+            <br />
+            {o.shippingDetails.address}
+            <br />
+            {o.shippingDetails.city}, {o.shippingDetails.state} {o.shippingDetails.postalCode}
+          </address>
+          <p className="mt-2 text-sm text-gray-700">Placed {formatDateTime(o.datePlaced)}</p>
+        </Panel>
+        <Panel title="Shipping stage">
+          <p>
+            Now: <strong data-testid="order-stage">{state.label}</strong>
+          </p>
+          {next ? (
+            <Button
+              className="mt-3"
+              disabled={stage.isPending}
+              onClick={() =>
+                stage.mutate(
+                  { stage: next.stage },
+                  {
+                    onSuccess: () =>
+                      notify({ type: 'success', message: `Marked ${next.label}. The buyer was emailed.` }),
+                  },
+                )
+              }
+            >
+              Mark as {next.label}
+            </Button>
+          ) : (
+            <p className="mt-3 text-sm text-gray-700">
+              {state.cancelled ? 'This order is cancelled.' : 'All stages are done.'}
+            </p>
+          )}
+          <ol className="mt-3 space-y-1 text-sm text-gray-800" aria-label="Stage history">
+            {o.events.map((e) => (
+              <li key={`${e.stage}-${e.at}`}>
+                {STAGE_LABELS[e.stage] ?? e.stage} · {formatDateTime(e.at)}
+              </li>
+            ))}
+          </ol>
+        </Panel>
+      </div>
+      {o.comments && (
+        <div className="mt-4">
+          <Panel title="Comments">
+            <p className="whitespace-pre-line">{o.comments}</p>
+          </Panel>
+        </div>
+      )}
+      <div className="mt-4">
+        <FormError message={error ? errorMessage(error) : null} />
+      </div>
+      <h2 className="mt-4 mb-2 text-lg font-bold">Items</h2>
+      <DataTable
+        caption={`Items of ${o.orderNumber}`}
+        head={['Item', 'SKU', 'Qty', 'Unit', 'Line', 'Status', 'Change']}
+      >
+        {o.items.map((i) => (
+          <tr key={i.variantId}>
+            <td className="px-3 py-2">
+              {i.productName} — {i.variantName}
+            </td>
+            <td className="px-3 py-2 font-mono text-xs">{i.variantId}</td>
+            <td className="px-3 py-2">{i.quantity}</td>
+            <td className="px-3 py-2">{formatCents(i.unitPriceCents)}</td>
+            <td className="px-3 py-2">{formatCents(i.lineTotalCents)}</td>
+            <td className="px-3 py-2">
+              <Badge status={i.status} />
+            </td>
+            <td className="px-3 py-2">
+              {i.status === 'pending' ? (
+                <span className="flex flex-wrap gap-2">
+                  <Button
+                    tone="success"
+                    aria-label={`Mark ${optionLabel(i.productName, i.variantName)} delivered`}
+                    disabled={item.isPending}
+                    onClick={() => item.mutate({ sku: i.variantId, status: 'delivered' })}
+                  >
+                    Delivered
+                  </Button>
+                  <Button
+                    tone="danger"
+                    aria-label={`Cancel ${optionLabel(i.productName, i.variantName)}`}
+                    disabled={item.isPending}
+                    onClick={() => {
+                      if (
+                        window.confirm(
+                          `Cancel ${i.quantity} × ${i.variantName}? The stock goes back on sale.`,
+                        )
+                      )
+                        item.mutate({ sku: i.variantId, status: 'cancelled' });
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                </span>
+              ) : (
+                '—'
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <dl className="mt-3 ml-auto grid max-w-xs grid-cols-2 gap-1 text-sm">
+        <dt>Subtotal</dt>
+        <dd className="text-right">{formatCents(o.subtotalCents)}</dd>
+        <dt>Shipping</dt>
+        <dd className="text-right">{formatCents(o.shippingCents)}</dd>
+        {o.exciseCents > 0 && (
+          <>
+            <dt>State excise</dt>
+            <dd className="text-right">{formatCents(o.exciseCents)}</dd>
+          </>
+        )}
+        <dt className="font-bold">Total</dt>
+        <dd className="text-right font-bold">{formatCents(o.totalCents)}</dd>
+      </dl>
+      <Slot of="OrderCompliancePanel" number={o.orderNumber} />
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, vi } from 'vitest';
+import type { Profile } from '#shared/accounts/accounts.schemas.ts';
+import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
+import type { StoreInfo } from '#shared/store/store.schemas.ts';
+import { type Slots, SlotsProvider } from '#web/components/slots.tsx';
+import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
+import { cartKey } from '#web/lib/cart/get-cart.ts';
+import { makeProfile } from '#web/lib/session.fixture.ts';
+import { SESSION_KEY } from '#web/lib/session.ts';
+
+/**
+ * Component tests of whole pages: the store's API answered by a table of routes (every answer
+ * parsed by the page with the shared schemas, as in development), the requests recorded, and the
+ * page rendered with the app's providers. What a test asserts is what a person sees.
+ */
+export interface ApiCall {
+  method: string;
+  /** The path under /api/v1, without the query: `cart`, `orders`. */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+type Answer = { status: number; body: unknown };
+type ApiRoute = Answer | ((call: ApiCall) => Answer | Promise<Answer>);
+
+export const ok = (body: unknown): Answer => ({ status: 200, body });
+export const refused = (status: number, message: string, field?: string): Answer => ({
+  status,
+  body: field ? { message, field } : { message },
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Answers fetch from `routes` (`'GET cart'`, `'POST orders'`); an unlisted request is a 404. */
+export function fakeApi(routes: Record<string, ApiRoute>) {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://store.test');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call: ApiCall = {
+      method,
+      path: url.pathname.replace(/^\/api\/v1\//, ''),
+      query: url.searchParams,
+      body,
+    };
+    calls.push(call);
+    const route = routes[`${method} ${call.path}`];
+    const answer = route === undefined ? refused(404, `no route ${method} ${call.path}`) : route;
+    const { status, body: out } = typeof answer === 'function' ? await answer(call) : answer;
+    return new Response(JSON.stringify(out), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return { calls, sent: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+}
+
+export function makeStore(overrides: Partial<StoreInfo> = {}): StoreInfo {
+  return {
+    storeName: 'Smokestack Wholesale',
+    shortName: 'Smokestack',
+    contact: { phone: '+1 555 010 0000', email: 'sales@store.example', address: '1 Main St', hours: '9–5' },
+    social: [],
+    pickupAddress: '1 Main St, Austin, TX 78701',
+    deliveryFeeCents: 2000,
+    unverifiedCapCents: 50000,
+    storeState: 'TX',
+    carrier: 'Lone Star Freight',
+    ...overrides,
+  };
+}
+
+export function makeLine(variantId: string, overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    variantId,
+    variantName: 'Mint Ice',
+    productName: `Cloudtide ${variantId}`,
+    productId: 'cloudtide-max',
+    categoryId: 'disposable-vapes',
+    brandId: 'cloudtide',
+    imageUrl: '/media/x.webp',
+    priceCents: 1524,
+    discountPriceCents: null,
+    discountPercentage: null,
+    unitPriceCents: 1524,
+    quantity: 1,
+    stock: 50,
+    lineTotalCents: 1524,
+    blocks: [],
+    exciseCents: 0,
+    priceSource: 'list',
+    nextTier: null,
+    quantityRule: { minQuantity: 1, increment: 1, maxQuantity: null },
+    quantityProblem: null,
+    ...overrides,
+  };
+}
+
+/** A cart of these lines, its totals added up as the server does. */
+export function makeCart(items: CartLine[], overrides: Partial<Cart> = {}): Cart {
+  return {
+    items,
+    itemCount: items.reduce((n, l) => n + l.quantity, 0),
+    subtotalCents: items.reduce((n, l) => n + l.lineTotalCents, 0),
+    shipTo: null,
+    exciseCents: items.reduce((n, l) => n + l.exciseCents, 0),
+    blockedCount: items.filter((l) => l.blocks.length).length,
+    ...overrides,
+  };
+}
+
+/**
+ * Renders `page` at `path` (matched by `route`) for a signed-in buyer (`user`, or none), with the
+ * cart already read when one is given, and the slots the test fills.
+ */
+export function renderPage(
+  page: ReactElement,
+  {
+    user = makeProfile(),
+    cart,
+    path = '/',
+    route = '*',
+    slots = {},
+  }: {
+    user?: Profile | null;
+    cart?: Cart;
+    path?: string;
+    route?: string;
+    slots?: Partial<Slots>;
+  } = {},
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(SESSION_KEY, { user });
+  if (user && cart) client.setQueryData(cartKey(user.id), cart);
+  const view = render(
+    <QueryClientProvider client={client}>
+      <NotificationsProvider>
+        <SlotsProvider slots={slots}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path={route} element={page} />
+              <Route path="/orders" element={<p>Orders page</p>} />
+            </Routes>
+          </MemoryRouter>
+        </SlotsProvider>
+      </NotificationsProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, client };
+}
