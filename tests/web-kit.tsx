@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import type { Profile } from '#shared/accounts/accounts.schemas.ts';
 import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
+import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import { type Slots, SlotsProvider } from '#web/components/slots.tsx';
 import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
@@ -99,6 +100,42 @@ export function makeLine(variantId: string, overrides: Partial<CartLine> = {}): 
     ...overrides,
   };
 }
+
+/** A quick-order line as the server judges it: ready unless told otherwise. */
+export function makeQuickOrderLine(n: number, overrides: Partial<QuickOrderLine> = {}): QuickOrderLine {
+  const quantity = overrides.quantity ?? 2;
+  return {
+    lines: [n],
+    sku: `SKU-${n}`,
+    quantity,
+    status: 'ok',
+    problem: null,
+    productName: `Product ${n}`,
+    variantName: 'Mint',
+    product: { categoryId: 'vapes', brandId: 'brand', id: `product-${n}` },
+    inCart: 0,
+    unitPriceCents: 1025,
+    lineTotalCents: 1025 * quantity,
+    priceSource: 'list',
+    addedQuantity: quantity,
+    ...overrides,
+  };
+}
+
+/** A quick-order line whose SKU no option has. */
+export const unknownQuickOrderLine = (n: number, overrides: Partial<QuickOrderLine> = {}) =>
+  makeQuickOrderLine(n, {
+    status: 'unknown',
+    problem: 'No option has this SKU.',
+    productName: null,
+    variantName: null,
+    product: null,
+    unitPriceCents: null,
+    lineTotalCents: null,
+    priceSource: null,
+    addedQuantity: 0,
+    ...overrides,
+  });
 
 /** A cart of these lines, its totals added up as the server does. */
 export function makeCart(items: CartLine[], overrides: Partial<Cart> = {}): Cart {

@@ -1,41 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import { QuickOrderLines } from '#web/components/catalogue/quick-order-lines.tsx';
+import { makeQuickOrderLine, unknownQuickOrderLine } from '#tests/web-kit.tsx';
 
-/** A line as the server judges it: ready unless told otherwise. */
-function line(n: number, overrides: Partial<QuickOrderLine> = {}): QuickOrderLine {
-  return {
-    lines: [n],
-    sku: `SKU-${n}`,
-    quantity: 2,
-    status: 'ok',
-    problem: null,
-    productName: `Product ${n}`,
-    variantName: 'Mint',
-    product: { categoryId: 'vapes', brandId: 'brand', id: `product-${n}` },
-    inCart: 0,
-    unitPriceCents: 1025,
-    lineTotalCents: 2050,
-    priceSource: 'list',
-    addedQuantity: 2,
-    ...overrides,
-  };
-}
-
-const unknown = (n: number) =>
-  line(n, {
-    status: 'unknown',
-    problem: 'No option has this SKU.',
-    productName: null,
-    variantName: null,
-    product: null,
-    unitPriceCents: null,
-    lineTotalCents: null,
-    priceSource: null,
-    addedQuantity: 0,
-  });
+const line = makeQuickOrderLine;
+const unknown = (n: number) => unknownQuickOrderLine(n);
 
 const show = (node: React.ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
+import type { Cart } from '#shared/cart/cart.schemas.ts';
 import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
 import { makeProfile } from '#web/lib/session.fixture.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
@@ -11,31 +11,7 @@ import { fakeApi, makeCart, makeLine, ok, refused, renderPage } from '#tests/web
 import CartDrawer from './cart-drawer.tsx';
 import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 
-function line(variantId: string, overrides: Partial<CartLine>): CartLine {
-  return {
-    variantId,
-    variantName: 'Mint Ice',
-    productName: `Cloudtide ${variantId}`,
-    productId: 'cloudtide-max',
-    categoryId: 'disposable-vapes',
-    brandId: 'cloudtide',
-    imageUrl: '/media/x.webp',
-    priceCents: 1524,
-    discountPriceCents: null,
-    discountPercentage: null,
-    unitPriceCents: 1524,
-    quantity: 1,
-    stock: 50,
-    lineTotalCents: 1524,
-    blocks: [],
-    exciseCents: 0,
-    priceSource: 'list',
-    nextTier: null,
-    quantityRule: { minQuantity: 1, increment: 1, maxQuantity: null },
-    quantityProblem: null,
-    ...overrides,
-  };
-}
+const line = makeLine;
 
 afterEach(() => act(() => setCartDrawerOpen(false)));
 

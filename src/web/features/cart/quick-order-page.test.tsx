@@ -1,46 +1,28 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { QUICK_ORDER_MAX_LINES, quickOrderMessages } from '#shared/cart/quick-order.ts';
-import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
-import { fakeApi, makeCart, makeLine, ok, refused, renderPage } from '#tests/web-kit.tsx';
+import {
+  fakeApi,
+  makeCart,
+  makeLine,
+  makeQuickOrderLine,
+  ok,
+  refused,
+  renderPage,
+  unknownQuickOrderLine,
+} from '#tests/web-kit.tsx';
 import { QuickOrderPage } from './quick-order-page.tsx';
 
-/** A line as the server judges it: ready unless told otherwise. */
-function judged(
-  n: number,
-  sku: string,
-  quantity: number,
-  overrides: Partial<QuickOrderLine> = {},
-): QuickOrderLine {
-  return {
-    lines: [n],
+/** A judged line of the pasted order: its line number, SKU and quantity, $10.00 each. */
+const judged = (n: number, sku: string, quantity: number) =>
+  makeQuickOrderLine(n, {
     sku,
     quantity,
-    status: 'ok',
-    problem: null,
     productName: `Product ${sku}`,
-    variantName: 'Mint',
-    product: { categoryId: 'vapes', brandId: 'brand', id: `product-${sku}` },
-    inCart: 0,
     unitPriceCents: 1000,
     lineTotalCents: 1000 * quantity,
-    priceSource: 'list',
-    addedQuantity: quantity,
-    ...overrides,
-  };
-}
-const unknown = (n: number, sku: string, quantity: number) =>
-  judged(n, sku, quantity, {
-    status: 'unknown',
-    problem: 'No option has this SKU.',
-    productName: null,
-    variantName: null,
-    product: null,
-    unitPriceCents: null,
-    lineTotalCents: null,
-    priceSource: null,
-    addedQuantity: 0,
   });
+const unknown = (n: number, sku: string, quantity: number) => unknownQuickOrderLine(n, { sku, quantity });
 
 const PASTED = 'VX-1 20\nNOPE-9 3\nVX-2\t5\n';
 const items = () => screen.getByLabelText('Items (SKU and quantity)') as HTMLTextAreaElement;
