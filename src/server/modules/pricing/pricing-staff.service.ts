@@ -23,7 +23,7 @@ export type PricingStaffContext = StaffContext & { pricing: PricingCache; events
 /** Tells every instance, and every open page of the buyers whose prices moved (carts re-price). */
 async function announce(ctx: PricingStaffContext, buyers: string[]): Promise<void> {
   await ctx.pricing.changed();
-  await ctx.events.publishMany(buyers, 'prices').catch(() => {});
+  await ctx.events.publishMany(buyers, 'prices');
 }
 
 const membersOf = async (db: Db, groupId: number) =>
