@@ -12,6 +12,17 @@ const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 const api = '/api/v1/admin/compliance';
 
 const FLAVOURED_VAPE = { kind: 'ends_device', flavoured: true, nicotineMgPerMl: 50, liquidMlPerUnit: 10 };
+const toNevada = {
+  shippingType: 'Shiptoaddress' as const,
+  shippingDetails: {
+    name: 'Dana',
+    businessName: 'Reno Smoke',
+    address: '1 Main St',
+    city: 'Reno',
+    state: 'NV',
+    postalCode: '89501',
+  },
+};
 
 describe("an order's compliance summary for staff", () => {
   it('only staff with their second factor; an unknown order is a 404', async () => {
@@ -29,22 +40,7 @@ describe("an order's compliance summary for staff", () => {
     const buyer = await verifiedBuyer({ documents: true, licence: 'NV' });
     await add(buyer.cookie, vape.sku, 2);
     await add(buyer.cookie, lighter.sku, 1);
-    const placed = await buyerCall(
-      'POST',
-      '/api/v1/orders',
-      buyer.cookie,
-      orderBody({
-        shippingType: 'Shiptoaddress',
-        shippingDetails: {
-          name: 'Dana',
-          businessName: 'Reno Smoke',
-          address: '1 Main St',
-          city: 'Reno',
-          state: 'NV',
-          postalCode: '89501',
-        },
-      }),
-    );
+    const placed = await buyerCall('POST', '/api/v1/orders', buyer.cookie, orderBody(toNevada));
     expect(placed.statusCode, placed.body).toBe(201);
     const number = placed.json().order.orderNumber as string;
     const staff = await staffWithTotp();
@@ -97,5 +93,54 @@ describe("an order's compliance summary for staff", () => {
     ]);
     expect(line(after, lighter.sku).today).toEqual([]);
     await call('POST', `${api}/rules/${rule.json().id}/retire`, staff.cookie);
+  });
+
+  it('a Pickup order is judged at the store’s own state, and nothing of it is a PACT shipment', async () => {
+    const vape = await variantWith(20, 1500, FLAVOURED_VAPE);
+    const buyer = await verifiedBuyer({ documents: true, licence: 'TX' });
+    await add(buyer.cookie, vape.sku, 2);
+    const placed = await buyerCall(
+      'POST',
+      '/api/v1/orders',
+      buyer.cookie,
+      orderBody({ shippingType: 'Pickup' }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const staff = await staffWithTotp();
+    const res = await call('GET', `${api}/orders/${placed.json().order.orderNumber}`, staff.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = OrderComplianceSchema.parse(res.json());
+    expect(summary.shipTo).toEqual({ state: 'TX', stateName: 'Texas', shipping: 'Pickup' });
+    expect(summary.pact).toBeNull();
+    expect(summary.lines.map((l) => [l.sku, l.inPact])).toEqual([[vape.sku, false]]);
+  });
+
+  it('a cancelled vape line leaves the PACT report; the order’s other vape line keeps it there', async () => {
+    const kept = await variantWith(20, 1500, FLAVOURED_VAPE);
+    const cancelled = await variantWith(20, 1400, FLAVOURED_VAPE);
+    const buyer = await verifiedBuyer({ documents: true, licence: 'NV' });
+    await add(buyer.cookie, kept.sku, 1);
+    await add(buyer.cookie, cancelled.sku, 1);
+    const placed = await buyerCall('POST', '/api/v1/orders', buyer.cookie, orderBody(toNevada));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const number = placed.json().order.orderNumber as string;
+    const staff = await staffWithTotp();
+    const cancel = await call(
+      'POST',
+      `/api/v1/admin/orders/${number}/items/${cancelled.sku}/status`,
+      staff.cookie,
+      {
+        status: 'cancelled',
+      },
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const summary = OrderComplianceSchema.parse(
+      (await call('GET', `${api}/orders/${number}`, staff.cookie)).json(),
+    );
+    expect(Object.fromEntries(summary.lines.map((l) => [l.sku, l.inPact]))).toEqual({
+      [kept.sku]: true,
+      [cancelled.sku]: false,
+    });
+    expect(summary.pact).toMatchObject({ state: 'NV', month: '2026-11' });
   });
 });

@@ -43,10 +43,10 @@ export function priceLines(group: GroupBook | null, lines: readonly LineToPrice[
   return lines.map((l) => {
     const option = optionOfLine(l);
     const price = priceFor(group, option, l.quantity);
+    // The table's rows fall in price as the quantity rises, each cheaper than the price before
+    // it (tierTable): the first beyond this quantity is the next saving.
     const next = group
-      ? (tierTable(option, applicable(group, option)).find(
-          (t) => t.minQuantity > l.quantity && t.unitPriceCents < price.unitPriceCents,
-        ) ?? null)
+      ? (tierTable(option, applicable(group, option)).find((t) => t.minQuantity > l.quantity) ?? null)
       : null;
     return {
       ...price,

@@ -238,4 +238,53 @@ describe("a group's price list as CSV", () => {
     }
     expect(await stateOf(g)).toEqual(before);
   });
+
+  it('new rows alone (no replace) are added, the rest kept, and the import audited with its counts', async () => {
+    const { g } = await listed();
+    const before = await stateOf(g);
+    const v = await f.variantWith(100, 1800);
+    const sku = (
+      await t.database.query<{ sku: string }>('select sku from variants where id = $1', [v.id])
+    )[0]!.sku;
+    const done = await importCsv(g, file(['variant', sku, '15.00', '', '']), 'dryRun=false&replace=false');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(report(done)).toMatchObject({
+      written: true,
+      rows: 1,
+      changes: { added: 1, changed: 0, unchanged: 0, removed: 0 },
+    });
+    const after = await stateOf(g);
+    expect(after.entries).toHaveLength(before.entries.length + 1);
+    expect(after.entries).toContainEqual({
+      scope: 'variant',
+      target: sku,
+      priceCents: 1500,
+      basisPoints: null,
+      tiers: [],
+    });
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.audits).toEqual([...before.audits, 'pricing.list_imported']);
+    const [audit] = await t.database.query<{ after: { rows: number; added: number; replace: boolean } }>(
+      "select after from audit_log where action = 'pricing.list_imported' and entity_id = $1 order by id desc limit 1",
+      [String(g)],
+    );
+    expect(audit!.after).toMatchObject({ rows: 1, replace: false, added: 1, removed: 0 });
+  });
+
+  it('a file of no rows is refused on its own, with no plan (even with replace, nothing to remove)', async () => {
+    const { g } = await listed();
+    const before = await stateOf(g);
+    for (const query of ['dryRun=false&replace=false', 'dryRun=false&replace=true']) {
+      const res = await importCsv(g, file(), query);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(report(res)).toMatchObject({
+        written: false,
+        rows: 0,
+        errors: [{ line: 1, message: 'The file has no rows.' }],
+        changes: { added: 0, changed: 0, unchanged: 0, removed: 0 },
+        preview: [],
+      });
+    }
+    expect(await stateOf(g)).toEqual(before);
+  });
 });
