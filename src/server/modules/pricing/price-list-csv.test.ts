@@ -239,6 +239,28 @@ describe("a group's price list as CSV", () => {
     expect(await stateOf(g)).toEqual(before);
   });
 
+  it('one field changed is one change: a price, a tier price, a tier quantity, a tier fewer, a percentage', async () => {
+    const { g } = await listed();
+    const { rows } = parseCsv((await exportCsv(g)).body);
+    const edits: [row: number, column: number, value: string][] = [
+      [1, 4, '16.01'],
+      [1, 6, '10: 15.00 | 50: 13.99'],
+      [1, 6, '10: 15.00 | 60: 14.00'],
+      [1, 6, '10: 15.00'],
+      [3, 5, '12.6'],
+    ];
+    for (const [row, column, value] of edits) {
+      const edited = rows.map((r, i) => (i === row ? r.map((c, j) => (j === column ? value : c)) : r));
+      const dry = report(await importCsv(g, edited.map((r) => csvLine(r)).join('\n')));
+      expect(dry.changes, `${row}:${column} = ${value}`).toEqual({
+        added: 0,
+        changed: 1,
+        unchanged: 3,
+        removed: 0,
+      });
+    }
+  });
+
   it('new rows alone (no replace) are added, the rest kept, and the import audited with its counts', async () => {
     const { g } = await listed();
     const before = await stateOf(g);
