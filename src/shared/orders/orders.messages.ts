@@ -19,6 +19,13 @@ export const orderMessages = {
     'Your cart changed since you opened checkout (in another tab or on another device). Please check it and place the order again.',
   repeatedLine: 'Each option may appear only once in an order.',
   noOrdersYet: 'You havent placed any orders yet',
+  /** A tab with nothing in it, for a buyer who has orders under another (the spec's message is for none at all). */
+  emptyTab: {
+    Orders: 'Nothing open: every order of yours has been delivered or cancelled.',
+    Cancelled: 'No cancelled orders.',
+    Delivered: 'Nothing delivered yet.',
+  },
+  emptyTabPastMonth: 'Nothing here from the past month.',
 } as const;
 
 /** The staff side of orders: filters, stages, item status, export. */

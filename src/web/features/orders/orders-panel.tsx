@@ -47,9 +47,51 @@ export function OrdersPanel({
           (data.orders.length ? (
             data.orders.map((o) => <OrderCard key={o.orderNumber} order={o} />)
           ) : (
-            <p className="rounded-lg bg-gray-50 p-4 text-gray-700">{orderMessages.noOrdersYet}</p>
+            <EmptyTab tab={tab} pastMonth={pastMonth} onTab={onTab} />
           ))}
       </div>
+    </div>
+  );
+}
+
+/**
+ * An empty tab. The spec's "You havent placed any orders yet" is for a buyer with no orders at
+ * all; one whose orders are all delivered or cancelled is told there is nothing open here and
+ * pointed to the tabs that have them (docs/decisions/014-buyer-and-staff-experience.md).
+ */
+function EmptyTab({
+  tab,
+  pastMonth,
+  onTab,
+}: {
+  tab: OrderTab;
+  pastMonth: boolean;
+  onTab: (tab: OrderTab) => void;
+}) {
+  const others = ORDER_TABS.filter((t) => t !== tab);
+  const [first, second] = [useOrders(others[0]!, { limit: 1 }), useOrders(others[1]!, { limit: 1 })];
+  if (first.isPending || second.isPending) return <p className="text-gray-700">Loading your orders…</p>;
+  const elsewhere = others.filter((_, i) => Boolean([first, second][i]!.data?.orders.length));
+  const box = 'rounded-lg bg-gray-50 p-4 text-gray-700';
+  if (!elsewhere.length && !pastMonth) return <p className={box}>{orderMessages.noOrdersYet}</p>;
+  return (
+    <div className={box}>
+      <p>{pastMonth ? orderMessages.emptyTabPastMonth : orderMessages.emptyTab[tab]}</p>
+      {elsewhere.length > 0 && (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+          See your orders under
+          {elsewhere.map((t) => (
+            <button
+              key={t}
+              type="button"
+              onClick={() => onTab(t)}
+              className="rounded-lg px-2.5 py-1 font-semibold text-blue-800 ring-1 ring-gray-300 hover:bg-white"
+            >
+              {t}
+            </button>
+          ))}
+        </p>
+      )}
     </div>
   );
 }
