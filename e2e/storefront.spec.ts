@@ -188,6 +188,13 @@ describe('header search', () => {
     await page.waitForURL(/\/search\?q=nimbusbar/);
     await page.getByRole('heading', { name: 'Search results for “nimbusbar”' }).waitFor();
     await page.getByText(/\d+ products? found/).waitFor();
+    // The box says what the results show, and clears once the buyer leaves them.
+    assert.equal(await box.inputValue(), 'nimbusbar');
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForFunction(
+      () => (document.getElementById('search-desktop') as HTMLInputElement).value === '',
+    );
 
     await page.goto('/search?q=zzqqxxnothing');
     await page.getByText('No products match “zzqqxxnothing”.').waitFor();

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_SUGGESTION_LIMIT } from '#shared/catalogue/catalogue.constants.ts';
 import type { SearchHit } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch, SEARCH_QUERY_MAX_LENGTH } from '#shared/catalogue/search-key.ts';
@@ -24,7 +24,12 @@ function useDebounced<T>(value: T, ms: number): T {
 /** The header search: an ARIA 1.2 combobox with debounced suggestions and keyboard navigation. */
 export function SearchBox({ id }: { id: string }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [text, setText] = useState('');
+  // The box says what the results page shows, and clears once the buyer leaves it.
+  const shownQuery =
+    location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  useEffect(() => setText(shownQuery), [shownQuery]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const debounced = useDebounced(text, SEARCH_DEBOUNCE_MS);
