@@ -50,7 +50,8 @@ function api(extra: Record<string, Parameters<typeof fakeApi>[0][string]> = {}) 
 }
 
 const total = () => screen.getByTestId('checkout-total').textContent;
-const checkOut = () => fireEvent.click(screen.getByRole('button', { name: 'Check out' }));
+/** Check out, once the totals for the chosen ship-to are in (until then it says 'Updating totals…'). */
+const checkOut = async () => fireEvent.click(await screen.findByRole('button', { name: 'Check out' }));
 
 describe('checkout', () => {
   it('Pickup is free; Delivery adds the fee and the ship-to state’s excise to the total', async () => {
@@ -76,7 +77,7 @@ describe('checkout', () => {
     renderPage(<CheckoutPage />, { user: verified, cart });
     fireEvent.click(await screen.findByRole('radio', { name: /Deliver/ }));
     await waitFor(() => expect(total()).toBe('$62.99'));
-    checkOut();
+    await checkOut();
     await waitFor(() => expect(sent('POST orders')).toHaveLength(1));
     const body = sent('POST orders')[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -95,7 +96,7 @@ describe('checkout', () => {
     const { sent } = api();
     renderPage(<CheckoutPage />, { user: makeProfile({ ...verified, emailVerified: false }), cart });
     expect(await screen.findByText('Please verify your email address')).toBeTruthy();
-    checkOut();
+    await checkOut();
     expect(await screen.findByText(orderMessages.actionNotAllowed)).toBeTruthy();
     expect(sent('POST orders')).toHaveLength(0);
   });
@@ -105,7 +106,7 @@ describe('checkout', () => {
     renderPage(<CheckoutPage />, { user: makeProfile(), cart });
     const capNote = await screen.findAllByText(orderMessages.overCap(2000));
     expect(capNote.length).toBeGreaterThan(0);
-    checkOut();
+    await checkOut();
     // The cap's note, and now the refusal under it and in a notification.
     await waitFor(() =>
       expect(screen.getAllByText(orderMessages.overCap(2000)).length).toBeGreaterThan(capNote.length),
@@ -127,7 +128,7 @@ describe('checkout', () => {
     api({ 'POST orders': refused(409, 'Not enough stock: Cloudtide A-1 — Mint Ice') });
     const first = renderPage(<CheckoutPage />, { user: verified, cart });
     await screen.findByText('12 Elm St', { exact: false });
-    checkOut();
+    await checkOut();
     // Under the summary and in the notification.
     expect(await screen.findAllByText('Not enough stock: Cloudtide A-1 — Mint Ice')).toHaveLength(2);
     first.unmount();
@@ -135,7 +136,7 @@ describe('checkout', () => {
     api({ 'POST orders': refused(500, 'internal detail') });
     const second = renderPage(<CheckoutPage />, { user: verified, cart });
     await screen.findByText('12 Elm St', { exact: false });
-    checkOut();
+    await checkOut();
     expect(await screen.findAllByText(orderMessages.failed)).toHaveLength(2);
     expect(second.container.textContent).not.toContain('internal detail');
   });
@@ -171,7 +172,7 @@ describe('checkout', () => {
     });
     renderPage(<CheckoutPage />, { user: verified, cart, path: '/checkout', route: '/checkout' });
     await screen.findByText('12 Elm St', { exact: false });
-    checkOut();
+    await checkOut();
     expect(await screen.findByText('Orders page')).toBeTruthy();
     expect(screen.getByText(orderMessages.placed)).toBeTruthy();
   });

@@ -93,12 +93,13 @@ function Checkout() {
   }, [addresses, chosenId]);
 
   // The cart judged for where this order would go: Pickup is the store's state.
-  const judged =
-    useCartFor(
-      shippingType === 'Pickup'
-        ? { shipping: 'Pickup' }
-        : { shipping: 'Shiptoaddress', state: address?.state },
-    ).data ?? cart;
+  const judgedCart = useCartFor(
+    shippingType === 'Pickup' ? { shipping: 'Pickup' } : { shipping: 'Shiptoaddress', state: address?.state },
+  );
+  const judged = judgedCart.data ?? cart;
+  // Until the cart is judged for the ship-to now chosen, its totals are the last choice's: Check
+  // out waits rather than send a total the server would refuse.
+  const judging = judgedCart.isPlaceholderData || (judgedCart.isFetching && !judgedCart.data);
   // A refusal was about the ship-to it was made for: another choice starts clean.
   const shipToKey = shippingType === 'Pickup' ? 'Pickup' : (address?.id ?? '');
   // biome-ignore lint/correctness/useExhaustiveDependencies: clears when the ship-to changes
@@ -180,6 +181,7 @@ function Checkout() {
           error={form.formError}
           blocked={!user.emailVerified || overCap || judged.blockedCount > 0}
           pending={place.isPending}
+          updating={judging}
           onCheckOut={checkOut}
         />
       </div>

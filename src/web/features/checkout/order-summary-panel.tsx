@@ -20,6 +20,7 @@ export function OrderSummaryPanel({
   error,
   blocked,
   pending,
+  updating = false,
   onCheckOut,
 }: {
   cart: Cart;
@@ -31,6 +32,8 @@ export function OrderSummaryPanel({
   error: string | undefined;
   blocked: boolean;
   pending: boolean;
+  /** The totals are being worked out again for a new ship-to: Check out waits. */
+  updating?: boolean;
   onCheckOut: () => void;
 }) {
   const id = useId();
@@ -94,11 +97,11 @@ export function OrderSummaryPanel({
       <button
         type="button"
         onClick={onCheckOut}
-        aria-disabled={blocked || pending}
-        disabled={pending}
+        aria-disabled={blocked || pending || updating}
+        disabled={pending || updating}
         className={`mt-3 w-full rounded-lg px-4 py-3 text-base font-extrabold ${blocked ? 'cursor-not-allowed bg-gray-200 text-gray-600' : 'bg-amber-400 text-gray-900 hover:bg-amber-300 disabled:opacity-60'}`}
       >
-        {pending ? 'Placing your order…' : 'Check out'}
+        {pending ? 'Placing your order…' : updating ? 'Updating totals…' : 'Check out'}
       </button>
     </section>
   );
