@@ -41,8 +41,7 @@ export async function readOrder(
       ctx.compliance.fresh(),
       ctx.pricing.fresh(),
     ]);
-    if (input.lines && !sameLines(lines, input.lines))
-      throw new DomainError(409, orderMessages.cartChangedSinceCheckout);
+    refuseUnlessShown(lines, input);
     return { source, lines, licences: undefined, rules, group: groupOf(book, userId) };
   }
   const model = await ctx.catalogue.get();
@@ -50,10 +49,15 @@ export async function readOrder(
   const read = shown
     ? { lines: shown, licences: ctx.compliance.licencesOf(userId, isoDay(ctx.now)) }
     : await cartLines(ctx.db, model, userId, ctx.now);
-  if (!shown && input.lines && !sameLines(read.lines, input.lines))
-    throw new DomainError(409, orderMessages.cartChangedSinceCheckout);
+  if (!shown) refuseUnlessShown(read.lines, input);
   const [rules, book] = await Promise.all([ctx.compliance.get(), ctx.pricing.get()]);
   return { source, ...read, rules, group: groupOf(book, userId) };
+}
+
+/** The cart as read must be the lines checkout showed, when it sent them. */
+function refuseUnlessShown(lines: CartLineRow[], input: PlaceOrderInput): void {
+  if (input.lines && !sameLines(lines, input.lines))
+    throw new DomainError(409, orderMessages.cartChangedSinceCheckout);
 }
 
 function sameLines(lines: CartLineRow[], shown: readonly { variantId: string; quantity: number }[]): boolean {

@@ -99,7 +99,7 @@ function Checkout() {
   const judged = judgedCart.data ?? cart;
   // Until the cart is judged for the ship-to now chosen, its totals are the last choice's: Check
   // out waits rather than send a total the server would refuse.
-  const judging = judgedCart.isPlaceholderData || (judgedCart.isFetching && !judgedCart.data);
+  const judging = judgedCart.isPlaceholderData || judgedCart.isPending;
   // A refusal was about the ship-to it was made for: another choice starts clean.
   const shipToKey = shippingType === 'Pickup' ? 'Pickup' : (address?.id ?? '');
   // biome-ignore lint/correctness/useExhaustiveDependencies: clears when the ship-to changes

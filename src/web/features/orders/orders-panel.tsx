@@ -69,9 +69,9 @@ function EmptyTab({
   onTab: (tab: OrderTab) => void;
 }) {
   const others = ORDER_TABS.filter((t) => t !== tab);
-  const [first, second] = [useOrders(others[0]!, { limit: 1 }), useOrders(others[1]!, { limit: 1 })];
-  if (first.isPending || second.isPending) return <p className="text-gray-700">Loading your orders…</p>;
-  const elsewhere = others.filter((_, i) => Boolean([first, second][i]!.data?.orders.length));
+  const peeks = [useOrders(others[0]!, { limit: 1 }), useOrders(others[1]!, { limit: 1 })];
+  if (peeks.some((p) => p.isPending)) return <p className="text-gray-700">Loading your orders…</p>;
+  const elsewhere = others.filter((_, i) => Boolean(peeks[i]!.data?.orders.length));
   const box = 'rounded-lg bg-gray-50 p-4 text-gray-700';
   if (!elsewhere.length && !pastMonth) return <p className={box}>{orderMessages.noOrdersYet}</p>;
   return (
