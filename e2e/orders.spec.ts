@@ -113,17 +113,24 @@ describe('cart, checkout and orders', () => {
     const drawer = page.getByRole('dialog', { name: /^Your cart/ });
     await cartButton(other, 4).waitFor({ timeout: 10_000 });
     await expectNoSeriousAxe(page, 'the cart drawer');
-    // Quantity: b goes up to 2; a goes down to 1, where decreasing stops; c is removed.
-    await drawer.getByRole('button', { name: `More ${label(b)}` }).click();
-    await drawer
-      .getByRole('status', { name: `${label(b)} quantity` })
-      .filter({ hasText: '2' })
-      .waitFor();
+    // Quantity: b is typed up to 3 and stepped down to 2; a goes down to 1, where decreasing
+    // stops; c is removed. Each line names its SKU.
+    await drawer.getByText(`SKU ${b.id}`).waitFor();
+    const field = (v: Variant) => drawer.getByRole('textbox', { name: `${label(v)} quantity` });
+    const hasQuantity = (v: Variant, n: number) =>
+      page.waitForFunction(
+        ([name, value]) =>
+          (document.querySelector(`input[aria-label="${name}"]`) as HTMLInputElement | null)?.value === value,
+        [`${label(v)} quantity`, String(n)] as const,
+      );
+    await field(b).fill('3');
+    await field(b).press('Enter');
+    await hasQuantity(b, 3);
+    await cartButton(other, 5).waitFor({ timeout: 10_000 });
+    await drawer.getByRole('button', { name: `Fewer ${label(b)}` }).click();
+    await hasQuantity(b, 2);
     await drawer.getByRole('button', { name: `Fewer ${label(a)}` }).click();
-    await drawer
-      .getByRole('status', { name: `${label(a)} quantity` })
-      .filter({ hasText: '1' })
-      .waitFor();
+    await hasQuantity(a, 1);
     assert.equal(await drawer.getByRole('button', { name: `Fewer ${label(a)}` }).isDisabled(), true);
     await drawer.getByRole('button', { name: `Remove ${label(c)}` }).click();
     await page.getByRole('dialog', { name: 'Your cart (3 items)' }).waitFor();
@@ -154,6 +161,16 @@ describe('cart, checkout and orders', () => {
     await page.getByLabel('Comments').fill('Dock 3, before noon');
     await page.getByRole('button', { name: 'Check out' }).click();
     await notification(page, 'Order Placed Successfully');
+    // /orders, opened on the order's confirmation: what happens next, the lines, the links.
+    await page.waitForURL(/\/orders\?placed=SS-\d+$/);
+    const confirmation = page.getByRole('region', { name: /^Thank you — order SS-\d+ is placed$/ });
+    await confirmation.waitFor();
+    await confirmation.getByRole('list', { name: 'What happens next' }).getByText(/arrange payment/).waitFor();
+    await confirmation.getByText(/We ship it by .+ to 9 Warehouse Row, Houston, TX 77002/).waitFor();
+    await confirmation.getByText(`SKU ${b.id}`).waitFor();
+    await expectNoSeriousAxe(page, 'the order confirmation');
+    await confirmation.getByRole('link', { name: 'View invoice' }).waitFor();
+    await confirmation.getByRole('button', { name: 'All your orders' }).click();
     await page.waitForURL(/\/orders$/);
     await cartButton(page, 0).waitFor();
     await cartButton(other, 0).waitFor({ timeout: 10_000 });
@@ -254,6 +271,38 @@ describe('cart, checkout and orders', () => {
       .getByRole('button', { name: /^Cart, 0 items/ })
       .click();
     await notification(page, 'Please Login / Register');
+    await context.close();
+  });
+
+  test('signed out, Add to cart offers Sign in; signing in comes back to the product with the quantities', async () => {
+    const buyerContext = await adultContext(browser);
+    const email = await newBuyer(buyerContext);
+    const password = 'orders password 1';
+    await buyerContext.close();
+
+    const context = await adultContext(browser);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const product = await productWithThreeOptions(page);
+    const [a] = product.options as [Variant];
+    await page.goto(product.href);
+    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+    await page.getByText(`SKU ${a.id}`).waitFor();
+    await page.getByRole('button', { name: `More ${a.name}`, exact: true }).click();
+    await page.getByRole('button', { name: `More ${a.name}`, exact: true }).click();
+    await page.getByRole('button', { name: /^ADD TO CART/ }).click();
+    await notification(page, 'Please Login / Register');
+    const ask = page.getByRole('status').filter({ has: page.getByRole('link', { name: 'Register' }) });
+    await ask.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/signin$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/product');
+    await notification(page, 'Your quantities are back: press ADD TO CART to add them.');
+    await page.getByRole('button', { name: 'ADD TO CART (2)' }).click();
+    await page.getByRole('dialog', { name: 'Your cart (2 items)' }).waitFor();
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

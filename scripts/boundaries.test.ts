@@ -19,7 +19,8 @@ describe('layout check', () => {
 
   it('finds each kind of planted violation', () => {
     plant('src/shared/a.ts', "import { readFileSync } from 'node:fs';\nimport { z } from 'zod';\n");
-    plant('src/shared/b.test.ts', "import { it } from 'vitest';\n");
+    plant('src/shared/b.test.ts', "import { it } from 'vitest';\nimport fc from 'fast-check';\n");
+    plant('src/shared/d.ts', "import fc from 'fast-check';\n");
     plant('src/shared/c.ts', "import { app } from '#server/app.ts';\n");
     plant(
       'src/web/features/one/page.tsx',
@@ -78,6 +79,7 @@ describe('layout check', () => {
     expect(found.sort()).toEqual(
       [
         'src/shared/a.ts | shared imports only zod | node:fs',
+        'src/shared/d.ts | shared imports only zod | fast-check',
         'src/shared/c.ts | shared imports only shared | #server/app.ts',
         'src/web/features/one/page.tsx | a feature never imports another feature | #web/features/two/api/x.ts',
         'src/web/features/one/page.tsx | a feature never imports another feature | #web/features/two/index.ts',

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import type { Profile } from '#shared/accounts/accounts.schemas.ts';
 import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
 import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
+import type { ProductDetail, Variant } from '#shared/catalogue/catalogue.schemas.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import { type Slots, SlotsProvider } from '#web/components/slots.tsx';
 import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
@@ -71,6 +72,56 @@ export function makeStore(overrides: Partial<StoreInfo> = {}): StoreInfo {
     unverifiedCapCents: 50000,
     storeState: 'TX',
     carrier: 'Lone Star Freight',
+    paymentNote: 'We call you within a business day to arrange payment.',
+    ...overrides,
+  };
+}
+
+const IMAGE = { url: '/media/x.webp', alt: '', width: 480, height: 480 };
+
+/** An option of a product page: in stock, sold one by one, unless told. */
+export function makeVariant(sku: string, overrides: Partial<Variant> = {}): Variant {
+  return {
+    id: sku,
+    name: `Option ${sku}`,
+    sku,
+    image: IMAGE,
+    stock: 24,
+    inStock: true,
+    quantityRule: { minQuantity: 1, increment: 1, maxQuantity: null },
+    ...overrides,
+  };
+}
+
+/** A product page's answer: Cloudtide Max in Vapes, with `variants`. */
+export function makeProduct(variants: Variant[], overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    id: 'cloudtide-max',
+    categoryId: 'vapes',
+    brandId: 'cloudtide',
+    name: 'Cloudtide Max',
+    brandName: 'Cloudtide',
+    categoryName: 'Vapes',
+    image: IMAGE,
+    priceCents: 1524,
+    discountPriceCents: null,
+    discountPercentage: null,
+    isNew: false,
+    isHot: false,
+    inStock: variants.some((v) => v.inStock),
+    categoryGroup: null,
+    description: 'A disposable vape.',
+    productCode: 'P1001',
+    sku: 'SS-1001',
+    rating: 5,
+    delivery: 'Ships in 1–2 business days.',
+    highlights: [],
+    importantNotice: '',
+    seller: 'Test Wholesale',
+    specifications: [],
+    specImages: [],
+    images: [IMAGE],
+    variants,
     ...overrides,
   };
 }
@@ -154,6 +205,17 @@ export function makeCart(items: CartLine[], overrides: Partial<Cart> = {}): Cart
  * Renders `page` at `path` (matched by `route`) for a signed-in buyer (`user`, or none), with the
  * cart already read when one is given, and the slots the test fills.
  */
+/** Any other page a page sent the buyer to: "Landed on /path?query". */
+function Landed() {
+  const { pathname, search } = useLocation();
+  return <p>Landed on {`${pathname}${search}`}</p>;
+}
+
+/** Where a page sent the buyer on /orders: "Orders page" and the address's query. */
+function OrdersStub() {
+  return <p>Orders page{useLocation().search}</p>;
+}
+
 export function renderPage(
   page: ReactElement,
   {
@@ -180,7 +242,8 @@ export function renderPage(
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route path={route} element={page} />
-              <Route path="/orders" element={<p>Orders page</p>} />
+              {route !== '/orders' && <Route path="/orders" element={<OrdersStub />} />}
+              {route !== '*' && <Route path="*" element={<Landed />} />}
             </Routes>
           </MemoryRouter>
         </SlotsProvider>

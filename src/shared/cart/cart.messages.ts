@@ -1,6 +1,9 @@
 /** The cart's messages; kept apart from the zod schemas so pages can show them without zod. */
 export const cartMessages = {
   pleaseLogin: 'Please Login / Register',
+  signInToOrder:
+    'Sign in, or register your business, to order. You come back to this product with the quantities you chose.',
+  quantitiesBack: 'Your quantities are back: press ADD TO CART to add them.',
   nothingToAdd: 'Choose a quantity for at least one option',
   variantNotFound: 'This product option is no longer available',
   notEnoughStock: (name: string, available: number) =>

@@ -165,6 +165,12 @@ export const ProductDetailSchema = ProductCardSchema.extend({
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
+/** Quick order's example: an option of this catalogue as a buyer would type it (null: nothing in stock). */
+export const SkuExampleSchema = z.object({
+  example: z.object({ sku: z.string(), quantity: z.number().int().positive() }).nullable(),
+});
+export type SkuExample = z.infer<typeof SkuExampleSchema>;
+
 export const ProductListResponseSchema = z.object({ items: z.array(ProductCardSchema) });
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSearchKey,
   normalizeForSearch,
+  parseSearchQuery,
   SEARCH_KEY_SEPARATOR,
   toLikeSubstringPattern,
 } from './search-key.ts';
@@ -35,5 +36,20 @@ describe('search normalisation (SPEC §5)', () => {
   it('leaves out a name with nothing searchable, adding no empty field', () => {
     expect(buildSearchKey(['Mango', ' \t ', 'Ice Pop'])).toBe(buildSearchKey(['Mango', 'Ice Pop']));
     expect(buildSearchKey(['', 'Mango'])).toBe('mango');
+  });
+});
+
+describe('a query read as words (docs/decisions/014, item 2)', () => {
+  it('splits on white space, each word normalised, each once', () => {
+    expect(parseSearchQuery('  Razz  BLUE razz ')).toEqual({
+      needle: 'razzbluerazz',
+      words: ['razz', 'blue'],
+    });
+    expect(parseSearchQuery('SS-1358-01')).toEqual({ needle: 'ss-1358-01', words: ['ss-1358-01'] });
+    expect(parseSearchQuery('Ｍango\tIce')).toEqual({ needle: 'mangoice', words: ['mango', 'ice'] });
+  });
+  it('an empty or blank query has no words', () => {
+    expect(parseSearchQuery(' \t ')).toEqual({ needle: '', words: [] });
+    expect(parseSearchQuery('a\u001fb c')).toEqual({ needle: 'abc', words: ['ab', 'c'] });
   });
 });

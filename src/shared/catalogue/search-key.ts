@@ -27,3 +27,28 @@ export function buildSearchKey(names: readonly string[]): string {
 export function toLikeSubstringPattern(normalizedQuery: string): string {
   return `%${normalizedQuery.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * What a buyer typed, read three ways (docs/decisions/014, item 2): the spec's whole needle (case
+ * and spaces ignored), its words (each found in some name, in any order) and, as the needle, an
+ * exact code (an option's SKU, a product's SKU or product code, case and spaces ignored).
+ */
+export interface SearchQuery {
+  needle: string;
+  words: string[];
+}
+
+export function parseSearchQuery(text: string): SearchQuery {
+  const needle = normalizeForSearch(text);
+  const words = [
+    ...new Set(
+      text
+        .normalize('NFKC')
+        // White space parts words; a control character is dropped inside one, as in the needle.
+        .split(/\s+/u)
+        .map(normalizeForSearch)
+        .filter(Boolean),
+    ),
+  ];
+  return { needle, words: words.length ? words : needle ? [needle] : [] };
+}

@@ -3,6 +3,11 @@ export const pricingMessages = {
   soldInCases: (n: number) => `Sold in cases of ${n}`,
   minimum: (n: number) => `Minimum ${n}`,
   maximum: (n: number) => `Maximum ${n} per order`,
+  typedRoundedToCases: (name: string, quantity: number, increment: number) =>
+    `${name} is sold in cases of ${increment}: the quantity is now ${quantity}.`,
+  typedRaisedToMinimum: (name: string, quantity: number) => `${name}: the minimum is ${quantity}.`,
+  typedCapped: (name: string, quantity: number) => `${name}: at most ${quantity} can be ordered now.`,
+  typedNone: (name: string) => `${name}: not enough in stock for a whole case.`,
   minimumNotInCases: 'The minimum must be a whole number of cases.',
   linesNotInCases: (lines: string[]) =>
     `Some items are not in the quantities they are sold in: ${lines.join(', ')}. Please change them in your cart.`,

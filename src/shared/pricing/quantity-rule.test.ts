@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allowedQuantity,
@@ -7,7 +8,7 @@ import {
   quantityProblem,
   stepQuantity,
 } from './quantity-rule.ts';
-import { casePackProblem } from './quantity-steps.ts';
+import { casePackProblem, typedQuantity } from './quantity-steps.ts';
 import { pricingMessages } from './pricing.messages.ts';
 
 const cases = { minQuantity: 20, increment: 10, maxQuantity: 100 };
@@ -114,5 +115,53 @@ describe('case packs', () => {
     expect(largestAllowedAtMost(rule, 250)).toBe(100);
     expect(largestAllowedAtMost(NO_QUANTITY_RULE, 7)).toBe(7);
     expect(largestAllowedAtMost(NO_QUANTITY_RULE, 0)).toBeNull();
+  });
+});
+
+describe('a typed quantity (the cart drawer, decision 014 item 6)', () => {
+  const cases = { minQuantity: 20, increment: 10, maxQuantity: 100 };
+  it('takes an allowed quantity as typed and rounds others up to whole cases and the minimum', () => {
+    expect(typedQuantity(cases, 40, 500)).toEqual({ quantity: 40, why: null });
+    expect(typedQuantity(cases, 41, 500)).toEqual({ quantity: 50, why: 'cases' });
+    expect(typedQuantity(cases, 5, 500)).toEqual({ quantity: 20, why: 'minimum' });
+    expect(typedQuantity(NO_QUANTITY_RULE, 37, 500)).toEqual({ quantity: 37, why: null });
+  });
+  it('comes down to the cap and the stock, in whole cases, or to nothing', () => {
+    expect(typedQuantity(cases, 250, 500)).toEqual({ quantity: 100, why: 'capped' });
+    expect(typedQuantity(cases, 45, 48)).toEqual({ quantity: 40, why: 'capped' });
+    expect(typedQuantity(cases, 60, 48)).toEqual({ quantity: 40, why: 'capped' });
+    expect(typedQuantity(cases, 30, 15)).toEqual({ quantity: null, why: 'capped' });
+    expect(typedQuantity(NO_QUANTITY_RULE, 9, 4)).toEqual({ quantity: 4, why: 'capped' });
+  });
+  it('always answers an allowed quantity within the stock, as near the typed one as the rule lets', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.option(fc.integer({ min: 1, max: 20 })),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 0, max: 400 }),
+        (increment, minCases, maxCases, typed, stock) => {
+          const min = minCases * increment;
+          const rule = {
+            minQuantity: min,
+            increment,
+            maxQuantity: maxCases === null ? null : min + maxCases * increment,
+          };
+          const { quantity, why } = typedQuantity(rule, typed, stock);
+          if (quantity === null) {
+            expect(largestAllowedAtMost(rule, stock)).toBeNull();
+            return;
+          }
+          expect(quantityProblem(rule, quantity)).toBeNull();
+          expect(quantity).toBeLessThanOrEqual(stock);
+          expect(why === null).toBe(quantity === typed);
+          // Rounded up only as far as the next allowed quantity; down only when up would not fit.
+          if (quantity > typed) expect(quantity).toBe(allowedQuantity(rule, typed));
+          if (quantity < typed)
+            expect(allowedQuantity(rule, typed) > stock || allowedQuantity(rule, typed) < typed).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -58,3 +58,21 @@ export function casePackProblem(v: {
     return { field: 'maxQuantity', message: pricingMessages.maximumBelowMinimum };
   return null;
 }
+
+/**
+ * A quantity a buyer typed (the cart drawer), made one the option is sold in: up to whole cases
+ * and at least the minimum, then down to the cap and the stock if it is over them. `why` says what
+ * changed (null: taken as typed); `quantity` is null when not even one allowed quantity fits.
+ */
+export function typedQuantity(
+  rule: QuantityRule,
+  typed: number,
+  stock: number,
+): { quantity: number | null; why: 'cases' | 'minimum' | 'capped' | null } {
+  const up = allowedQuantity(rule, typed);
+  if (up <= stock && up === typed) return { quantity: typed, why: null };
+  if (up <= stock && up >= typed)
+    return { quantity: up, why: typed < rule.minQuantity ? 'minimum' : 'cases' };
+  const down = largestAllowedAtMost(rule, Math.min(typed, stock));
+  return { quantity: down, why: 'capped' };
+}

@@ -36,6 +36,8 @@ export const StoreSettingsBodySchema = z.object({
     .regex(/^[A-Z]{2}$/, "Choose the store's state.")
     .optional(),
   carrier: settingText(80, 'The carrier').optional(),
+  /** Left out: unchanged. */
+  paymentNote: settingText(600, 'The payment note').optional(),
 });
 export type StoreSettingsBody = z.input<typeof StoreSettingsBodySchema>;
 

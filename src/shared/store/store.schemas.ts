@@ -23,6 +23,8 @@ export const StoreInfoSchema = z.object({
   storeState: z.string(),
   /** Who carries deliveries; the PACT Act report names it per shipment. */
   carrier: z.string(),
+  /** How the store arranges payment after an order: the order confirmation page's "what happens next". */
+  paymentNote: z.string(),
 });
 export type StoreInfo = z.infer<typeof StoreInfoSchema>;
 

@@ -21,6 +21,7 @@ export {
   ProductDetailSchema,
   ProductListResponseSchema,
   SearchResponseSchema,
+  SkuExampleSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 export { ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
 export {

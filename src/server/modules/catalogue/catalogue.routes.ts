@@ -11,10 +11,17 @@ import {
   ProductDetailSchema,
   ProductListResponseSchema,
   ProductQuerySchema,
+  SkuExampleSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { buyerCards, pricedDetailJson, sendPriced } from '#server/modules/pricing/buyer-prices.ts';
-import { listingJson, newArrivalsJson, productDetailJson, relatedJson } from './catalogue.service.ts';
+import {
+  listingJson,
+  newArrivalsJson,
+  productDetailJson,
+  relatedJson,
+  skuExample,
+} from './catalogue.service.ts';
 
 const tags = ['catalogue'];
 const notFound = { 404: MessageResponseSchema, 400: MessageResponseSchema };
@@ -110,6 +117,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
     async (req, reply) => {
       const model = await catalogue.get();
       return sendVersioned(req, reply, model.version, () => model.bannersJson);
+    },
+  );
+
+  app.get(
+    '/sku-example',
+    {
+      schema: {
+        tags,
+        summary: "Quick order's example line: an in-stock option's SKU and a quantity it is sold in",
+        response: { 200: SkuExampleSchema },
+      },
+    },
+    async (req, reply) => {
+      const model = await catalogue.get();
+      return sendVersioned(req, reply, model.version, () => JSON.stringify(skuExample(model)));
     },
   );
 };

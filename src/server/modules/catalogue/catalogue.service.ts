@@ -7,7 +7,9 @@ import {
   RELATED_PRODUCTS_LIMIT,
 } from '#shared/catalogue/catalogue.constants.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
-import type { ListingQuerySchema } from '#shared/catalogue/catalogue.schemas.ts';
+import type { ListingQuerySchema, SkuExample } from '#shared/catalogue/catalogue.schemas.ts';
+import { allowedQuantity } from '#shared/pricing/quantity-steps.ts';
+import { quantityRuleOf } from './product-detail.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { type CatalogueReadModel, type ProductEntry, randomPick } from './catalogue-read-model.ts';
 
@@ -80,4 +82,18 @@ export function newArrivalsJson(
 ): string {
   const { viewAllCategoryId, items } = model.newArrivals(tab);
   return `{"tab":${asciiJson(tab)},"viewAllCategoryId":${asciiJson(viewAllCategoryId)},"items":[${items.map(card).join(',')}]}`;
+}
+
+/**
+ * Quick order's example line, from this catalogue so its SKU has the store's real format: the
+ * first product in name order with an option in stock, that option, and ten of it rounded to what
+ * it is sold in (its case pack, minimum and cap).
+ */
+export function skuExample(model: CatalogueReadModel): SkuExample {
+  let first: ProductEntry | undefined;
+  for (const p of model.allProducts)
+    if (p.variants.some((v) => v.stock > 0) && (!first || p.card.name < first.card.name)) first = p;
+  const option = first?.variants.find((v) => v.stock > 0);
+  if (!option) return { example: null };
+  return { example: { sku: option.sku, quantity: allowedQuantity(quantityRuleOf(option), 10) } };
 }

@@ -7,6 +7,7 @@ import {
   NewArrivalsResponseSchema,
   ProductDetailSchema,
   ProductListResponseSchema,
+  SkuExampleSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { testAppForFile } from '#tests/test-app.ts';
 import { CATALOGUE_CHANNEL } from './catalogue-cache.ts';
@@ -281,6 +282,39 @@ describe('GET /api/v1/catalogue/banners', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('GET /api/v1/catalogue/sku-example (quick order, decision 014 item 3)', () => {
+  it('is an in-stock option of this catalogue, ten of it rounded to what it is sold in; none when nothing is in stock', async () => {
+    const body = SkuExampleSchema.parse((await get('/api/v1/catalogue/sku-example')).json());
+    const [option] = await t.database.query<{ stock: number; min: number; step: number; product: string }>(
+      `select v.stock, v.min_quantity as min, v.order_increment as step, p.name as product
+         from variants v join products p on p.id = v.product_id where v.sku = $1`,
+      [body.example!.sku],
+    );
+    expect(option!.stock).toBeGreaterThan(0);
+    expect(body.example!.sku).toMatch(/^SS-\d+-\d{2}$/);
+    expect(body.example!.quantity % option!.step).toBe(0);
+    expect(body.example!.quantity).toBeGreaterThanOrEqual(Math.max(option!.min, 10));
+    // The first product in name order that has anything in stock.
+    const [first] = await t.database.query<{ name: string }>(
+      `select p.name from products p where exists (select 1 from variants v where v.product_id = p.id and v.stock > 0)
+        order by p.name collate "C" limit 1`,
+    );
+    expect(option!.product).toBe(first!.name);
+
+    const stock = await t.database.query<{ id: number; stock: number }>('select id, stock from variants');
+    await t.database.db.execute(sql`update variants set stock = 0`);
+    await t.app.catalogue.changed();
+    expect(SkuExampleSchema.parse((await get('/api/v1/catalogue/sku-example')).json())).toEqual({
+      example: null,
+    });
+    await t.database.query(
+      'update variants v set stock = s.stock from unnest($1::int[], $2::int[]) as s(id, stock) where v.id = s.id',
+      [stock.map((r) => r.id), stock.map((r) => r.stock)],
+    );
+    await t.app.catalogue.changed();
   });
 });
 

@@ -1,5 +1,13 @@
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
-import { normalizeForSearch, SEARCH_KEY_SEPARATOR } from '#shared/catalogue/search-key.ts';
+import { normalizeForSearch, SEARCH_KEY_SEPARATOR, type SearchQuery } from '#shared/catalogue/search-key.ts';
+import { ScanReference } from './scan-reference.ts';
+import { flatten, intersect, productAt } from './sorted-lists.ts';
+
+/** A product an exact code finds: its option whose SKU it is, or null for the product's SKU or code. */
+interface CodeHit {
+  i: number;
+  variant: string | null;
+}
 
 /** One page of a search: how many products match in all, and this page's, in order. */
 export interface SearchPage {
@@ -26,8 +34,8 @@ export interface SearchPage {
  */
 export class SearchIndex {
   private readonly entries: ProductEntry[];
-  /** The reference scan's joined keys, built on its first use (tests; never on a request). */
-  private scanned?: { text: string; starts: Int32Array; nameLengths: Int32Array };
+  /** The reference scan, built on its first use (tests; never on a request). */
+  private scanned?: ScanReference;
   /**
    * Per product, built on its first hit shown: normalised product, brand and category names, and
    * variant names, to explain the hit.
@@ -56,6 +64,14 @@ export class SearchIndex {
   private readonly hitMark: Uint32Array;
   private readonly nameMark: Uint32Array;
   private generation = 0;
+  /**
+   * Per product, how many of a query's words it has shown so far: the words are taken in turn and
+   * a product moves from `base + k - 1` to `base + k` when it holds the k+1th word.
+   */
+  private readonly wordMark: Uint32Array;
+  private wordBase = 0;
+  /** Exact codes (normalised) → the products they name, options' SKUs before products' codes. */
+  private codes?: Map<string, CodeHit[]>;
 
   private constructor(products: readonly ProductEntry[]) {
     this.entries = [...products].sort((a, b) =>
@@ -63,6 +79,7 @@ export class SearchIndex {
     );
     this.hitMark = new Uint32Array(this.entries.length);
     this.nameMark = new Uint32Array(this.entries.length);
+    this.wordMark = new Uint32Array(this.entries.length);
     this.buildFields();
   }
 
@@ -266,47 +283,132 @@ export class SearchIndex {
 
   /** findIndices by one pass over every product's whole key: the reference the index is tested against. */
   scanIndices(needle: string): number[] {
-    const { text, starts, nameLengths } = this.scan();
-    const nameHits: number[] = [];
-    const otherHits: number[] = [];
-    let from = 0;
-    for (;;) {
-      const at = text.indexOf(needle, from);
-      if (at === -1) break;
-      const i = productAt(starts, at);
-      if (at - starts[i]! + needle.length <= nameLengths[i]!) nameHits.push(i);
-      else otherHits.push(i);
-      from = starts[i + 1]!; // one hit per product is enough
-    }
-    for (const i of otherHits) nameHits.push(i);
-    return nameHits;
+    this.scanned ??= new ScanReference(this.entries);
+    return this.scanned.indices(needle);
   }
 
-  /** All keys joined by newlines (which never survive normalisation), and where each starts. */
-  private scan(): NonNullable<SearchIndex['scanned']> {
-    if (this.scanned) return this.scanned;
-    const n = this.entries.length;
-    const starts = new Int32Array(n + 1);
-    const nameLengths = new Int32Array(n);
-    let offset = 0;
-    this.entries.forEach((p, i) => {
-      starts[i] = offset;
-      offset += p.row.searchKey.length + 1;
-      const sep = p.row.searchKey.indexOf(SEARCH_KEY_SEPARATOR);
-      nameLengths[i] = sep === -1 ? p.row.searchKey.length : sep;
-    });
-    starts[n] = offset;
-    const text = this.entries.map((p) => p.row.searchKey).join('\n');
-    this.scanned = { text, starts, nameLengths };
-    return this.scanned;
+  /**
+   * A buyer's query (docs/decisions/014, item 2), `start` to `start + limit`: products an exact code
+   * names first (an option's SKU before a product's SKU or code), then the spec's matches of the
+   * whole needle (name hits first, each in name order), then the products holding every word, each
+   * in some name, in any order (in name order). The needle's matches hold every word, so the last
+   * part only adds. A one-word query naming no code is the spec's search alone (`page`).
+   */
+  search(query: SearchQuery, start: number, limit: number): SearchPage {
+    if (!query.needle) return { total: 0, items: [] };
+    const codes = this.codeHits(query.needle);
+    // One word that is the whole needle adds nothing ("ice"; not "ice ice", whose needle is longer).
+    const needleOnly = query.words.length === 1 && query.words[0] === query.needle;
+    if (!codes.length && needleOnly) return this.page(query.needle, start, limit);
+    const { names, total: needleTotal } = this.mark(query.needle);
+    const gen = this.generation;
+    const words = needleOnly ? undefined : this.markWords(query.words);
+    const coded = new Set(codes.map((c) => c.i));
+    const inWords = (i: number) => (words ? this.wordMark[i] === words.done : this.hitMark[i] === gen);
+    let total = (words ? words.total : needleTotal) + coded.size;
+    for (const i of coded) if (inWords(i)) total--;
+
+    const items: number[] = [];
+    let skip = start;
+    let want = limit;
+    /** Takes a product in order; false once the page is full. */
+    const take = (i: number): boolean => {
+      if (skip > 0) skip--;
+      else {
+        items.push(i);
+        want--;
+      }
+      return want > 0;
+    };
+    if (want <= 0) return { total, items };
+    for (const i of coded) if (!take(i)) return { total, items };
+    for (const i of names) if (!coded.has(i) && !take(i)) return { total, items };
+    const { hitMark, nameMark, wordMark } = this;
+    for (let i = 0; i < hitMark.length; i++)
+      if (hitMark[i] === gen && nameMark[i] !== gen && !coded.has(i) && !take(i)) return { total, items };
+    if (words)
+      for (let i = 0; i < wordMark.length; i++)
+        if (wordMark[i] === words.done && hitMark[i] !== gen && !coded.has(i) && !take(i))
+          return { total, items };
+    return { total, items };
+  }
+
+  /** Every product `search` finds, in its order. */
+  searchAll(query: SearchQuery): number[] {
+    return this.search(query, 0, Number.POSITIVE_INFINITY).items;
+  }
+
+  /**
+   * Marks the products holding every word (each in some name); the mark they end with and how many.
+   * The words are taken in turn: a product moves from `base + k - 1` to `base + k` when it holds
+   * the k+1th word, so only those holding every word end on `done`.
+   */
+  private markWords(words: readonly string[]): { done: number; total: number } {
+    const n = words.length;
+    if (this.wordBase + n + 1 >= 0xffffffff) {
+      this.wordMark.fill(0);
+      this.wordBase = 0;
+    }
+    // Every product's mark is at most wordBase: base is new to all of them.
+    const base = this.wordBase + 1;
+    const done = base + n - 1;
+    this.wordBase = done;
+    const { wordMark, carriers, carriersAt } = this;
+    let total = 0;
+    for (let k = 0; k < n; k++) {
+      const fields = this.matchingFields(words[k]!);
+      const from = base + k - 1;
+      const to = base + k;
+      for (let c = 0; c < fields.length; c++) {
+        const f = fields[c]!;
+        for (let j = carriersAt[f]!, end = carriersAt[f + 1]!; j < end; j++) {
+          const i = carriers[j]!;
+          if (k === 0 ? wordMark[i] === to : wordMark[i] !== from) continue;
+          wordMark[i] = to;
+          if (to === done) total++;
+        }
+      }
+      // Nobody holds this word: nobody can hold them all.
+      if (k < n - 1 && fields.length === 0) return { done, total: 0 };
+    }
+    return { done, total };
+  }
+
+  /** The products an exact code (normalised) names, options' SKUs first. */
+  private codeHits(needle: string): readonly CodeHit[] {
+    if (!this.codes) {
+      const codes = new Map<string, CodeHit[]>();
+      const add = (code: string, hit: CodeHit) => {
+        const key = normalizeForSearch(code);
+        if (!key) return;
+        const list = codes.get(key);
+        if (!list) codes.set(key, [hit]);
+        else if (!list.some((h) => h.i === hit.i)) list.push(hit);
+      };
+      this.entries.forEach((p, i) => {
+        for (const v of p.variants) add(v.sku, { i, variant: v.name });
+      });
+      this.entries.forEach((p, i) => {
+        add(p.row.sku, { i, variant: null });
+        add(p.row.productCode, { i, variant: null });
+      });
+      this.codes = codes;
+    }
+    return this.codes.get(needle) ?? [];
   }
 
   entry(i: number): ProductEntry {
     return this.entries[i]!;
   }
 
-  /** The variant that explains a hit, when the product, brand and category names do not. */
-  matchedVariant(i: number, needle: string): string | null {
+  /**
+   * The option that explains a hit, when the product, brand and category names do not: the option
+   * whose SKU the query is, else one holding the needle, else one holding the words the names lack.
+   */
+  matchedVariant(i: number, query: SearchQuery | string): string | null {
+    const { needle, words } = typeof query === 'string' ? { needle: query, words: [query] } : query;
+    const code = this.codeHits(needle).find((c) => c.i === i);
+    if (code) return code.variant;
     if (this.labelKeys[i] === undefined) {
       const p = this.entries[i]!;
       this.labelKeys[i] = [p.card.name, p.card.brandName, p.card.categoryName]
@@ -314,59 +416,16 @@ export class SearchIndex {
         .join(SEARCH_KEY_SEPARATOR);
       this.variantKeys[i] = p.variants.map((v) => normalizeForSearch(v.name));
     }
-    if (this.labelKeys[i]!.includes(needle)) return null;
-    const v = this.variantKeys[i]!.findIndex((k) => k.includes(needle));
+    const labels = this.labelKeys[i]!;
+    const variants = this.variantKeys[i]!;
+    if (labels.includes(needle)) return null;
+    let v = variants.findIndex((k) => k.includes(needle));
+    if (v === -1) {
+      const missing = words.filter((w) => !labels.includes(w));
+      if (!missing.length) return null;
+      v = variants.findIndex((k) => missing.every((w) => k.includes(w)));
+      if (v === -1) v = variants.findIndex((k) => missing.some((w) => k.includes(w)));
+    }
     return v === -1 ? null : this.entries[i]!.variants[v]!.name;
   }
-}
-
-/** Lists of numbers as one array and where each list starts in it (one more start: the end). */
-function flatten(lists: number[][]): [Int32Array, Int32Array] {
-  const at = new Int32Array(lists.length + 1);
-  let n = 0;
-  lists.forEach((list, k) => {
-    at[k] = n;
-    n += list.length;
-  });
-  at[lists.length] = n;
-  const all = new Int32Array(n);
-  lists.forEach((list, k) => {
-    all.set(list, at[k]!);
-  });
-  return [all, at];
-}
-
-/** Which of the texts joined at `starts` holds the character at `offset` (binary search). */
-function productAt(starts: Int32Array, offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** The numbers in both ascending lists (the first is the shorter: each step skips ahead in the second). */
-function intersect(short: ArrayLike<number>, long: Int32Array): number[] {
-  const out: number[] = [];
-  let j = 0;
-  for (let k = 0; k < short.length; k++) {
-    const x = short[k]!;
-    // Gallop, then search: the long list may be thousands of times longer.
-    let step = 1;
-    while (j + step < long.length && long[j + step]! < x) step *= 2;
-    let lo = j;
-    let hi = Math.min(j + step, long.length - 1);
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (long[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    j = lo;
-    if (j >= long.length) break;
-    if (long[j] === x) out.push(x);
-  }
-  return out;
 }

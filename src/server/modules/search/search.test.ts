@@ -50,6 +50,60 @@ describe('GET /api/v1/search (SPEC §5)', () => {
     expect(items.length).toBe((await expectedMatches('nimbusbar')).size);
   });
 
+  it('finds every word in any order, each in some name (decision 014, item 2)', async () => {
+    const rows = await t.database.query<{ slug: string; names: string[] }>(
+      `select p.slug, array[p.name, b.name, c.name] || coalesce(array_agg(v.name) filter (where v.id is not null), '{}') as names
+         from products p join brands b on b.id = p.brand_id join categories c on c.id = b.category_id
+         left join variants v on v.product_id = p.id group by p.id, b.name, c.name`,
+    );
+    const holdingEvery = (words: string[]) =>
+      new Set(
+        rows
+          .filter((r) => words.every((w) => r.names.some((n) => normalizeForSearch(n).includes(w))))
+          .map((r) => r.slug),
+      );
+    for (const [q, words] of [
+      ['razz blue', ['razz', 'blue']],
+      ['flintlock scale', ['flintlock', 'scale']],
+      ['SCALE  flintlock 55', ['scale', 'flintlock', '55']],
+    ] as const) {
+      const expected = holdingEvery([...words]);
+      expect(expected.size, q).toBeGreaterThan(0);
+      const { total, items } = await allHits(q);
+      expect(total, q).toBe(expected.size);
+      expect(new Set(items.map((i) => i.id)), q).toEqual(expected);
+    }
+    // A word only an option holds names that option.
+    const { items } = await allHits('razz blue');
+    expect(items.every((i) => i.matchedVariant === null || /blue razz/i.test(i.matchedVariant))).toBe(true);
+    expect(items.some((i) => i.matchedVariant !== null)).toBe(true);
+    // The spec's whole-needle matches come first: "Flintlock Supply Digital Pocket Scale" holds
+    // "pocketscale" in its own name.
+    const scale = await allHits('pocket scale');
+    expect(scale.items[0]!.name).toMatch(/Pocket Scale/);
+  });
+
+  it("an option's SKU or a product's code finds that product first, an exact SKU naming its option", async () => {
+    const [option] = await t.database.query<{ sku: string; name: string; product: string; code: string }>(
+      `select v.sku, v.name, p.name as product, p.product_code as code
+         from variants v join products p on p.id = v.product_id where v.sku = 'SS-1003-10'`,
+    );
+    // The small test catalogue's Nimbus Bar Ultra in Mango Ice: many products hold "mango ice",
+    // and the exact SKU puts this one first, alone.
+    expect(option).toMatchObject({ name: 'Mango Ice', code: 'P1003' });
+    for (const q of ['SS-1003-10', 'ss-1003-10', ' SS-1003-10 ']) {
+      const body = SearchResponseSchema.parse((await search(q)).json());
+      expect(body.items[0]!.name, q).toBe(option!.product);
+      expect(body.items[0]!.matchedVariant, q).toBe(option!.name);
+      expect(body.total, q).toBe(1);
+    }
+    const byCode = SearchResponseSchema.parse((await search(option!.code.toLowerCase())).json());
+    expect(byCode.items[0]!.name).toBe(option!.product);
+    expect(byCode.items[0]!.matchedVariant).toBeNull();
+    // A piece of a SKU is not a code: it finds what the names hold, here nothing.
+    expect(SearchResponseSchema.parse((await search('SS-1003-1')).json()).total).toBe(0);
+  });
+
   it('matches category names', async () => {
     const { total } = await allHits('water pipes');
     const [row] = await t.database.query<{ n: string }>(

@@ -44,8 +44,12 @@ export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
       const before = await savedSettings(req.ctx);
-      // The store's state and carrier, when a client leaves them out, stay as they were.
-      const kept = { storeState: before.storeState, carrier: before.carrier };
+      // The store's state, carrier and payment note, when a client leaves them out, stay as they were.
+      const kept = {
+        storeState: before.storeState,
+        carrier: before.carrier,
+        paymentNote: before.paymentNote,
+      };
       const value = {
         ...kept,
         ...Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined)),

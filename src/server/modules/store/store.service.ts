@@ -35,6 +35,8 @@ export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
     unverifiedCapCents: DEFAULT_UNVERIFIED_CAP_CENTS,
     storeState: 'TX',
     carrier: 'UPS Ground',
+    paymentNote:
+      'We will call or email you within one business day to confirm your order and arrange payment by PayPal, Visa, Mastercard or Discover. Your order is packed once payment is arranged.',
   };
 }
 

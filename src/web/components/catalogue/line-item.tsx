@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Sku } from '#web/components/ui/copy-button.tsx';
 
 const THUMB = {
   sm: { px: 40, className: 'size-10' },
@@ -16,6 +17,7 @@ export function LineItem({
   thumb = 'sm',
   title,
   detail,
+  sku,
   children,
   aside,
   bodyClassName = '',
@@ -24,6 +26,8 @@ export function LineItem({
   thumb?: keyof typeof THUMB;
   title: ReactNode;
   detail?: ReactNode;
+  /** The option's SKU, under the detail (what quick order and the invoice take). */
+  sku?: string;
   children?: ReactNode;
   aside?: ReactNode;
   bodyClassName?: string;
@@ -43,6 +47,11 @@ export function LineItem({
       <div className={`min-w-0 flex-1 ${bodyClassName}`}>
         <p className="line-clamp-2 text-sm font-semibold">{title}</p>
         {detail && <p className="truncate text-xs text-gray-700">{detail}</p>}
+        {sku && (
+          <p className="truncate leading-4">
+            <Sku sku={sku} />
+          </p>
+        )}
         {children}
       </div>
       {aside}

@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
 import { Minus, Plus } from 'lucide-react';
 
 /**
  * A line's quantity with fewer and more buttons (the cart drawer's lines, a saved list's items):
- * a labelled group, each button named for the line, the count read out as an output.
+ * a labelled group, each button named for the line, the count read out as an output — or, given
+ * `onType`, a field the buyer types a quantity into (sent on Enter or on leaving the field; an
+ * empty, zero or non-number entry puts the quantity back).
  */
 export function QuantityStepper({
   label,
@@ -11,6 +14,8 @@ export function QuantityStepper({
   canMore,
   onFewer,
   onMore,
+  onType,
+  typeDisabled = false,
 }: {
   label: string;
   quantity: number;
@@ -18,6 +23,8 @@ export function QuantityStepper({
   canMore: boolean;
   onFewer: () => void;
   onMore: () => void;
+  onType?: (quantity: number) => void;
+  typeDisabled?: boolean;
 }) {
   return (
     <div
@@ -34,9 +41,13 @@ export function QuantityStepper({
       >
         <Minus className="size-4" aria-hidden />
       </button>
-      <output className="min-w-10 px-1 text-center text-sm font-semibold" aria-label={`${label} quantity`}>
-        {quantity}
-      </output>
+      {onType ? (
+        <TypedQuantity label={label} quantity={quantity} disabled={typeDisabled} onType={onType} />
+      ) : (
+        <output className="min-w-10 px-1 text-center text-sm font-semibold" aria-label={`${label} quantity`}>
+          {quantity}
+        </output>
+      )}
       <button
         type="button"
         onClick={onMore}
@@ -47,5 +58,45 @@ export function QuantityStepper({
         <Plus className="size-4" aria-hidden />
       </button>
     </div>
+  );
+}
+
+function TypedQuantity({
+  label,
+  quantity,
+  disabled,
+  onType,
+}: {
+  label: string;
+  quantity: number;
+  disabled: boolean;
+  onType: (quantity: number) => void;
+}) {
+  const [text, setText] = useState(String(quantity));
+  // A new quantity from the server (a step, a change elsewhere) replaces what the field shows.
+  useEffect(() => setText(String(quantity)), [quantity]);
+  const commit = () => {
+    const typed = /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : 0;
+    if (typed < 1 || typed === quantity) setText(String(quantity));
+    else onType(typed);
+  };
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      value={text}
+      disabled={disabled}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        } else if (e.key === 'Escape') setText(String(quantity));
+      }}
+      aria-label={`${label} quantity`}
+      className="h-8 w-12 border-x border-gray-300 text-center text-sm font-semibold focus:outline-2 focus:outline-blue-600 disabled:bg-gray-50"
+    />
   );
 }

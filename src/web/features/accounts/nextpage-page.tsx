@@ -6,6 +6,7 @@ import { useNotify } from '#web/components/ui/notifications.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { AuthCard, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
+import { returnPath } from '#web/lib/return-to.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { useCompleteProfile } from './api/account-mutations.ts';
@@ -57,7 +58,7 @@ export function NextPage() {
           return;
         }
         notify({ type: 'success', message: res.message });
-        navigate('/', { replace: true });
+        navigate(returnPath('/'), { replace: true });
       },
       onError: form.serverError,
     });

@@ -6,6 +6,7 @@ import { useNotify } from '#web/components/ui/notifications.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { AuthCard, Field, FormError, SubmitButton, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
+import { returnPath } from '#web/lib/return-to.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useSignIn } from './api/auth-mutations.ts';
 
@@ -59,7 +60,8 @@ export function SignInPage() {
         }
         if (res.next === '/nextpage') notify({ type: 'info', message: accountMessages.completeYourProfile });
         else notify({ type: 'success', message: res.message });
-        navigate(res.next, { replace: true });
+        // Back to the page that asked for a sign-in (decision 014); /nextpage sends them there after.
+        navigate(res.next === '/' ? returnPath('/') : res.next, { replace: true });
       },
       onError: form.serverError,
     }),

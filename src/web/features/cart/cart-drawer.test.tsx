@@ -55,6 +55,13 @@ describe('cart drawer', () => {
     const lines = within(await screen.findByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
     const priceOf = (li: HTMLElement) =>
       [...li.querySelectorAll('p')].map((p) => p.textContent).find((t) => t?.endsWith(' each'));
+    // Each line names its option's SKU, as quick order and the invoice take it.
+    expect(lines.map((li) => within(li).getByText(/^SS-|^[A-Z]+-1$/).textContent)).toEqual([
+      'GROUP-1',
+      'SALE-1',
+      'LIST-1',
+    ]);
+    expect(lines.map((li) => li.textContent)).toEqual(lines.map(() => expect.stringContaining('SKU ')));
     expect(lines.map(priceOf)).toEqual([
       'Your price $12.00, was $15.24 each',
       '$10.00, was $12.50 each',
@@ -84,7 +91,13 @@ describe('cart drawer steps', () => {
     await screen.findByRole('list', { name: 'Cart items' });
     return api;
   }
-  const quantity = (name: string) => screen.getByLabelText(`${name} quantity`).textContent;
+  const field = (name: string) => screen.getByLabelText(`${name} quantity`) as HTMLInputElement;
+  const quantity = (name: string) => field(name).value;
+  const type = (name: string, text: string, end: 'Enter' | 'blur' = 'Enter') => {
+    fireEvent.change(field(name), { target: { value: text } });
+    if (end === 'Enter') fireEvent.keyDown(field(name), { key: 'Enter' });
+    else fireEvent.blur(field(name));
+  };
   const more = (name: string) => screen.getByRole('button', { name: `More ${name}` });
   const fewer = (name: string) => screen.getByRole('button', { name: `Fewer ${name}` });
 
@@ -163,5 +176,48 @@ describe('cart drawer steps', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Packed — Mint Ice' }));
     expect(await screen.findByText('Your cart is empty.')).toBeTruthy();
     expect(sent('DELETE cart/items/CASE-1')).toHaveLength(1);
+  });
+
+  it('takes a typed quantity, rounded to whole cases and said so; the minimum, the stock', async () => {
+    const { sent } = await openDrawer(
+      makeCart([
+        makeLine('CASE-1', {
+          productName: 'Cloudtide Max',
+          quantity: 20,
+          stock: 480,
+          unitPriceCents: 500,
+          lineTotalCents: 10_000,
+          quantityRule: { minQuantity: 20, increment: 10, maxQuantity: null },
+        }),
+      ]),
+    );
+    const name = 'Cloudtide Max — Mint Ice';
+    type(name, '250');
+    await waitFor(() => expect(quantity(name)).toBe('250'));
+    type(name, '333', 'blur');
+    await waitFor(() => expect(quantity(name)).toBe('340'));
+    expect(await screen.findByText(`${name} is sold in cases of 10: the quantity is now 340.`)).toBeTruthy();
+    type(name, '5');
+    await waitFor(() => expect(quantity(name)).toBe('20'));
+    expect(await screen.findByText(`${name}: the minimum is 20.`)).toBeTruthy();
+    type(name, '9999');
+    await waitFor(() => expect(quantity(name)).toBe('480'));
+    expect(await screen.findByText(`${name}: at most 480 can be ordered now.`)).toBeTruthy();
+    expect(sent('PUT cart/items/CASE-1').map((c) => c.body)).toEqual([
+      { quantity: 250 },
+      { quantity: 340 },
+      { quantity: 20 },
+      { quantity: 480 },
+    ]);
+  });
+
+  it('an empty, zero or non-number entry puts the quantity back and sends nothing', async () => {
+    const { sent } = await openDrawer(makeCart([makeLine('CASE-1', { productName: 'Solo', quantity: 3 })]));
+    const name = 'Solo — Mint Ice';
+    for (const text of ['', '0', 'abc', '-4', '2.5', '12345678']) {
+      type(name, text, text === 'abc' ? 'blur' : 'Enter');
+      expect(quantity(name), text).toBe('3');
+    }
+    expect(sent('PUT cart/items/CASE-1')).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { ShoppingCart, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
-import { stepQuantity } from '#shared/pricing/quantity-steps.ts';
+import { stepQuantity, typedQuantity } from '#shared/pricing/quantity-steps.ts';
+import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
@@ -134,6 +135,27 @@ function CartDrawerLine({ line }: { line: CartLine }) {
   const rule = line.quantityRule;
   const fewer = stepQuantity(rule, line.quantity, -1);
   const more = stepQuantity(rule, line.quantity, 1);
+  // A typed quantity becomes one the option is sold in (whole cases, the minimum, the cap, the
+  // stock), and the buyer is told when it was changed.
+  const type = (typed: number) => {
+    const { quantity, why } = typedQuantity(rule, typed, line.stock);
+    const name = label;
+    if (quantity === null) {
+      notify({ type: 'warning', message: pricingMessages.typedNone(name) });
+      return;
+    }
+    if (why)
+      notify({
+        type: 'info',
+        message:
+          why === 'cases'
+            ? pricingMessages.typedRoundedToCases(name, quantity, rule.increment)
+            : why === 'minimum'
+              ? pricingMessages.typedRaisedToMinimum(name, quantity)
+              : pricingMessages.typedCapped(name, quantity),
+      });
+    if (quantity !== line.quantity) change(quantity);
+  };
 
   return (
     <li className="flex gap-3 py-3">
@@ -150,6 +172,7 @@ function CartDrawerLine({ line }: { line: CartLine }) {
           </Link>
         }
         detail={line.variantName}
+        sku={line.variantId}
       >
         {/* The parts are read as one sentence: "Your price $12.00, was $15.24 each". */}
         <p className="mt-0.5 text-sm">
@@ -191,6 +214,8 @@ function CartDrawerLine({ line }: { line: CartLine }) {
             canMore={!busy && more !== line.quantity && more <= line.stock}
             onFewer={() => change(fewer)}
             onMore={() => change(more)}
+            onType={type}
+            typeDisabled={busy}
           />
           <button
             type="button"

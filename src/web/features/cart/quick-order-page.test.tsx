@@ -103,4 +103,20 @@ describe('quick order', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check items' }));
     expect(await screen.findByText('Too many requests. Try again in a minute.')).toBeTruthy();
   });
+
+  it("gives an example line of this catalogue's own SKUs, and none when there is nothing to show", async () => {
+    fakeApi({ 'GET catalogue/sku-example': ok({ example: { sku: 'SS-1003-10', quantity: 10 } }) });
+    const first = renderPage(<QuickOrderPage />);
+    const example = await screen.findByText('SS-1003-10 10');
+    expect(example.closest('p')!.textContent).toMatch(
+      /its SKU, then the quantity \(for example SS-1003-10 10\)\./,
+    );
+    first.unmount();
+    fakeApi({ 'GET catalogue/sku-example': ok({ example: null }) });
+    renderPage(<QuickOrderPage />);
+    expect(
+      await screen.findByText(/its SKU, then the quantity\. Each option's SKU is on its product page\./),
+    ).toBeTruthy();
+    expect(screen.queryByText(/for example/)).toBeNull();
+  });
 });

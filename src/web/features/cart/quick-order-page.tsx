@@ -10,7 +10,7 @@ import { useNotify } from '#web/components/ui/notifications.tsx';
 import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
 import { FormError, TextAreaField, useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { useAddQuickOrder, useCheckQuickOrder } from '#web/lib/cart/quick-order.ts';
+import { useAddQuickOrder, useCheckQuickOrder, useSkuExample } from '#web/lib/cart/quick-order.ts';
 import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { QuickOrderLines } from '#web/components/catalogue/quick-order-lines.tsx';
 
@@ -32,6 +32,7 @@ function QuickOrder() {
   const notify = useNotify();
   const [checked, setChecked] = useState<QuickOrderCheck | null>(null);
   const [notAdded, setNotAdded] = useState<QuickOrderLine[] | null>(null);
+  const example = useSkuExample().data?.example;
   const text = form.register('text', {
     // Results are for the text they judged: an edit asks for a new check.
     onChange: () => {
@@ -72,8 +73,15 @@ function QuickOrder() {
       <PageTitle>Quick order</PageTitle>
       <h1 className="text-2xl font-extrabold tracking-tight">Quick order</h1>
       <p className="mt-1 text-sm text-gray-700">
-        One item per line: its SKU, then the quantity (for example <code>VX-100-MINT 20</code>). Paste from a
-        spreadsheet or upload a CSV file of SKU and quantity columns; up to {QUICK_ORDER_MAX_LINES} lines.
+        One item per line: its SKU, then the quantity
+        {example && (
+          <>
+            {' '}
+            (for example <code className="font-mono">{`${example.sku} ${example.quantity}`}</code>)
+          </>
+        )}
+        . Each option's SKU is on its product page. Paste from a spreadsheet or upload a CSV file of SKU and
+        quantity columns; up to {QUICK_ORDER_MAX_LINES} lines.
       </p>
       <form onSubmit={onCheck} noValidate className="mt-4 space-y-3">
         <TextAreaField

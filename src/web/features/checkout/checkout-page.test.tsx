@@ -61,6 +61,8 @@ describe('checkout', () => {
     // Pickup: $39.99 of goods, nothing else.
     await waitFor(() => expect(total()).toBe('$39.99'));
     expect(screen.getByText('Shipping (Pickup in store)')).toBeTruthy();
+    // Each line of the summary names its option's SKU.
+    expect(screen.getByText('B-1').parentElement!.textContent).toBe('SKU B-1');
 
     fireEvent.click(screen.getByRole('radio', { name: /Deliver/ }));
     // Delivery: the $20.00 fee and $3.00 of Texas excise.
@@ -141,7 +143,7 @@ describe('checkout', () => {
     expect(second.container.textContent).not.toContain('internal detail');
   });
 
-  it('a placed order says so and goes to the orders page', async () => {
+  it('a placed order says so and goes to the orders page, on its confirmation', async () => {
     api({
       'POST orders': {
         status: 201,
@@ -173,7 +175,8 @@ describe('checkout', () => {
     renderPage(<CheckoutPage />, { user: verified, cart, path: '/checkout', route: '/checkout' });
     await screen.findByText('12 Elm St', { exact: false });
     await checkOut();
-    expect(await screen.findByText('Orders page')).toBeTruthy();
+    // The spec's /orders, opened on the order's confirmation.
+    expect(await screen.findByText('Orders page?placed=SS-1001')).toBeTruthy();
     expect(screen.getByText(orderMessages.placed)).toBeTruthy();
   });
 });

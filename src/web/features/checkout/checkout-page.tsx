@@ -138,7 +138,8 @@ function Checkout() {
       {
         onSuccess: (res) => {
           notify({ type: 'success', message: res.message });
-          navigate('/orders');
+          // SPEC: a placed order goes to /orders; it opens on the order's confirmation (decision 014).
+          navigate(`/orders?placed=${encodeURIComponent(res.order.orderNumber)}`);
         },
         onError: (err) => {
           // The server's own words for what the buyer can fix (stock, cap, email, shipping);

@@ -52,6 +52,7 @@ export function OrderSummaryPanel({
               image={{ url: l.imageUrl }}
               title={l.productName}
               detail={quantityDetail(l.variantName, l.quantity, formatCents(l.unitPriceCents))}
+              sku={l.variantId}
               aside={
                 <span className="text-sm font-semibold">
                   <span className="sr-only">Line total </span>

@@ -84,6 +84,7 @@ export function OrderCard({ order }: { order: Order }) {
                 bodyClassName="basis-48"
                 title={item.productName}
                 detail={quantityDetail(item.variantName, item.quantity, formatCents(item.unitPriceCents))}
+                sku={item.variantId}
                 aside={<OrderItemActions order={order} item={item} />}
               >
                 <span

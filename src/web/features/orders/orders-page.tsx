@@ -3,6 +3,7 @@ import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useSession } from '#web/lib/session.ts';
+import { OrderPlaced } from './order-placed.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 
 /** /orders (SPEC §2 Orders page): tab and Past Month live in the URL, so they survive a reload. */
@@ -14,6 +15,7 @@ export function OrdersPage() {
   const tabParam = params.get('tab') as OrderTab | null;
   const tab = tabParam && ORDER_TABS.includes(tabParam) ? tabParam : 'Orders';
   const pastMonth = params.get('pastMonth') === '1';
+  const placed = params.get('placed');
   const update = (next: { tab?: OrderTab; pastMonth?: boolean }) => {
     const p = new URLSearchParams(params);
     const t = next.tab ?? tab;
@@ -21,6 +23,7 @@ export function OrdersPage() {
     else p.set('tab', t);
     if (next.pastMonth ?? pastMonth) p.set('pastMonth', '1');
     else p.delete('pastMonth');
+    p.delete('placed');
     setParams(p, { replace: true });
   };
 
@@ -28,6 +31,7 @@ export function OrdersPage() {
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
       <PageTitle>Your Orders</PageTitle>
       <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Your Orders</h1>
+      {placed && <OrderPlaced number={placed} onDone={() => update({})} />}
       <OrdersPanel
         tab={tab}
         onTab={(t) => update({ tab: t })}

@@ -62,6 +62,8 @@ describe('an empty orders tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delivered' }));
     expect(await screen.findByText('SS-1001')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Delivered' }).getAttribute('aria-selected')).toBe('true');
+    // The order's line names its option's SKU.
+    expect(screen.getByText('VX-1').parentElement!.textContent).toBe('SKU VX-1');
   });
 
   it('for a buyer with no orders at all, the spec’s own words', async () => {

@@ -1,8 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuickOrderAdded, QuickOrderBody } from '#shared/cart/quick-order.schemas.ts';
-import { apiPost, apiUrl } from '#web/lib/api-client.ts';
+import { apiGet, apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 import { cartKey } from '#web/lib/cart/get-cart.ts';
+
+/** An example line of this catalogue (an in-stock option's SKU and a quantity it is sold in). */
+export const useSkuExample = () =>
+  useQuery({
+    queryKey: ['catalogue', 'sku-example'],
+    queryFn: ({ signal }) => apiGet(apiUrl('catalogue/sku-example'), 'SkuExampleSchema', signal),
+    staleTime: 10 * 60_000,
+  });
 
 /** Judges the lines without changing anything. */
 export const useCheckQuickOrder = () =>

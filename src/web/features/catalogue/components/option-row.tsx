@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import type { Variant } from '#shared/catalogue/catalogue.schemas.ts';
+import { Sku } from '#web/components/ui/copy-button.tsx';
 import { formatCents } from '#shared/money.ts';
 import {
   allowedQuantity,
@@ -60,6 +61,9 @@ export function OptionRow({
         />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold">{v.name}</p>
+          <p className="leading-4">
+            <Sku sku={v.sku} copy />
+          </p>
           <p className={`text-xs ${v.inStock ? 'text-gray-700' : 'font-semibold text-red-700'}`}>
             {v.inStock ? `${v.stock} in stock` : 'Out of stock'}
             {v.yourPrice && (

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { cartMessages } from '#shared/cart/cart.messages.ts';
 import type { ProductDetail } from '#shared/catalogue/catalogue.schemas.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { useAddToCart } from '#web/lib/cart/cart-mutations.ts';
+import { rememberReturn, takeReturnCounts } from '#web/lib/return-to.ts';
 import { useSession } from '#web/lib/session.ts';
 import { countProblem, OptionRow } from './option-row.tsx';
 import { Slot } from '#web/components/slots.tsx';
@@ -23,9 +25,31 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
   const chosen = Object.values(counts).reduce((n, c) => n + c, 0);
 
   const signedIn = Boolean(useSession().data?.user);
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  // Signed out, Add to cart says the spec's 'Please Login / Register' and offers the way: the page
+  // and the quantities are remembered, and come back after sign-in (or sign-up and /nextpage).
+  const [askSignIn, setAskSignIn] = useState(false);
+  useEffect(() => {
+    if (!signedIn) return;
+    const back = takeReturnCounts(here);
+    if (!back) return;
+    const restored: Record<string, number> = {};
+    for (const v of product.variants) {
+      const n = Math.min(back[v.id] ?? 0, v.stock);
+      if (n > 0) restored[v.id] = n;
+    }
+    if (!Object.keys(restored).length) return;
+    setCounts(restored);
+    notify({ type: 'info', message: cartMessages.quantitiesBack });
+  }, [signedIn, here, product.variants, notify]);
   const add = useAddToCart();
   const addToCart = () => {
-    if (!signedIn) return notify({ type: 'warning', message: cartMessages.pleaseLogin });
+    if (!signedIn) {
+      rememberReturn(here, counts);
+      setAskSignIn(true);
+      return notify({ type: 'warning', message: cartMessages.pleaseLogin });
+    }
     // SPEC §5: only options with a count above 0 are added; the server says when none is chosen
     // and when a count is above what is left in stock.
     const items = Object.entries(counts)
@@ -73,6 +97,28 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       >
         ADD TO CART{chosen > 0 ? ` (${chosen})` : ''}
       </button>
+      {askSignIn && !signedIn && (
+        <div role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-300">
+          <p className="font-semibold">{cartMessages.pleaseLogin}</p>
+          <p className="mt-0.5 text-gray-800">{cartMessages.signInToOrder}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Link
+              to="/signin"
+              onClick={() => rememberReturn(here, counts)}
+              className="rounded-lg bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-700"
+            >
+              Sign in
+            </Link>
+            <Link
+              to="/signup"
+              onClick={() => rememberReturn(here, counts)}
+              className="rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold hover:bg-gray-100"
+            >
+              Register
+            </Link>
+          </div>
+        </div>
+      )}
       {signedIn && (
         <div className="mt-2 flex justify-end">
           <Slot

@@ -4,7 +4,7 @@ import { centsToAmount } from '#shared/money.ts';
 import { StoreSettingsFormSchema } from '#shared/store/settings-staff.schemas.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
-import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { Field, FormError, TextAreaField, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation } from '#web/lib/console-api.ts';
 import { Button, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { storeSettingsQuery } from '#web/features/store/console/queries.ts';
@@ -25,6 +25,7 @@ function SettingsForm({ initial }: { initial: StoreInfo }) {
       contact: initial.contact,
       social: initial.social,
       pickupAddress: initial.pickupAddress,
+      paymentNote: initial.paymentNote,
       deliveryFeeCents: centsToAmount(initial.deliveryFeeCents),
       unverifiedCapCents: centsToAmount(initial.unverifiedCapCents),
     },
@@ -57,6 +58,14 @@ function SettingsForm({ initial }: { initial: StoreInfo }) {
               hint="Buyers without both documents verified can order up to this subtotal."
               {...form.field('unverifiedCapCents')}
             />
+            <div className="md:col-span-2">
+              <TextAreaField
+                label="How you arrange payment"
+                rows={3}
+                hint="Shown to the buyer on the page that confirms an order, under What happens next."
+                {...form.field('paymentNote')}
+              />
+            </div>
           </div>
         </Panel>
         <Panel title="Contact (footer)">
