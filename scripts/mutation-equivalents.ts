@@ -321,6 +321,29 @@ export const EQUIVALENT: EquivalentMutant[] = [
     reason: 'A global replace with nothing removes a run one character at a time as well as whole.',
   },
   {
+    file: 'src/shared/catalogue/search-key.ts',
+    line: 48,
+    mutator: 'Regex',
+    replacement: '/\\s/u',
+    reason: 'Splitting at each space rather than each run only adds empty words, which the filter drops.',
+  },
+  {
+    file: 'src/shared/pricing/quantity-steps.ts',
+    line: 74,
+    mutator: 'EqualityOperator',
+    replacement: 'up > typed',
+    reason:
+      'up equal to typed within the stock returned on the line before: here up >= typed and up > typed agree.',
+  },
+  {
+    file: 'src/shared/pricing/quantity-steps.ts',
+    line: 75,
+    mutator: 'EqualityOperator',
+    replacement: 'typed <= rule.minQuantity',
+    reason:
+      'A typed minimum is an allowed quantity (the minimum is whole cases) and returned two lines before.',
+  },
+  {
     file: 'src/shared/catalogue/slug.ts',
     line: 12,
     mutator: 'Regex',

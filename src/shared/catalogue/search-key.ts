@@ -50,5 +50,6 @@ export function parseSearchQuery(text: string): SearchQuery {
         .filter(Boolean),
     ),
   ];
-  return { needle, words: words.length ? words : needle ? [needle] : [] };
+  // Some word holds whatever the needle holds: a non-empty needle has at least one word.
+  return { needle, words };
 }

@@ -125,6 +125,9 @@ describe('a typed quantity (the cart drawer, decision 014 item 6)', () => {
     expect(typedQuantity(cases, 41, 500)).toEqual({ quantity: 50, why: 'cases' });
     expect(typedQuantity(cases, 5, 500)).toEqual({ quantity: 20, why: 'minimum' });
     expect(typedQuantity(NO_QUANTITY_RULE, 37, 500)).toEqual({ quantity: 37, why: null });
+    // Exactly the stock, typed or rounded up to: taken.
+    expect(typedQuantity(NO_QUANTITY_RULE, 24, 24)).toEqual({ quantity: 24, why: null });
+    expect(typedQuantity(cases, 41, 50)).toEqual({ quantity: 50, why: 'cases' });
   });
   it('comes down to the cap and the stock, in whole cases, or to nothing', () => {
     expect(typedQuantity(cases, 250, 500)).toEqual({ quantity: 100, why: 'capped' });
