@@ -330,12 +330,48 @@ describe('phones and accessibility', () => {
     await drawer.getByRole('link', { name: 'Shop all Kratom' }).waitFor();
     await drawer.getByRole('link', { name: 'Borneo Roots' }).click();
     await page.waitForURL(/categoryId=kratom&brandId=borneo-roots/);
+    // The menu also reaches the account: signed out, Sign in and Register.
+    await page.getByRole('button', { name: 'Open categories menu' }).click();
+    await drawer
+      .getByRole('navigation', { name: 'Your account' })
+      .getByRole('link', { name: 'Sign in' })
+      .click();
+    await page.waitForURL(/\/signin$/);
+    await page.goBack();
 
     // The filter sidebar is collapsed on a phone and opens with its button.
     const filters = page.getByRole('complementary', { name: 'Filters' });
     assert.equal(await filters.isVisible(), false);
     await page.getByRole('button', { name: 'Filters' }).click();
     await filters.getByText('Availability').waitFor();
+    await context.close();
+  });
+
+  test('desktop home: the category bar is one row at 1280 px; no carousel arrow covers a dot', async () => {
+    const context = await adultContext(browser, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('link', { name: 'All Products', exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const rows = await page.evaluate(() => {
+      const bar = document.querySelector('nav[aria-label="Categories"] ul, header nav ul');
+      return bar ? new Set([...bar.children].map((li) => (li as HTMLElement).offsetTop)).size : 0;
+    });
+    assert.equal(rows, 1, 'the category bar wraps at 1280 px');
+    // (No named helpers inside evaluate: the test's compiler would wrap them in a function the page lacks.)
+    const rects = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluateAll((els) =>
+          els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect).filter((r) => r.width > 0),
+        );
+    const arrows = await rects('button[aria-label="Previous slide"], button[aria-label="Next slide"]');
+    const dots = await rects('button[aria-label^="Go to slide"]');
+    assert.ok(dots.length > 0 && arrows.length > 0);
+    const overlaps = dots.filter((d) =>
+      arrows.some((r) => d.left < r.right && r.left < d.right && d.top < r.bottom && r.top < d.bottom),
+    ).length;
+    assert.equal(overlaps, 0, 'a carousel arrow covers a dot');
     await context.close();
   });
 

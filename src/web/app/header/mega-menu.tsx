@@ -42,11 +42,12 @@ export function MegaMenu() {
         }
       }}
     >
-      <ul className="mx-auto flex max-w-7xl flex-wrap items-stretch px-2 text-sm">
+      {/* One row from 1280 px (13 px type, tight padding); narrower screens wrap rather than hide. */}
+      <ul className="mx-auto flex max-w-7xl flex-wrap items-stretch px-2 text-[13px] xl:justify-between">
         <li>
           <Link
             to={categoryHref(ALL_CATEGORIES)}
-            className="block whitespace-nowrap px-3 py-2.5 font-semibold hover:bg-white/10"
+            className="block whitespace-nowrap px-2 py-2.5 font-semibold hover:bg-white/10"
           >
             All Products
           </Link>
@@ -61,7 +62,7 @@ export function MegaMenu() {
               aria-expanded={openId === c.id}
               aria-controls="mega-menu-panel"
               onClick={() => setOpenId((id) => (id === c.id ? null : c.id))}
-              className={`flex items-center gap-1 whitespace-nowrap px-3 py-2.5 hover:bg-white/10 ${openId === c.id ? 'bg-white/10' : ''}`}
+              className={`flex items-center gap-1 whitespace-nowrap px-2 py-2.5 hover:bg-white/10 ${openId === c.id ? 'bg-white/10' : ''}`}
             >
               {c.name}
               <ChevronDown className="size-3.5" aria-hidden />

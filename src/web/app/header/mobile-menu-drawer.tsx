@@ -6,8 +6,13 @@ import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { useMenu } from '#web/lib/menu.ts';
+import { useSession } from '#web/lib/session.ts';
+import { ACCOUNT_LINKS } from './account-trigger.ts';
 
-/** Mobile categories menu: a drawer with an accordion by category, then brand (SPEC §2 Header). */
+/**
+ * Mobile categories menu: a drawer with an accordion by category, then brand (SPEC §2 Header), and
+ * below them the account's pages (or Sign in and Register), so a phone reaches them from the menu.
+ */
 export default function MobileMenuDrawer({
   open,
   setOpen,
@@ -16,6 +21,7 @@ export default function MobileMenuDrawer({
   setOpen: (o: boolean) => void;
 }) {
   const { data } = useMenu();
+  const user = useSession().data?.user;
 
   return (
     <DialogShell
@@ -71,6 +77,26 @@ export default function MobileMenuDrawer({
             </Accordion.Item>
           ))}
         </Accordion.Root>
+      </nav>
+      <nav aria-label="Your account" className="border-t-4 border-gray-100 bg-gray-50 py-2">
+        <p className="px-4 pb-1 pt-2 text-xs font-bold uppercase tracking-wide text-gray-700">
+          {user ? `${user.businessName}` : 'Your account'}
+        </p>
+        <ul className="grid grid-cols-2">
+          {(user
+            ? ACCOUNT_LINKS
+            : ([
+                ['Sign in', '/signin'],
+                ['Register', '/signup'],
+              ] as const)
+          ).map(([label, href]) => (
+            <li key={label}>
+              <Link to={href} className="block px-4 py-2 text-sm font-medium hover:bg-gray-100">
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
     </DialogShell>
   );

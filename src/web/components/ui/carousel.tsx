@@ -108,7 +108,10 @@ export function Carousel({
         )}
       </button>
       {dots && snaps.length > 1 && (
-        <div className="flex justify-center gap-1 pt-1 md:absolute md:inset-x-0 md:bottom-2 md:pt-0">
+        // Beside the arrows, never under them: a vertical carousel's dots stand along its right edge.
+        <div
+          className={`flex justify-center gap-1 pt-1 md:absolute md:pt-0 ${vertical ? 'md:inset-y-0 md:right-1 md:flex-col' : 'md:inset-x-0 md:bottom-2'}`}
+        >
           {snaps.map((_, i) => (
             <button
               // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional
@@ -120,7 +123,7 @@ export function Carousel({
               className="flex size-6 items-center justify-center"
             >
               <span
-                className={`block h-2 rounded-full transition-all ${i === selected ? 'w-5 bg-white' : 'w-2 bg-white/60'}`}
+                className={`block rounded-full transition-all ${vertical ? `w-2 md:h-2 ${i === selected ? 'h-2 w-5 md:h-5 md:w-2' : 'h-2'}` : `h-2 ${i === selected ? 'w-5' : 'w-2'}`} ${i === selected ? 'bg-white' : 'bg-white/60'}`}
               />
             </button>
           ))}

@@ -30,7 +30,8 @@ export function TabList<T extends string>({
     refs.current.get(next)?.focus();
   };
   return (
-    <div role="tablist" aria-label={label} className="flex gap-2 overflow-x-auto scrollbar-none">
+    // Tabs wrap onto another row rather than scroll out of sight ("Change Password" on a phone).
+    <div role="tablist" aria-label={label} className="flex flex-wrap gap-2">
       {tabs.map((t, i) => (
         <button
           key={t}

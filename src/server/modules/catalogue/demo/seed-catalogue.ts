@@ -17,7 +17,7 @@ import { buildSearchKey } from '#shared/catalogue/search-key.ts';
 import { ComplianceAttributesSchema } from '#shared/compliance/attributes.ts';
 import { type CatalogueSize, generateBanners, generateCatalogue } from './demo-catalogue.ts';
 import { demoCompliance } from './demo-compliance.ts';
-import { bannerSvg, logoSvg, productSvg, shade } from './svg-art.ts';
+import { bannerSvg, logoSvg, productSvg, shade, slotTypeSizes } from './svg-art.ts';
 
 export interface SeedOptions {
   size: CatalogueSize;
@@ -169,6 +169,10 @@ async function drawBanners(catalogue: Catalogue, img: Draw) {
   } as const;
   const bannerRows: (typeof banners.$inferInsert)[] = [];
   const slotPositions = new Map<string, number>();
+  // The banners of one slot (a row of brand tiles, the hero) share one type size.
+  const slotType = slotTypeSizes(
+    bannerSpecs.map((b) => ({ ...b, width: bannerSizes[b.slot][0], height: bannerSizes[b.slot][1] })),
+  );
   for (const b of bannerSpecs) {
     const cat = catBySlug.get(b.categorySlug) ?? catalogue.categories[0]!;
     const [w, h] = bannerSizes[b.slot];
@@ -186,6 +190,7 @@ async function drawBanners(catalogue: Catalogue, img: Draw) {
         colour: cat.colour,
         accent,
         shape: cat.shape,
+        ...slotType.get(b.slot),
       }),
       w,
       h,

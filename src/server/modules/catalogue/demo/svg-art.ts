@@ -97,7 +97,7 @@ export function productSvg(p: ProductArtInput): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800"><defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${backdropTop}"/><stop offset="1" stop-color="${backdropBottom}"/></linearGradient><radialGradient id="sh"><stop offset="0" stop-color="#000" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs><rect width="800" height="800" fill="url(#bg)"/><ellipse cx="400" cy="585" rx="200" ry="26" fill="url(#sh)"/><g transform="rotate(${tilt} 400 360)">${objectShape(p.shape, p.colour, p.accent)}</g><g font-family="DejaVu Sans, Arial, sans-serif" text-anchor="middle">${text}<text x="400" y="${lines.length > 1 ? 742 : 712}" font-size="24" fill="#374151">${esc(p.subtitle)}</text></g></svg>`;
 }
 
-export function bannerSvg(opts: {
+interface BannerArt {
   width: number;
   height: number;
   headline: string;
@@ -105,18 +105,57 @@ export function bannerSvg(opts: {
   colour: string;
   accent: string;
   shape: ProductShape;
-}): string {
+  /** The headline's type size; by default the largest that fits. A row of tiles shares one. */
+  headSize?: number;
+  /** Likewise the line under it. */
+  subSize?: number;
+}
+
+/** The headline's and the line under it's largest type sizes that fit a banner. */
+export function bannerTypeSizes(opts: Pick<BannerArt, 'width' | 'height' | 'headline' | 'sub'>): {
+  headSize: number;
+  subSize: number;
+} {
   const { width: w, height: h } = opts;
-  const scale = (h * 0.9) / 800;
   const vertical = h > w;
-  const tx = vertical ? w / 2 : w * 0.06;
-  const anchor = vertical ? 'middle' : 'start';
   const headLines = wrap(opts.headline, vertical ? 14 : 20, 2);
   // Text keeps to the left 55% (the artwork has the right); ~0.6 em per character in bold sans.
   const longest = Math.max(...headLines.map((l) => l.length), 1);
   const textWidth = vertical ? w * 0.9 : w * 0.55;
   const headSize = Math.round(Math.min(h * 0.15, textWidth / (longest * 0.62)));
   const subSize = Math.round(Math.min(headSize * 0.5, textWidth / (Math.max(opts.sub.length, 1) * 0.55)));
+  return { headSize, subSize };
+}
+
+/**
+ * One type size per slot (a row of brand tiles, the hero): the smallest any of its banners needs,
+ * so the tiles of a row read alike.
+ */
+export function slotTypeSizes(
+  banners: readonly (Pick<BannerArt, 'width' | 'height' | 'headline' | 'sub'> & { slot: string })[],
+): Map<string, { headSize: number; subSize: number }> {
+  const bySlot = new Map<string, { headSize: number; subSize: number }>();
+  for (const b of banners) {
+    const fit = bannerTypeSizes(b);
+    const was = bySlot.get(b.slot) ?? fit;
+    bySlot.set(b.slot, {
+      headSize: Math.min(was.headSize, fit.headSize),
+      subSize: Math.min(was.subSize, fit.subSize),
+    });
+  }
+  return bySlot;
+}
+
+export function bannerSvg(opts: BannerArt): string {
+  const { width: w, height: h } = opts;
+  const scale = (h * 0.9) / 800;
+  const vertical = h > w;
+  const tx = vertical ? w / 2 : w * 0.06;
+  const anchor = vertical ? 'middle' : 'start';
+  const headLines = wrap(opts.headline, vertical ? 14 : 20, 2);
+  const fit = bannerTypeSizes(opts);
+  const headSize = opts.headSize ?? fit.headSize;
+  const subSize = opts.subSize ?? fit.subSize;
   const block = headLines.length * headSize * 1.1 + subSize * 1.6;
   const baseY = vertical ? h * 0.66 : (h - block) / 2 + headSize * 0.85;
   const head = headLines
