@@ -155,7 +155,7 @@ describe('state compliance', () => {
     await page.getByText('State excise (Pennsylvania)').waitFor();
     await page.getByRole('button', { name: 'Check out' }).click();
     await notification(page, 'Order Placed Successfully');
-    await page.waitForURL(/\/orders$/);
+    await page.waitForURL(/\/orders\?placed=SS-\d+$/);
     const orders = await (await page.request.get('/api/v1/orders')).json();
     const order = orders.orders[0];
     assert.ok(order.exciseCents > 0, 'excise charged');

@@ -36,6 +36,11 @@ export const ShipCheckResponseSchema = z.object({
       blocks: z.array(BlockSchema),
       /** For a visitor: what a buyer would need (a licence from that state). */
       needs: z.array(BlockSchema),
+      /**
+       * Why it cannot be sold for pickup at the store (judged in the store's state, for this buyer):
+       * empty when Pickup in store would take it (decision 014, item 5).
+       */
+      pickupBlocks: z.array(BlockSchema),
     }),
   ),
 });
@@ -143,5 +148,7 @@ export const CardVerdictsSchema = z.object({
   state: z.string().nullable(),
   blocked: z.array(z.string()),
   partial: z.array(z.string()),
+  /** Of those, the ones only the state's licence rule keeps: a licence from it would do. */
+  licence: z.array(z.string()),
 });
 export type CardVerdicts = z.infer<typeof CardVerdictsSchema>;

@@ -210,6 +210,10 @@ describe('effects', () => {
     expect(reasons(input({ rules, state: 'FL' }))).toEqual([
       'Shipping this to Florida needs your verified tobacco licence issued by Florida.',
     ]);
+    // A pickup is sold at the store, in its state: not "shipping".
+    expect(reasons(input({ rules, state: 'FL', shipping: 'Pickup' }))).toEqual([
+      'Selling this for pickup in Florida needs your verified tobacco licence issued by Florida.',
+    ]);
     const visitor = judge(input({ rules, state: 'FL', licenceStates: null }));
     expect(visitor.blocks).toEqual([]);
     expect(visitor.needs.map((b) => b.effect)).toEqual(['licence_required']);

@@ -131,7 +131,12 @@ export function judge(input: JudgeInput): Judgement {
           );
         break;
       case 'licence_required': {
-        const b = block(`Shipping this to ${name} needs your verified tobacco licence issued by ${name}.`);
+        // A pickup is sold in the store's state, not shipped (decision 014, item 5).
+        const b = block(
+          input.shipping === 'Pickup'
+            ? `Selling this for pickup in ${name} needs your verified tobacco licence issued by ${name}.`
+            : `Shipping this to ${name} needs your verified tobacco licence issued by ${name}.`,
+        );
         if (input.licenceStates === null) needs.push(b);
         else if (!input.licenceStates.has(state)) blocks.push(b);
         break;

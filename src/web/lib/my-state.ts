@@ -41,7 +41,8 @@ export function useShipsToFilter(params: URLSearchParams) {
 }
 
 type Card = { categoryId: string; brandId: string; id: string };
-export type CardVerdict = { kept: 'blocked' | 'partial'; state: string } | null;
+/** `licence`: only the state's licence rule keeps it (a licence from that state would do). */
+export type CardVerdict = { kept: 'blocked' | 'partial'; state: string; licence: boolean } | null;
 
 /**
  * For the cards one grid shows, which the rules keep from a signed-in buyer's state ("Can't ship
@@ -60,8 +61,9 @@ export function useCardVerdicts(cards: readonly Card[]): (card: Card) => CardVer
   return (card) => {
     if (!d?.state) return null;
     const key = cardKey(card);
-    if (d.blocked.includes(key)) return { kept: 'blocked', state: d.state };
-    if (d.partial.includes(key)) return { kept: 'partial', state: d.state };
+    const licence = d.licence.includes(key);
+    if (d.blocked.includes(key)) return { kept: 'blocked', state: d.state, licence };
+    if (d.partial.includes(key)) return { kept: 'partial', state: d.state, licence };
     return null;
   };
 }

@@ -196,6 +196,7 @@ export function optionVerdict(
   state: string,
   day: string,
   licences: ReadonlySet<string> | null,
+  shipping: 'Delivery' | 'Pickup' = 'Delivery',
 ): LineVerdict {
   return verdictFor(
     data,
@@ -205,7 +206,7 @@ export function optionVerdict(
       unitPriceCents: 0,
       quantity: 1,
     },
-    { state, shipping: 'Delivery' },
+    { state, shipping },
     day,
     licences,
   );

@@ -84,6 +84,16 @@ describe('the product page delivery check', () => {
     expect(georgia.options[0]!.blocks[0]!.reason).toBe(
       'Shipping this to Georgia needs your verified tobacco licence issued by Georgia.',
     );
+    // Pickup is sold in the store's state (Texas here), where a Florida licence does not count;
+    // an accessory no rule restricts may be picked up (decision 014, item 5).
+    expect(georgia.options[0]!.pickupBlocks.map((b) => b.reason)).toEqual([
+      'Selling this for pickup in Texas needs your verified tobacco licence issued by Texas.',
+    ]);
+    const pipe = await variantWith(5);
+    const free = ShipCheckResponseSchema.parse(
+      (await call('GET', `/api/v1/compliance/ship-check?${await productPath(pipe.id)}`, buyer.cookie)).json(),
+    );
+    expect(free.options.every((o) => o.pickupBlocks.length === 0)).toBe(true);
   });
 
   it('refuses a ZIP no state uses, and an unknown product', async () => {
@@ -258,7 +268,7 @@ describe('rules are data', () => {
     ]);
     expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
     for (const r of results.filter((x) => x.statusCode === 409))
-      expect(r.json().message).toMatch(/cannot ship to the chosen address/);
+      expect(r.json().message).toMatch(/cannot be sold for pickup at our store/);
     // Every order placed was judged by the version before the rule, which it held until it
     // committed; none carries the version the rule made.
     const [{ version }] = (await t.database.query<{ version: number }>(

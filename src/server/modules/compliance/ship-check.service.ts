@@ -5,7 +5,8 @@ import type { ComplianceCache } from './compliance-cache.ts';
 
 /** What the ZIP check reads: who asks, the catalogue and the rules kept in memory. */
 type ShipCheckContext = Pick<RequestContext, 'now' | 'session'> &
-  WithDb & { catalogue: CatalogueCache; compliance: ComplianceCache };
+  WithDb & { catalogue: CatalogueCache; compliance: ComplianceCache; settings: StoreSettings };
+import type { StoreSettings } from '#server/modules/store/store-settings.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
@@ -39,13 +40,17 @@ export async function shipCheck(
 
   const data = await ctx.compliance.get();
   const licences = buyer ? new Set(buyer.licences) : null;
+  // Pickup is sold in the store's own state: the product page says when it would take an option.
+  const { storeState } = await ctx.settings.get();
   const options = p.variants.map((v) => {
     const verdict = optionVerdict(data, p, v, state, day, licences);
+    const pickup = optionVerdict(data, p, v, storeState, day, licences, 'Pickup');
     return {
       variantId: v.sku,
       name: v.name,
       blocks: verdict.blocks.map(blockView),
       needs: verdict.needs.map(blockView),
+      pickupBlocks: pickup.blocks.map(blockView),
     };
   });
   return { state, stateName: stateName(state), from, ok: options.every((o) => !o.blocks.length), options };

@@ -16,8 +16,11 @@ import { buyerStanding, optionVerdict } from './compliance.service.ts';
 
 export type ProductVerdict = 'partial' | 'blocked';
 
-/** Products kept from one state (for one set of licences, on one day): absent means it may ship. */
-type StateVerdicts = ReadonlyMap<ProductEntry, ProductVerdict>;
+/**
+ * Products kept from one state (for one set of licences, on one day): absent means it may ship.
+ * `licenceOnly`: every reason is the state's licence rule, so a licence from it would lift them.
+ */
+type StateVerdicts = ReadonlyMap<ProductEntry, { kept: ProductVerdict; licenceOnly: boolean }>;
 
 const MAX_KEYS_PER_MODEL = 200;
 const cache = new WeakMap<CatalogueReadModel, WeakMap<ComplianceData, Map<string, StateVerdicts>>>();
@@ -42,13 +45,18 @@ export function stateVerdicts(
   const known = byKey.get(key);
   if (known) return known;
   const held = new Set(licences);
-  const verdicts = new Map<ProductEntry, ProductVerdict>();
+  const verdicts = new Map<ProductEntry, { kept: ProductVerdict; licenceOnly: boolean }>();
   for (const p of model.allProducts) {
     let blocked = 0;
+    let licenceOnly = true;
     for (const v of p.variants) {
-      if (optionVerdict(data, p, v, state, day, held).blocks.length) blocked++;
+      const { blocks } = optionVerdict(data, p, v, state, day, held);
+      if (!blocks.length) continue;
+      blocked++;
+      if (blocks.some((b) => b.effect !== 'licence_required')) licenceOnly = false;
     }
-    if (blocked) verdicts.set(p, blocked === p.variants.length ? 'blocked' : 'partial');
+    if (blocked)
+      verdicts.set(p, { kept: blocked === p.variants.length ? 'blocked' : 'partial', licenceOnly });
   }
   if (byKey.size >= MAX_KEYS_PER_MODEL) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, verdicts);
@@ -72,19 +80,22 @@ export async function myState(ctx: ShipsToContext): Promise<MyState> {
  */
 export async function cardVerdicts(ctx: ShipsToContext, keys: readonly string[]): Promise<CardVerdicts> {
   const mine = await buyerState(ctx);
-  if (!mine) return { state: null, blocked: [], partial: [] };
+  if (!mine) return { state: null, blocked: [], partial: [], licence: [] };
   const [model, data] = await Promise.all([ctx.catalogue.get(), ctx.compliance.get()]);
   const verdicts = stateVerdicts(model, data, mine.state, mine.licences, isoDay(ctx.now));
   const blocked: string[] = [];
   const partial: string[] = [];
+  const licence: string[] = [];
   for (const key of new Set(keys)) {
     const [categoryId, brandId, productId, extra] = key.split('/');
     if (!categoryId || !brandId || !productId || extra !== undefined) continue;
     const product = model.product(categoryId, brandId, productId);
     const verdict = product && verdicts.get(product);
-    if (verdict) (verdict === 'blocked' ? blocked : partial).push(key);
+    if (!verdict) continue;
+    (verdict.kept === 'blocked' ? blocked : partial).push(key);
+    if (verdict.licenceOnly) licence.push(key);
   }
-  return { state: mine.state, blocked, partial };
+  return { state: mine.state, blocked, partial, licence };
 }
 
 /**
@@ -98,5 +109,5 @@ export async function shipsToMine(
   if (!mine) throw new Invalid(complianceMessages.noDefaultAddress);
   const [model, data] = await Promise.all([ctx.catalogue.get(), ctx.compliance.get()]);
   const verdicts = stateVerdicts(model, data, mine.state, mine.licences, isoDay(ctx.now));
-  return { model, keep: (p) => verdicts.get(p) !== 'blocked' };
+  return { model, keep: (p) => verdicts.get(p)?.kept !== 'blocked' };
 }

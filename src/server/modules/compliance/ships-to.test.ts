@@ -66,7 +66,35 @@ describe('ships to my state', () => {
       return CardVerdictsSchema.parse(res.json());
     };
     const asked = await verdicts([vapeProduct.key, mixedProduct.key, 'no/such/product', 'a/b']);
-    expect(asked).toEqual({ state: 'MA', blocked: [vapeProduct.key], partial: [mixedProduct.key] });
+    // Massachusetts bans flavoured vapes: a licence would not do.
+    expect(asked).toEqual({
+      state: 'MA',
+      blocked: [vapeProduct.key],
+      partial: [mixedProduct.key],
+      licence: [],
+    });
+    // In Texas only the licence rule keeps them from a buyer without one: the badge can say so.
+    const texan = await verifiedBuyer();
+    await call('POST', '/api/v1/account/complete', texan.cookie, {
+      streetAddress: '1 Main St',
+      streetAddress2: '',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+    });
+    const texas = CardVerdictsSchema.parse(
+      (
+        await call('POST', '/api/v1/compliance/my-state/cards', texan.cookie, {
+          cards: [vapeProduct.key, mixedProduct.key],
+        })
+      ).json(),
+    );
+    expect(texas).toEqual({
+      state: 'TX',
+      blocked: [vapeProduct.key, mixedProduct.key],
+      partial: [],
+      licence: [vapeProduct.key, mixedProduct.key],
+    });
 
     // The listing of the vape's category, all of it and only what ships to Massachusetts.
     const q = `categoryId=${vapeProduct.c}&pageSize=60`;
@@ -130,7 +158,7 @@ describe('ships to my state', () => {
       MyStateSchema.parse((await call('GET', '/api/v1/compliance/my-state', buyer.cookie)).json()),
     ).toEqual({ state: null, stateName: null });
     const none = await call('POST', '/api/v1/compliance/my-state/cards', buyer.cookie, { cards: ['a/b/c'] });
-    expect(none.json()).toEqual({ state: null, blocked: [], partial: [] });
+    expect(none.json()).toEqual({ state: null, blocked: [], partial: [], licence: [] });
     const tooMany = await call('POST', '/api/v1/compliance/my-state/cards', buyer.cookie, {
       cards: Array.from({ length: 201 }, (_, i) => `a/b/${i}`),
     });

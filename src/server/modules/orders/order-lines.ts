@@ -124,7 +124,8 @@ export async function judgeOrder(
   const blocked = lines.filter((_, i) => judged.verdicts[i]!.blocks.length);
   const unpriceable = lines.filter((_, i) => judged.verdicts[i]!.excise.missing.length);
   if ((blocked.length || unpriceable.length) && reading.source === 'memory') return null;
-  if (blocked.length) throw new DomainError(409, complianceMessages.blockedLines(blocked.map(lineName)));
+  if (blocked.length)
+    throw new DomainError(409, complianceMessages.blockedLines(blocked.map(lineName), shipTo.shipping));
   if (unpriceable.length)
     throw new DomainError(409, complianceMessages.missingFigure(unpriceable.map(lineName)));
   return judged;

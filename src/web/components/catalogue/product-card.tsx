@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { stateName } from '#shared/accounts/us-states.ts';
 import type { ProductCard as Card } from '#shared/catalogue/catalogue.schemas.ts';
 import { type CardVerdict, useCardVerdicts } from '#web/lib/my-state.ts';
 import { productHref } from './links.ts';
@@ -48,9 +49,7 @@ export function ProductCard({
           )}
           {verdict && (
             <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950 ring-1 ring-amber-300">
-              {verdict.kept === 'blocked'
-                ? `Can't ship to ${verdict.state}`
-                : `Some options can't ship to ${verdict.state}`}
+              {badgeText(verdict)}
             </span>
           )}
         </div>
@@ -99,4 +98,17 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * Why a card is kept from the buyer's state, in the fewest words: a licence when that is all it
+ * takes ("Needs a Texas licence"), else that it cannot ship there (decision 014, item 5).
+ */
+export function badgeText(verdict: NonNullable<CardVerdict>): string {
+  const name = stateName(verdict.state);
+  if (verdict.licence)
+    return verdict.kept === 'blocked' ? `Needs a ${name} licence` : `Some options need a ${name} licence`;
+  return verdict.kept === 'blocked'
+    ? `Can't ship to ${verdict.state}`
+    : `Some options can't ship to ${verdict.state}`;
 }

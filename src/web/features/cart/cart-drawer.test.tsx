@@ -221,3 +221,54 @@ describe('cart drawer steps', () => {
     expect(sent('PUT cart/items/CASE-1')).toEqual([]);
   });
 });
+
+describe('a line re-priced since the buyer saw it (decision 014, item 8)', () => {
+  const seenAt = (userId: string, lines: Record<string, { quantity: number; unitPriceCents: number }>) =>
+    localStorage.setItem(`smokestack.seenPrices.${userId}`, JSON.stringify(lines));
+
+  it('is marked was → now while the drawer is open; closing it counts as seen', async () => {
+    const user = makeProfile();
+    seenAt(user.id, {
+      'GROUP-1': { quantity: 1, unitPriceCents: 1524 },
+      'SAME-1': { quantity: 1, unitPriceCents: 500 },
+      'MINE-1': { quantity: 5, unitPriceCents: 900 },
+    });
+    const cart = makeCart([
+      makeLine('GROUP-1', {
+        productName: 'Grouped',
+        quantity: 1,
+        unitPriceCents: 1200,
+        lineTotalCents: 1200,
+      }),
+      makeLine('SAME-1', { productName: 'Same', quantity: 1, unitPriceCents: 500, lineTotalCents: 500 }),
+      // The buyer changed this quantity (a tier lowered the price): their own doing, not marked.
+      makeLine('MINE-1', { productName: 'Mine', quantity: 10, unitPriceCents: 800, lineTotalCents: 8000 }),
+      makeLine('NEW-1', { productName: 'New', quantity: 1, unitPriceCents: 700, lineTotalCents: 700 }),
+    ]);
+    fakeApi({ 'GET cart': ok(cart) });
+    renderPage(<CartDrawer />, { user, cart });
+    act(() => setCartDrawerOpen(true));
+    expect(await screen.findByText('Lower price: was $15.24, now $12.00 each')).toBeTruthy();
+    expect(screen.getAllByText(/^(Lower|New) price:/)).toHaveLength(1);
+    act(() => setCartDrawerOpen(false));
+    act(() => setCartDrawerOpen(true));
+    await screen.findByRole('list', { name: 'Cart items' });
+    expect(screen.queryByText(/^(Lower|New) price:/)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(`smokestack.seenPrices.${user.id}`)!)['GROUP-1']).toEqual({
+      quantity: 1,
+      unitPriceCents: 1200,
+    });
+  });
+
+  it('a dearer price says "New price"', async () => {
+    const user = makeProfile({ id: 'u-dear' } as never);
+    seenAt(user.id, { 'UP-1': { quantity: 2, unitPriceCents: 1000 } });
+    const cart = makeCart([
+      makeLine('UP-1', { productName: 'Up', quantity: 2, unitPriceCents: 1100, lineTotalCents: 2200 }),
+    ]);
+    fakeApi({ 'GET cart': ok(cart) });
+    renderPage(<CartDrawer />, { user, cart });
+    act(() => setCartDrawerOpen(true));
+    expect(await screen.findByText('New price: was $10.00, now $11.00 each')).toBeTruthy();
+  });
+});

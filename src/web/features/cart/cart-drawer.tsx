@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { ShoppingCart, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { QuantityStepper } from '#web/components/ui/quantity-stepper.tsx';
 import type { CartLine } from '#shared/cart/cart.schemas.ts';
@@ -13,6 +14,8 @@ import { productHref } from '#web/components/catalogue/links.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { useRemoveFromCart, useSetCartQuantity } from '#web/lib/cart/cart-mutations.ts';
 import { useCart } from '#web/lib/cart/get-cart.ts';
+import { type PriceChange, usePriceChanges } from '#web/lib/cart/seen-prices.ts';
+import { PriceChanged } from '#web/components/catalogue/price-changed.tsx';
 import { setCartDrawerOpen, useCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { Slot } from '#web/components/slots.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
@@ -24,6 +27,15 @@ import { optionLabel } from '#shared/catalogue/option-label.ts';
 export default function CartDrawer() {
   const open = useCartDrawerOpen();
   const { data: cart, isPending } = useCart();
+  // Lines re-priced since last seen are marked while the drawer is open, and seen once it closes.
+  const { changes, seen } = usePriceChanges();
+  const seenRef = useRef(seen);
+  seenRef.current = seen;
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) seenRef.current();
+    wasOpen.current = open;
+  }, [open]);
   const navigate = useNavigate();
   const items = cart?.items ?? [];
 
@@ -61,7 +73,7 @@ export default function CartDrawer() {
         <>
           <ul className="flex-1 divide-y divide-gray-200 overflow-y-auto px-4" aria-label="Cart items">
             {items.map((line) => (
-              <CartDrawerLine key={line.variantId} line={line} />
+              <CartDrawerLine key={line.variantId} line={line} priceChange={changes.get(line.variantId)} />
             ))}
           </ul>
           <div className="border-t border-gray-200 p-4">
@@ -121,7 +133,7 @@ export default function CartDrawer() {
   );
 }
 
-function CartDrawerLine({ line }: { line: CartLine }) {
+function CartDrawerLine({ line, priceChange }: { line: CartLine; priceChange: PriceChange | undefined }) {
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
   const notify = useNotify();
@@ -190,6 +202,7 @@ function CartDrawerLine({ line }: { line: CartLine }) {
           )}{' '}
           <span className="text-xs text-gray-600">each</span>
         </p>
+        <PriceChanged change={priceChange} />
         {line.nextTier && (
           <p className="text-xs text-emerald-800">
             {line.nextTier.minQuantity} or more: {formatCents(line.nextTier.unitPriceCents)} each

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { makeProfile } from '#web/lib/session.fixture.ts';
 import {
@@ -178,5 +179,53 @@ describe('checkout', () => {
     // The spec's /orders, opened on the order's confirmation.
     expect(await screen.findByText('Orders page?placed=SS-1001')).toBeTruthy();
     expect(screen.getByText(orderMessages.placed)).toBeTruthy();
+  });
+
+  it('a line refused for pickup is said as a pickup: never "choose Pickup", never "ship"', async () => {
+    const block = {
+      effect: 'licence_required' as const,
+      reason: 'Selling this for pickup in Texas needs your verified tobacco licence issued by Texas.',
+      source: 'Texas rule',
+    };
+    const refused = [{ ...lines[0]!, blocks: [block] }, lines[1]!];
+    api({
+      'GET cart': ok(
+        makeCart(refused, {
+          shipTo: { state: 'TX', stateName: 'Texas', shipping: 'Pickup' },
+          blockedCount: 1,
+        }),
+      ),
+    });
+    renderPage(<CheckoutPage />, { user: verified, cart: makeCart(refused) });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(complianceMessages.blockedCount(1, 'Texas', 'Pickup'));
+    expect(note.textContent).toContain('cannot be sold for pickup at our store in Texas');
+    expect(note.textContent).not.toMatch(/choose Pickup|ship to/);
+    await checkOut();
+    const said = await screen.findAllByText(
+      /cannot be sold for pickup at our store: Cloudtide A-1 — Mint Ice/,
+    );
+    expect(said.length).toBeGreaterThan(0);
+    expect(said[0]!.textContent).not.toMatch(/choose Pickup/);
+  });
+
+  it('marks a line re-priced since the buyer saw it (decision 014, item 8)', async () => {
+    localStorage.setItem(
+      `smokestack.seenPrices.${verified.id}`,
+      JSON.stringify({
+        'A-1': { quantity: 2, unitPriceCents: 1700 },
+        'B-1': { quantity: 1, unitPriceCents: 999 },
+      }),
+    );
+    api();
+    const view = renderPage(<CheckoutPage />, { user: verified, cart });
+    expect(await screen.findByText('Lower price: was $17.00, now $15.00 each')).toBeTruthy();
+    expect(screen.getAllByText(/^(Lower|New) price:/)).toHaveLength(1);
+    // Leaving checkout counts as seen.
+    view.unmount();
+    expect(
+      JSON.parse(localStorage.getItem(`smokestack.seenPrices.${verified.id}`)!)['A-1'].unitPriceCents,
+    ).toBe(1500);
+    localStorage.removeItem(`smokestack.seenPrices.${verified.id}`);
   });
 });

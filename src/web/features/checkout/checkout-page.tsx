@@ -70,6 +70,7 @@ function VerifyEmailNote() {
 const blockedMessage = (cart: Cart) =>
   complianceMessages.blockedLines(
     cart.items.filter((l) => l.blocks.length).map((l) => optionLabel(l.productName, l.variantName)),
+    cart.shipTo?.shipping === 'Pickup' ? 'Pickup' : 'Delivery',
   );
 
 function Checkout() {

@@ -1,12 +1,15 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { Cart } from '#shared/cart/cart.schemas.ts';
 import { formatCents } from '#shared/money.ts';
+import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { LineCompliance } from '#web/components/catalogue/line-compliance.tsx';
 import { LineItem, quantityDetail } from '#web/components/catalogue/line-item.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
+import { PriceChanged } from '#web/components/catalogue/price-changed.tsx';
+import { usePriceChanges } from '#web/lib/cart/seen-prices.ts';
 import { useRemoveFromCart } from '#web/lib/cart/cart-mutations.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 
@@ -37,6 +40,11 @@ export function OrderSummaryPanel({
   onCheckOut: () => void;
 }) {
   const id = useId();
+  // Lines re-priced since the buyer last saw them are marked here until they leave checkout.
+  const { changes, seen } = usePriceChanges();
+  const seenRef = useRef(seen);
+  seenRef.current = seen;
+  useEffect(() => () => seenRef.current(), []);
   return (
     <section
       aria-labelledby={id}
@@ -60,6 +68,7 @@ export function OrderSummaryPanel({
                 </span>
               }
             >
+              <PriceChanged change={changes.get(l.variantId)} />
               <LineCompliance line={l} />
               {l.blocks.length > 0 && (
                 <RemoveLine variantId={l.variantId} label={optionLabel(l.productName, l.variantName)} />
@@ -87,9 +96,11 @@ export function OrderSummaryPanel({
       )}
       {cart.blockedCount > 0 && cart.shipTo && (
         <p role="note" className="mt-3 rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-900">
-          {cart.blockedCount === 1 ? '1 item cannot' : `${cart.blockedCount} items cannot`} ship to{' '}
-          {cart.shipTo.stateName}. Remove {cart.blockedCount === 1 ? 'it' : 'them'}, or choose Pickup or
-          another address.
+          {complianceMessages.blockedCount(
+            cart.blockedCount,
+            cart.shipTo.stateName,
+            cart.shipTo.shipping === 'Pickup' ? 'Pickup' : 'Delivery',
+          )}
         </p>
       )}
       <div className="mt-3">

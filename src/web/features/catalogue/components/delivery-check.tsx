@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { catalogueMessages } from '#shared/catalogue/catalogue.messages.ts';
 import type { ProductQuery } from '#shared/catalogue/catalogue.schemas.ts';
 import { isUsZip } from '#shared/catalogue/zip.ts';
 import type { ShipCheckResponse } from '#shared/compliance/compliance.schemas.ts';
 import { formatCents } from '#shared/money.ts';
-import { apiGet, apiUrl } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
+import { useShipCheck } from '#web/features/catalogue/api/ship-check.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 
 /**
@@ -22,14 +21,7 @@ export function DeliveryCheck({ query }: { query: ProductQuery }) {
   const fee = useStoreInfo().data?.deliveryFeeCents;
   const inputId = useId();
   const resultId = useId();
-  const params = new URLSearchParams({ ...query, ...(zip ? { zip } : {}) });
-  const check = useQuery({
-    queryKey: ['ship-check', query, zip],
-    queryFn: ({ signal }) =>
-      apiGet(apiUrl(`compliance/ship-check?${params}`), 'ShipCheckResponseSchema', signal),
-    enabled: zip !== null || signedIn,
-    staleTime: 0,
-  });
+  const check = useShipCheck(query, zip, zip !== null || signedIn);
   const message = error ?? check.error?.message ?? null;
   return (
     <form

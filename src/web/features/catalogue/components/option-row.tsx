@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Minus, Plus } from 'lucide-react';
 import type { Variant } from '#shared/catalogue/catalogue.schemas.ts';
+import type { BlockView } from '#shared/compliance/compliance.schemas.ts';
 import { Sku } from '#web/components/ui/copy-button.tsx';
 import { formatCents } from '#shared/money.ts';
 import {
@@ -31,20 +32,35 @@ export function nextCount(rule: QuantityRule, stock: number, count: number, dire
 export const countProblem = (v: Variant, count: number) =>
   count > 0 ? quantityProblem(v.quantityRule, count) : null;
 
+/**
+ * What the state rules say of an option for a signed-in buyer (decision 014, item 5): why it cannot
+ * ship to their default address, and whether Pickup in store would take it.
+ */
+export interface OptionVerdict {
+  stateName: string;
+  blocks: readonly BlockView[];
+  pickupBlocks: readonly BlockView[];
+}
+
 /** One option of the product page: picture, stock, the buyer's price and tiers, the case pack and the selector. */
 export function OptionRow({
   v,
   count,
   onCount,
   whenOut,
+  verdict,
 }: {
   v: Variant;
   count: number;
   onCount: (n: number) => void;
   /** Shown under an out-of-stock option (Notify me, for a signed-in buyer). */
   whenOut?: ReactNode;
+  verdict?: OptionVerdict;
 }) {
   const rule = v.quantityRule;
+  // Refused for delivery and for pickup alike: it cannot be chosen at all.
+  const refused = Boolean(verdict?.blocks.length && verdict.pickupBlocks.length);
+  const choosable = v.inStock && !refused;
   const hint = ruleText(rule);
   const problem = countProblem(v, count);
   const problemId = `${v.id}-quantity-problem`;
@@ -74,6 +90,13 @@ export function OptionRow({
             )}
           </p>
           {hint && <p className="text-xs text-gray-700">{hint}</p>}
+          {verdict && verdict.blocks.length > 0 && (
+            <p className={`mt-0.5 text-xs font-semibold ${refused ? 'text-red-800' : 'text-amber-900'}`}>
+              {refused
+                ? `Not available to you: ${verdict.pickupBlocks[0]!.reason}`
+                : `Pickup in store only: ${verdict.blocks[0]!.reason}`}
+            </p>
+          )}
           {!v.inStock && whenOut}
         </div>
         <div
@@ -97,7 +120,7 @@ export function OptionRow({
             max={v.stock}
             step={rule.increment}
             value={count}
-            disabled={!v.inStock}
+            disabled={!choosable}
             onChange={(e) => onCount(Number(e.target.value))}
             aria-label={`${v.name} quantity`}
             aria-invalid={problem ? true : undefined}
@@ -107,7 +130,7 @@ export function OptionRow({
           <button
             type="button"
             onClick={() => onCount(nextCount(rule, v.stock, count, 1))}
-            disabled={!v.inStock || nextCount(rule, v.stock, count, 1) === count}
+            disabled={!choosable || nextCount(rule, v.stock, count, 1) === count}
             aria-label={`More ${v.name}`}
             className="flex size-9 items-center justify-center rounded-r-lg hover:bg-gray-100 disabled:text-gray-300"
           >

@@ -55,3 +55,63 @@ describe('signed out, Add to cart (decision 014, item 4)', () => {
     expect(returnPath('/')).toBe('/');
   });
 });
+
+describe('an option the rules keep from a signed-in buyer (decision 014, item 5)', () => {
+  const licence = (how: string) => ({
+    effect: 'licence_required' as const,
+    reason: `${how} needs your verified tobacco licence issued by Texas.`,
+    source: 'Texas rule',
+  });
+  const check = (options: { variantId: string; blocks: unknown[]; pickupBlocks: unknown[] }[]) =>
+    ok({
+      state: 'TX',
+      stateName: 'Texas',
+      from: 'default_address',
+      ok: false,
+      options: options.map((o) => ({ name: o.variantId, needs: [], ...o })),
+    });
+
+  it('says so beside the option, before the button: refused everywhere, it cannot be chosen; pickup-only, it can', async () => {
+    fakeApi({
+      'GET compliance/ship-check': check([
+        {
+          variantId: 'SS-1001-01',
+          blocks: [licence('Shipping this to Texas')],
+          pickupBlocks: [licence('Selling this for pickup in Texas')],
+        },
+        { variantId: 'SS-1001-02', blocks: [licence('Shipping this to Texas')], pickupBlocks: [] },
+      ]),
+    });
+    renderPage(<VariantPicker product={product} />, { path: PAGE });
+    expect(
+      await screen.findByText(
+        'Not available to you: Selling this for pickup in Texas needs your verified tobacco licence issued by Texas.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Pickup in store only: Shipping this to Texas needs your verified tobacco licence issued by Texas.',
+      ),
+    ).toBeTruthy();
+    expect((more('Mint Ice') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Mint Ice quantity') as HTMLInputElement).disabled).toBe(true);
+    expect((more('Mango Ice') as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: /ADD TO CART/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('with every option refused, ADD TO CART is off', async () => {
+    const refused = {
+      blocks: [licence('Shipping this to Texas')],
+      pickupBlocks: [licence('Selling this for pickup in Texas')],
+    };
+    fakeApi({
+      'GET compliance/ship-check': check([
+        { variantId: 'SS-1001-01', ...refused },
+        { variantId: 'SS-1001-02', ...refused },
+      ]),
+    });
+    renderPage(<VariantPicker product={product} />, { path: PAGE });
+    await screen.findAllByText(/^Not available to you/);
+    expect((screen.getByRole('button', { name: /ADD TO CART/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -7,7 +7,8 @@ import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { useAddToCart } from '#web/lib/cart/cart-mutations.ts';
 import { rememberReturn, takeReturnCounts } from '#web/lib/return-to.ts';
 import { useSession } from '#web/lib/session.ts';
-import { countProblem, OptionRow } from './option-row.tsx';
+import { useShipCheck } from '#web/features/catalogue/api/ship-check.ts';
+import { countProblem, OptionRow, type OptionVerdict } from './option-row.tsx';
 import { Slot } from '#web/components/slots.tsx';
 
 /**
@@ -25,6 +26,23 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
   const chosen = Object.values(counts).reduce((n, c) => n + c, 0);
 
   const signedIn = Boolean(useSession().data?.user);
+  // A signed-in buyer's verdicts for their default address, beside each option (the delivery check
+  // below reads the same answer).
+  const check = useShipCheck(
+    { categoryId: product.categoryId, brandId: product.brandId, subBrandId: product.id },
+    null,
+    signedIn,
+  ).data;
+  const verdictOf = (id: string): OptionVerdict | undefined => {
+    const o = check?.stateName ? check.options.find((x) => x.variantId === id) : undefined;
+    return o && check?.stateName
+      ? { stateName: check.stateName, blocks: o.blocks, pickupBlocks: o.pickupBlocks }
+      : undefined;
+  };
+  const allRefused = product.variants.every((v) => {
+    const verdict = verdictOf(v.id);
+    return !v.inStock || Boolean(verdict?.blocks.length && verdict.pickupBlocks.length);
+  });
   const location = useLocation();
   const here = location.pathname + location.search;
   // Signed out, Add to cart says the spec's 'Please Login / Register' and offers the way: the page
@@ -85,6 +103,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
             v={v}
             count={counts[v.id] ?? 0}
             onCount={(n) => set(v.id, v.stock, n)}
+            verdict={verdictOf(v.id)}
             whenOut={signedIn ? <Slot of="NotifyMe" sku={v.id} name={v.name} /> : undefined}
           />
         ))}
@@ -92,7 +111,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       <button
         type="button"
         onClick={addToCart}
-        disabled={!product.inStock || add.isPending}
+        disabled={!product.inStock || allRefused || add.isPending}
         className="mt-4 w-full rounded-lg bg-amber-400 px-4 py-3 text-base font-extrabold text-gray-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
       >
         ADD TO CART{chosen > 0 ? ` (${chosen})` : ''}
