@@ -6,8 +6,64 @@ import { errorMessage, staffMeQuery } from '#web/lib/console-api.ts';
 import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { Button } from '#web/components/console/console-ui.tsx';
 import { QrCode } from '#web/app/console/qr-code.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 
 type OnError = { onError: (err: Error) => void };
+
+/** A key as people read and type it: groups of four ("JBSW Y3DP EHPK 3PXP"). */
+export const groupsOfFour = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The recovery codes as a text file: one a line, with what they are for. */
+export function recoveryCodesFile(codes: readonly string[], account: string, at: Date): string {
+  return [
+    `Recovery codes for ${account}`,
+    `Made ${at.toISOString().slice(0, 10)}. Each signs you in once, instead of the authenticator code.`,
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+/** Copy, download (a .txt file) and print the recovery codes. */
+function RecoveryCodeActions({ codes }: { codes: readonly string[] }) {
+  const account = typeof window === 'undefined' ? 'the console' : window.location.host;
+  const download = () => {
+    const url = URL.createObjectURL(
+      new Blob([recoveryCodesFile(codes, account, new Date())], { type: 'text/plain' }),
+    );
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'recovery-codes.txt';
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2 print:hidden">
+      <CopyButton
+        text={codes.join('\n')}
+        label="recovery codes"
+        caption="Copy"
+        className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-900"
+      />
+      <button
+        type="button"
+        onClick={download}
+        className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-gray-100"
+      >
+        Download
+      </button>
+      <button
+        type="button"
+        onClick={() => window.print()}
+        className="rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-gray-100"
+      >
+        Print
+      </button>
+    </div>
+  );
+}
 
 /** One code (authenticator or recovery), checked by the server's own schema before it is sent. */
 function CodeForm({
@@ -74,13 +130,17 @@ export function TwoFactorSetup() {
           Each code signs you in once if you lose your phone. They are shown only now: print them or keep them
           in a password manager.
         </p>
-        <ul aria-label="Recovery codes" className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm">
+        <ul
+          aria-label="Recovery codes"
+          className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm print:text-base"
+        >
           {confirm.data.recoveryCodes.map((c) => (
             <li key={c} className="rounded bg-gray-100 px-2 py-1 text-center">
               {c}
             </li>
           ))}
         </ul>
+        <RecoveryCodeActions codes={confirm.data.recoveryCodes} />
         <Button
           className="mt-6 w-full"
           onClick={() => qc.invalidateQueries({ queryKey: staffMeQuery().queryKey })}
@@ -108,12 +168,18 @@ export function TwoFactorSetup() {
           <div className="flex justify-center">
             <QrCode value={setup.data.uri} label="QR code for your authenticator app" />
           </div>
-          <p className="text-sm text-gray-800">
-            Cannot scan? Enter this key by hand:{' '}
-            <code data-testid="totp-secret" className="break-all rounded bg-gray-100 px-1 font-mono">
-              {setup.data.secret}
-            </code>
-          </p>
+          <div className="text-sm text-gray-800">
+            <p>Cannot scan? Enter this key by hand (the spaces are only for reading):</p>
+            <p className="mt-1 flex flex-wrap items-center gap-1">
+              <code
+                data-testid="totp-secret"
+                className="rounded bg-gray-100 px-1.5 py-0.5 font-mono tracking-wide"
+              >
+                {groupsOfFour(setup.data.secret)}
+              </code>
+              <CopyButton text={setup.data.secret} label="key" />
+            </p>
+          </div>
           <CodeForm
             label="Code from the app"
             hint="Type the 6-digit code the app shows now."

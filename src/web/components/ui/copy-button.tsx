@@ -34,10 +34,13 @@ async function copyText(text: string): Promise<boolean> {
 export function CopyButton({
   text,
   label,
+  caption,
   className = '',
 }: {
   text: string;
   label: string;
+  /** Words shown beside the icon ("Copy"); without, the icon alone. */
+  caption?: string;
   className?: string;
 }) {
   const [copied, setCopied] = useState(false);
@@ -60,7 +63,11 @@ export function CopyButton({
         ) : (
           <Copy className="size-3.5" aria-hidden />
         )}
-        {copied && <span className="text-xs font-semibold text-emerald-800">Copied</span>}
+        {copied ? (
+          <span className="text-xs font-semibold text-emerald-800">Copied</span>
+        ) : (
+          caption && <span>{caption}</span>
+        )}
       </button>
       <span role="status" className="sr-only">
         {copied ? `${label} copied` : ''}
