@@ -258,7 +258,7 @@ describe('state compliance', () => {
     await editRate.getByLabel('Until (first day it no longer applies)').fill('2026-01-02');
     await editRate.getByLabel('From').fill('2026-01-01');
     await editRate.getByRole('button', { name: 'Save rate' }).click();
-    await rateRow.getByText('2026-01-01 → 2026-01-02').waitFor();
+    await rateRow.getByText('Jan 1, 2026 → Jan 2, 2026').waitFor();
     assert.deepEqual(await seriousAxeViolations(page), [], 'axe on the compliance page with a rate form');
 
     // A product's directory listing, from its editor.

@@ -158,7 +158,7 @@ describe('staff console', () => {
     await page.getByRole('button', { name: 'Verify tobacco licence' }).click();
     await notification(page, 'Document verified.');
     // The buyer's open account page shows it without a reload.
-    await buyerPage.getByText('Verified (valid until 2028-06-30)').waitFor({ timeout: 10_000 });
+    await buyerPage.getByText('Verified (valid until Jun 30, 2028)').waitFor({ timeout: 10_000 });
 
     // Orders: find the buyer's order, ship it, deliver its item.
     await page.getByRole('link', { name: 'Orders', exact: true }).click();

@@ -23,7 +23,8 @@ export function defaultStoreInfo(d: StoreDefaults): StoreInfo {
       phone: '+1 (555) 010-4200',
       email: 'orders@smokestack.example',
       address: '1200 Commerce Park Dr, Suite 4, Dallas, TX 75201',
-      hours: 'Mon–Sat 9:00–18:00 CT · online orders 24/7',
+      // The home page promises 24/7 support: by email, with the phone in business hours (decision 014, item 13).
+      hours: 'Phone Mon–Sat 9:00–18:00 CT · email and online orders 24/7',
     },
     social: [
       { name: 'Instagram', url: 'https://www.instagram.com/' },

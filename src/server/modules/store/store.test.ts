@@ -25,6 +25,10 @@ describe('GET /api/v1/store', () => {
     expect(info.shortName).toBe('TestCo');
     expect(info.deliveryFeeCents).toBe(2000);
     expect(info.social.map((s) => s.name)).toEqual(['Instagram', 'Facebook', 'X']);
+    // The home page promises 24/7 support: the footer's hours say how (email), not only the phone's.
+    expect(info.contact.hours).toMatch(/^Phone .*email .*24\/7/);
+    // How the store arranges payment, for the order confirmation (decision 014, item 7).
+    expect(info.paymentNote).toMatch(/arrange payment/);
   });
 
   it('prefers what staff saved in settings', async () => {

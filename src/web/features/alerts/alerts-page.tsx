@@ -1,11 +1,12 @@
 import { BellRing, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { useNotify } from '#web/components/ui/notifications.tsx';
-import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
+import { formatDate } from '#shared/dates.ts';
 import { productHref } from '#web/components/catalogue/links.ts';
+import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useAlerts, useRemoveAlert } from './api/alerts.ts';
-import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /** /alerts: the options I asked to hear about when back in stock, each removable. */
 export function AlertsPage() {
@@ -52,10 +53,7 @@ function Alerts() {
                   ) : (
                     <span className="font-semibold">{label}</span>
                   )}
-                  <p className="text-xs text-gray-600">
-                    Asked{' '}
-                    {new Date(a.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}
-                  </p>
+                  <p className="text-xs text-gray-600">Asked {formatDate(a.createdAt)}</p>
                 </div>
                 <button
                   type="button"

@@ -1,14 +1,15 @@
 import { ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatDate } from '#shared/dates.ts';
 import { ListNameSchema } from '#shared/lists/lists.schemas.ts';
-import { useNotify } from '#web/components/ui/notifications.tsx';
 import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useCreateList, useLists } from './api/lists.ts';
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+// One date style across the store (shared/dates.ts).
+const dateOf = formatDate;
 
 /** /lists: my saved lists ("weekly restock"), and a new one by name. */
 export function ListsPage() {

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { formatDate } from '#shared/dates.ts';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
@@ -7,8 +7,8 @@ import { useSession } from '#web/lib/session.ts';
 import { OrderNotFound } from './order-not-found.tsx';
 import { useOrderParam } from './use-order-param.ts';
 
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// One date style across the store (shared/dates.ts).
+const formatWhen = formatDateTime;
 
 /** /track?order=… : the order's real status history on the SPEC §4 progress bar. */
 export function TrackPage() {

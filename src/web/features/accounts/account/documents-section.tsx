@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind, Profile } from '#shared/accounts/accounts.schemas.ts';
+import { formatDay } from '#shared/dates.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { useUploadDocument } from '#web/features/accounts/api/upload-document.ts';
 import {
@@ -64,11 +65,11 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
           </p>
           <p className={doc.status === 'verified' ? 'font-bold text-green-800' : 'font-bold text-amber-800'}>
             {doc.status === 'verified'
-              ? `${accountMessages.verified}${doc.expiresOn ? ` (valid until ${doc.expiresOn})` : ''}`
+              ? `${accountMessages.verified}${doc.expiresOn ? ` (valid until ${formatDay(doc.expiresOn)})` : ''}`
               : doc.status === 'pending'
                 ? accountMessages.verificationPending
                 : doc.status === 'expired'
-                  ? `Expired on ${doc.expiresOn}: please upload the renewed one`
+                  ? `Expired on ${doc.expiresOn ? formatDay(doc.expiresOn) : 'an earlier day'}: please upload the renewed one`
                   : 'Please upload it again'}
           </p>
           {doc.status === 'reupload_requested' && doc.note && (

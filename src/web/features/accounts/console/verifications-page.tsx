@@ -7,10 +7,7 @@ import {
   VerifyDocumentBodySchema,
 } from '#shared/accounts/documents-staff.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
-import { dayPlus, formatDateTime, isoDay } from '#shared/dates.ts';
-import { useNotify } from '#web/components/ui/notifications.tsx';
-import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
-import { useAdminMutation } from '#web/lib/console-api.ts';
+import { dayPlus, formatDateTime, formatDay, isoDay } from '#shared/dates.ts';
 import {
   Button,
   DataTable,
@@ -20,7 +17,10 @@ import {
   Select,
   TextArea,
 } from '#web/components/console/console-ui.tsx';
+import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
 import { expiringDocumentsQuery, verificationQueueQuery } from '#web/features/accounts/console/queries.ts';
+import { useAdminMutation } from '#web/lib/console-api.ts';
 
 type Queued = {
   id: string;
@@ -91,7 +91,7 @@ export function VerificationsPage() {
         >
           {expiring.data?.documents.map((d) => (
             <tr key={d.id}>
-              <td className="px-3 py-2">{d.expiresOn}</td>
+              <td className="px-3 py-2">{d.expiresOn ? formatDay(d.expiresOn) : ''}</td>
               <td className="px-3 py-2">{label(d.kind)}</td>
               <td className="px-3 py-2">{d.documentNumber ?? '—'}</td>
               <td className="px-3 py-2">

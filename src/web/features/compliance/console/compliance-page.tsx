@@ -8,10 +8,7 @@ import {
 } from '#shared/compliance/compliance.constants.ts';
 import { RuleFormSchema } from '#shared/compliance/compliance-forms.ts';
 import type { Rule, RuleCondition } from '#shared/compliance/rules.ts';
-import { useNotify } from '#web/components/ui/notifications.tsx';
-import { Field, useZodForm } from '#web/components/ui/form.tsx';
-import { useAdminMutation } from '#web/lib/console-api.ts';
-import { EditorFooter, KindBoxes } from '#web/features/compliance/console/compliance-fields.tsx';
+import { formatDay } from '#shared/dates.ts';
 import {
   Button,
   DataTable,
@@ -21,8 +18,12 @@ import {
   Select,
   TextArea,
 } from '#web/components/console/console-ui.tsx';
+import { Field, useZodForm } from '#web/components/ui/form.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { EditorFooter, KindBoxes } from '#web/features/compliance/console/compliance-fields.tsx';
 import { RatesSection } from '#web/features/compliance/console/compliance-rates.tsx';
 import { ratesQuery, rulesQuery } from '#web/features/compliance/console/queries.ts';
+import { useAdminMutation } from '#web/lib/console-api.ts';
 
 /**
  * State rules and excise rates: data staff keep current, each change audited and applied in every
@@ -101,7 +102,7 @@ function RulesTable({ rules, onEdit }: { rules: Rule[]; onEdit: (r: Rule) => voi
           <td className="px-3 py-2">{statesText(r.states)}</td>
           <td className="px-3 py-2">{conditionText(r.condition)}</td>
           <td className="px-3 py-2 whitespace-nowrap">
-            {r.effectiveFrom} → {r.effectiveUntil ?? 'until changed'}
+            {formatDay(r.effectiveFrom)} → {r.effectiveUntil ? formatDay(r.effectiveUntil) : 'until changed'}
             {r.retired && <span className="block text-xs font-semibold">Retired</span>}
           </td>
           <td className="max-w-xs px-3 py-2 text-xs">{r.source}</td>

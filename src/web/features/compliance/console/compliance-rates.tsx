@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { PRODUCT_KIND_LABELS, TAX_BASES, TAX_BASIS_LABELS } from '#shared/compliance/compliance.constants.ts';
 import { RateFormSchema, rateText } from '#shared/compliance/compliance-forms.ts';
 import { describeRate, type TaxRate } from '#shared/compliance/excise.ts';
-import { isoDay } from '#shared/dates.ts';
-import { useNotify } from '#web/components/ui/notifications.tsx';
-import { Field, useZodForm } from '#web/components/ui/form.tsx';
-import { useAdminMutation } from '#web/lib/console-api.ts';
-import { EditorFooter, KindBoxes, StateSelect } from '#web/features/compliance/console/compliance-fields.tsx';
+import { formatDay, isoDay } from '#shared/dates.ts';
 import { Button, DataTable, Panel, Select, TextArea } from '#web/components/console/console-ui.tsx';
+import { Field, useZodForm } from '#web/components/ui/form.tsx';
+import { useNotify } from '#web/components/ui/notifications.tsx';
+import { EditorFooter, KindBoxes, StateSelect } from '#web/features/compliance/console/compliance-fields.tsx';
+import { useAdminMutation } from '#web/lib/console-api.ts';
 
 /** The excise table: every rate with its source; staff add one or change one (an end date ends it). */
 export function RatesSection({ rates }: { rates: TaxRate[] }) {
@@ -42,7 +42,8 @@ export function RatesSection({ rates }: { rates: TaxRate[] }) {
             <td className="px-3 py-2">{describeRate(r)}</td>
             <td className="px-3 py-2">{r.kinds.map((k) => PRODUCT_KIND_LABELS[k]).join(', ')}</td>
             <td className="px-3 py-2 whitespace-nowrap">
-              {r.effectiveFrom} → {r.effectiveUntil ?? 'until changed'}
+              {formatDay(r.effectiveFrom)} →{' '}
+              {r.effectiveUntil ? formatDay(r.effectiveUntil) : 'until changed'}
             </td>
             <td className="px-3 py-2">{r.collects ? 'Yes' : 'No (buyer remits)'}</td>
             <td className="max-w-xs px-3 py-2 text-xs">{r.source}</td>

@@ -17,7 +17,11 @@ export function Promises() {
       title: '100% original goods',
       text: 'Straight from manufacturers and authorised distributors',
     },
-    { icon: Headphones, title: '24/7 support', text: 'Questions about an order? We are here' },
+    {
+      icon: Headphones,
+      title: '24/7 support',
+      text: 'Email us any time, day or night; call us in business hours',
+    },
   ];
   return (
     <section aria-label="Our promises" className="rounded-2xl bg-gray-900 px-4 py-6 text-white">
