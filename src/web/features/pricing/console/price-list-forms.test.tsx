@@ -136,4 +136,64 @@ describe('a price list entry', () => {
     save();
     expect((await screen.findByRole('alert')).textContent).toBe(pricingMessages.entryNotFound);
   });
+
+  it('finds the option by name or SKU as staff type, and picking it fills Which (decision 014, item 17)', async () => {
+    const image = { url: '/x.webp', alt: '', width: 10, height: 10 };
+    const row = {
+      id: 41,
+      name: 'Nimbus Bar Ultra',
+      sku: 'SS-1003',
+      brandName: 'Nimbus Bar',
+      categoryName: 'Disposable Vapes',
+      priceCents: 1999,
+      discountPriceCents: null,
+      discountPercentage: null,
+      isNew: false,
+      isHot: false,
+      hidden: false,
+      variantCount: 2,
+      stock: 40,
+    };
+    const variant = (id: number, name: string, sku: string) => ({
+      id,
+      name,
+      sku,
+      image,
+      stock: 20,
+      position: id,
+      minQuantity: 1,
+      orderIncrement: 1,
+      maxQuantity: null,
+      compliance: {},
+    });
+    fakeApi({
+      'GET admin/products': (call) =>
+        ok({ products: call.query.get('q') === 'ultra' ? [row] : [], total: 1, page: 1, pageSize: 6 }),
+      'GET admin/products/41': ok({
+        ...row,
+        brandId: 3,
+        slug: 'nimbus-bar-ultra',
+        description: '',
+        productCode: 'P1003',
+        rating: 5,
+        delivery: '',
+        highlights: [],
+        importantNotice: '',
+        seller: 'Test',
+        specifications: [],
+        images: [image],
+        specImages: [],
+        compliance: {},
+        storefrontPath: '/product?x',
+        variants: [variant(1, 'Lush Ice', 'SS-1003-01'), variant(10, 'Mango Ice', 'SS-1003-10')],
+      }),
+    });
+    renderPage(<EntryEditor groupId={7} entry={null} onDone={() => undefined} />, { user: null });
+    type('Find by name or SKU', 'ultra');
+    fireEvent.click(await screen.findByRole('button', { name: /Nimbus Bar Ultra/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mango Ice SS-1003-10' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Which') as HTMLInputElement).value).toBe('SS-1003-10'),
+    );
+  });
 });

@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { centsToAmount } from '#shared/money.ts';
 import { PRICE_SCOPES } from '#shared/pricing/price-resolution.ts';
@@ -7,6 +9,7 @@ import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation } from '#web/lib/console-api.ts';
 import { Button, Panel, Select } from '#web/components/console/console-ui.tsx';
+import { productFinderQuery, productOptionsQuery } from '#web/features/pricing/console/queries.ts';
 
 const TARGET_HINTS = {
   variant: "The option's SKU",
@@ -97,12 +100,20 @@ export function EntryEditor({
               </option>
             ))}
           </Select>
-          <Field
-            label="Which"
-            hint={TARGET_HINTS[scope]}
-            readOnly={Boolean(entry)}
-            {...form.field('target')}
-          />
+          <div>
+            <Field
+              label="Which"
+              hint={TARGET_HINTS[scope]}
+              readOnly={Boolean(entry)}
+              {...form.field('target')}
+            />
+            {!entry && fixed && (
+              <TargetFinder
+                scope={scope}
+                onPick={(sku) => form.setValue('target', sku, { shouldValidate: true, shouldDirty: true })}
+              />
+            )}
+          </div>
           {fixed ? (
             <Field label="Unit price ($)" inputMode="decimal" {...form.field('price')} />
           ) : (
@@ -155,5 +166,70 @@ export function EntryEditor({
         </div>
       </Panel>
     </form>
+  );
+}
+
+/**
+ * Finds what a price is for as staff type a name or SKU (decision 014, item 17): products by name,
+ * brand, option name or SKU (the products page's search); a product's SKU for a product price, or
+ * one of its options' for an option price. Picking one fills "Which".
+ */
+function TargetFinder({ scope, onPick }: { scope: 'variant' | 'product'; onPick: (sku: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [productId, setProductId] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const products = useQuery({ ...productFinderQuery(q), enabled: q.length >= 2 });
+  const options = useQuery({ ...productOptionsQuery(productId ?? 0), enabled: productId !== null });
+  const pick = 'rounded px-2 py-1 text-left text-sm hover:bg-amber-50 focus:bg-amber-50';
+  return (
+    <div className="mt-2">
+      <label className="block text-xs font-semibold text-gray-800">
+        Find by name or SKU
+        <input
+          type="search"
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setProductId(null);
+          }}
+          autoComplete="off"
+          className="mt-1 w-full rounded-lg border border-gray-400 px-2 py-1.5 text-sm font-normal"
+        />
+      </label>
+      {q.length >= 2 && productId === null && products.data && (
+        <ul aria-label="Products found" className="mt-1 rounded-lg ring-1 ring-gray-200">
+          {products.data.products.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                className={`${pick} w-full`}
+                onClick={() => (scope === 'product' ? onPick(p.sku) : setProductId(p.id))}
+              >
+                <span className="font-semibold">{p.name}</span>{' '}
+                <span className="font-mono text-xs">{p.sku}</span>
+              </button>
+            </li>
+          ))}
+          {!products.data.products.length && (
+            <li className="px-2 py-1 text-sm text-gray-700">Nothing matches.</li>
+          )}
+        </ul>
+      )}
+      {productId !== null && options.data && (
+        <ul aria-label={`Options of ${options.data.name}`} className="mt-1 rounded-lg ring-1 ring-gray-200">
+          {options.data.variants.map((v) => (
+            <li key={v.id}>
+              <button type="button" className={`${pick} w-full`} onClick={() => onPick(v.sku)}>
+                {v.name} <span className="font-mono text-xs">{v.sku}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents } from '#shared/money.ts';
 import { basisPointsText } from '#shared/pricing/pricing-forms.ts';
@@ -10,7 +10,12 @@ import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
 import { Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { PriceListCsvPanel } from '#web/features/pricing/console/price-list-csv-panel.tsx';
 import { EntryEditor, GroupNameForm } from '#web/features/pricing/console/price-list-forms.tsx';
-import { entriesQuery, groupsQuery, membersQuery } from '#web/features/pricing/console/queries.ts';
+import {
+  buyerSearchQuery,
+  entriesQuery,
+  groupsQuery,
+  membersQuery,
+} from '#web/features/pricing/console/queries.ts';
 
 const SCOPE_LABELS = { variant: 'Option', product: 'Product', brand: 'Brand', category: 'Category' } as const;
 
@@ -134,6 +139,86 @@ function EntryTable({
   );
 }
 
+/**
+ * Finds buyers by business name, name or email as staff type (the buyers page's search) and adds
+ * one to this group (decision 014, item 17): the same audited change as on the buyer's own page.
+ */
+function AddMember({
+  groupId,
+  members,
+}: {
+  groupId: number;
+  members: readonly { userId: string }[] | undefined;
+}) {
+  const notify = useNotify();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const found = useQuery({ ...buyerSearchQuery(q), enabled: q.length >= 2 });
+  const add = useAdminMutation(
+    'PUT',
+    (userId: string) => `pricing/buyers/${encodeURIComponent(userId)}/group`,
+    'BuyerGroupSchema',
+    () => ({ groupId }),
+  );
+  const inGroup = new Set(members?.map((m) => m.userId));
+  const hits = q.length >= 2 ? (found.data?.buyers ?? []) : [];
+  return (
+    <div className="mb-3">
+      <label className="block text-sm font-semibold" htmlFor={`add-member-${groupId}`}>
+        Add a buyer
+      </label>
+      <input
+        id={`add-member-${groupId}`}
+        type="search"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        placeholder="Business name, name or email"
+        autoComplete="off"
+        className="mt-1 w-full rounded-lg border border-gray-400 px-3 py-2 text-sm"
+      />
+      {q.length >= 2 && (
+        <ul
+          aria-label="Buyers found"
+          className="mt-1 divide-y divide-gray-100 rounded-lg ring-1 ring-gray-200"
+        >
+          {hits.map((b) => (
+            <li key={b.id} className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
+              <span className="min-w-0 truncate">
+                <span className="font-semibold">{b.businessName}</span>{' '}
+                <span className="text-gray-700">{b.email}</span>
+              </span>
+              {inGroup.has(b.id) ? (
+                <span className="text-xs text-gray-700">In this group</span>
+              ) : (
+                <Button
+                  disabled={add.isPending}
+                  aria-label={`Add ${b.businessName} to this group`}
+                  onClick={() =>
+                    add.mutate(b.id, {
+                      onSuccess: () =>
+                        notify({ type: 'success', message: `${b.businessName} is in this group now.` }),
+                    })
+                  }
+                >
+                  Add
+                </Button>
+              )}
+            </li>
+          ))}
+          {found.isSuccess && !hits.length && (
+            <li className="px-2 py-1.5 text-sm text-gray-700">No buyer matches.</li>
+          )}
+        </ul>
+      )}
+      <FormError message={add.error ? errorMessage(add.error) : null} />
+    </div>
+  );
+}
+
 function Members({ groupId }: { groupId: number }) {
   const members = useQuery(membersQuery(groupId));
   const navigate = useNavigate();
@@ -149,8 +234,9 @@ function Members({ groupId }: { groupId: number }) {
   return (
     <Panel title={list ? `Buyers (${list.length})` : 'Buyers'}>
       <p className="mb-2 text-xs text-gray-700">
-        Put a buyer in this group from their page under Buyers. A buyer is in at most one group.
+        A buyer is in at most one group: adding one here moves them from any other.
       </p>
+      <AddMember groupId={groupId} members={list} />
       {list ? (
         <ul className="max-h-60 divide-y divide-gray-100 overflow-y-auto text-sm">
           {list.map((m) => (

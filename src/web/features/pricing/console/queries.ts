@@ -8,3 +8,10 @@ export const membersQuery = (groupId: number) =>
   consoleRead(`pricing/groups/${groupId}/members`, 'MemberListSchema');
 export const buyerGroupQuery = (userId: string) =>
   consoleRead(`pricing/buyers/${encodeURIComponent(userId)}/group`, 'BuyerGroupSchema');
+/** Buyers whose business name, name or email holds `q` (the buyers page's search), a page of 8. */
+export const buyerSearchQuery = (q: string) => consoleRead('buyers', 'BuyerListSchema', { q, pageSize: 8 });
+/** Products (hidden ones too) by name, brand, category, option name or SKU: a few, for a finder. */
+export const productFinderQuery = (q: string) =>
+  consoleRead('products', 'AdminProductListSchema', { q, pageSize: 6 });
+/** One product with its options (their SKUs). */
+export const productOptionsQuery = (id: number) => consoleRead(`products/${id}`, 'AdminProductSchema');
