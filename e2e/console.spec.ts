@@ -192,8 +192,15 @@ describe('staff console', () => {
     await page.getByLabel('Price ($)', { exact: true }).fill('77.25');
     await page.getByLabel('Discount price ($)', { exact: true }).fill('');
     await page.getByLabel('Discount percentage').fill('');
-    await page.getByRole('button', { name: 'Save product' }).click();
-    await notification(page, 'Product saved.');
+    // What the Save covers is said, and so is an edit not yet saved (until it is).
+    await page.getByText('Saves the details above. Each option below is saved on its own row.').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).first().waitFor();
+    await page.getByRole('button', { name: 'Save product details' }).click();
+    await notification(page, 'Product details saved.');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Unsaved changes$/ })
+      .waitFor({ state: 'detached' });
     const { categoryId, brandId, id } = buyer.product;
     await buyerPage.goto(`/product?categoryId=${categoryId}&brandId=${brandId}&subBrandId=${id}`);
     await buyerPage.getByRole('heading', { name: buyer.product.name, level: 1 }).waitFor();
@@ -269,7 +276,7 @@ describe('staff console', () => {
     const others = await (await page.request.get('/api/v1/admin/catalogue/products')).json();
     const takenSku: string = others.products.find((p: { name: string }) => p.name !== name).sku;
     await page.getByLabel('SKU', { exact: true }).fill(takenSku);
-    await page.getByRole('button', { name: 'Save product' }).click();
+    await page.getByRole('button', { name: 'Save product details' }).click();
     await expectFieldError(
       page.getByLabel('SKU', { exact: true }),
       'That SKU is already used by another product or option.',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminProduct } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
+import { useWarnIfUnsaved } from '#web/lib/unsaved-changes.ts';
 import { FormError } from '#web/components/ui/form.tsx';
 import { useAdminMutation } from '#web/lib/console-api.ts';
 import { Button, Loading, PageTitle } from '#web/components/console/console-ui.tsx';
@@ -35,6 +36,7 @@ function ProductEditor({ product }: { product: AdminProduct | null }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useProductEditorForm(product);
+  useWarnIfUnsaved(form.formState.isDirty);
   const create = useAdminMutation('POST', () => 'catalogue/products', 'SavedResponseSchema');
   const update = useAdminMutation('PUT', () => `catalogue/products/${product?.id}`, 'SavedResponseSchema');
   const remove = useAdminMutation(
@@ -47,7 +49,11 @@ function ProductEditor({ product }: { product: AdminProduct | null }) {
   const onSubmit = form.handleSubmit((values) => {
     if (product)
       update.mutate(values.product, {
-        onSuccess: () => notify({ type: 'success', message: 'Product saved.' }),
+        onSuccess: () => {
+          // What was saved is the new starting point: no longer "unsaved".
+          form.reset(form.getValues());
+          notify({ type: 'success', message: 'Product details saved.' });
+        },
         onError: form.serverErrorUnder('product.'),
       });
     else
@@ -96,10 +102,23 @@ function ProductEditor({ product }: { product: AdminProduct | null }) {
         <PicturesPanel form={form} />
         {!product && <FirstOptionPanel form={form} />}
         <FormError message={form.formError} />
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" disabled={create.isPending || update.isPending}>
-            {product ? 'Save product' : 'Create product'}
+            {product ? 'Save product details' : 'Create product'}
           </Button>
+          {product && form.formState.isDirty && (
+            <span
+              role="status"
+              className="rounded bg-amber-100 px-2 py-1 text-xs font-semibold text-amber-950"
+            >
+              Unsaved changes
+            </span>
+          )}
+          <p className="basis-full text-xs text-gray-700">
+            {product
+              ? 'Saves the details above. Each option below is saved on its own row.'
+              : 'Creates the product with its first option; add more options once it is created.'}
+          </p>
           {product && (
             <Button tone="danger" disabled={remove.isPending} onClick={onDelete}>
               Delete product

@@ -1,6 +1,7 @@
 import { VariantFormSchema } from '#shared/catalogue/catalogue-forms.ts';
 import type { AdminProduct, AdminVariant } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
+import { useWarnIfUnsaved } from '#web/lib/unsaved-changes.ts';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { firstError, useAdminMutation } from '#web/lib/console-api.ts';
 import { Panel, SaveDeleteButtons } from '#web/components/console/console-ui.tsx';
@@ -11,6 +12,10 @@ export function OptionsEditor({ product }: { product: AdminProduct }) {
   return (
     <div className="mt-6">
       <Panel title="Options">
+        <p className="mb-3 text-xs text-gray-700">
+          Each option is saved on its own, with its row's Save option (a new one with Add option); Save
+          product details above does not save them.
+        </p>
         <ul className="space-y-3">
           {product.variants.map((v) => (
             <OptionRow key={`${v.id}-${v.stock}-${v.name}`} productId={product.id} variant={v} />
@@ -37,6 +42,7 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
     },
   });
   const image = form.watch('image');
+  useWarnIfUnsaved(form.formState.isDirty);
   const base = `catalogue/products/${productId}/variants`;
   const save = useAdminMutation(
     variant ? 'PUT' : 'POST',
@@ -52,8 +58,10 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
   const label = variant ? variant.name : 'New option';
   const onSubmit = form.handleSubmit((body) =>
     save.mutate(body, {
-      onSuccess: () =>
-        notify({ type: 'success', message: variant ? `${body.name} saved.` : `${body.name} added.` }),
+      onSuccess: () => {
+        if (variant) form.reset(form.getValues());
+        notify({ type: 'success', message: variant ? `${body.name} saved.` : `${body.name} added.` });
+      },
       onError: form.serverError,
     }),
   );
@@ -90,8 +98,13 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
             {...form.field('maxQuantity')}
           />
         </fieldset>
+        {form.formState.isDirty && (
+          <span role="status" className="self-center text-xs font-semibold text-amber-900 sm:col-span-5">
+            Unsaved changes to {label}
+          </span>
+        )}
         <SaveDeleteButtons
-          saveLabel={variant ? 'Save' : 'Add'}
+          saveLabel={variant ? 'Save option' : 'Add option'}
           saving={save.isPending}
           onDelete={variant ? () => remove.mutate(undefined) : undefined}
           deleting={remove.isPending}
