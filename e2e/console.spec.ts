@@ -233,6 +233,12 @@ describe('staff console', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
       assert.equal(await hasHorizontalScroll(page), false, `no sideways scroll on ${path} at 360 px`);
+      // E2E_SHOTS=<folder> keeps a picture of each, to look at.
+      if (process.env.E2E_SHOTS)
+        await page.screenshot({
+          path: `${process.env.E2E_SHOTS}/360${path.replace(/\W+/g, '-')}.png`,
+          fullPage: true,
+        });
     }
     assert.deepEqual(errors, []);
     await staffContext.close();

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { type ButtonHTMLAttributes, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
@@ -101,6 +101,14 @@ export function Badge({ status, children }: { status: string; children?: ReactNo
 }
 
 /** A table that scrolls sideways inside its box on phones instead of widening the page. */
+/** Below 640 px: the table's rows as cards, each cell a line with its column's name before it. */
+const CARDS_ON_PHONES = [
+  'max-sm:block max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2',
+  'max-sm:[&_td]:flex max-sm:[&_td]:justify-between max-sm:[&_td]:gap-3 max-sm:[&_td]:px-3 max-sm:[&_td]:py-1 max-sm:[&_td]:text-right',
+  'max-sm:[&_td[data-label]]:before:content-[attr(data-label)] max-sm:[&_td]:before:text-left max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:uppercase max-sm:[&_td]:before:text-gray-600',
+  'max-sm:[&_th]:block max-sm:[&_th]:px-3',
+].join(' ');
+
 export function DataTable({
   caption,
   head,
@@ -110,11 +118,33 @@ export function DataTable({
   head: string[];
   children: ReactNode;
 }) {
+  // On a phone each row is a card, each cell a line headed by its column's name (decision 014,
+  // item 16): the cells are labelled from `head` after each render. A table shown as blocks loses
+  // its table roles in some browsers, so they are given explicitly.
+  const ref = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const table = ref.current;
+    if (!table) return;
+    table.setAttribute('role', 'table');
+    for (const group of [table.tHead, ...table.tBodies]) group?.setAttribute('role', 'rowgroup');
+    for (const th of table.tHead?.rows[0]?.cells ?? []) th.setAttribute('role', 'columnheader');
+    table.tHead?.rows[0]?.setAttribute('role', 'row');
+    for (const row of table.tBodies[0]?.rows ?? []) {
+      row.setAttribute('role', 'row');
+      let column = 0;
+      for (const cell of row.cells) {
+        cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+        const label = head[column];
+        if (label && cell.colSpan === 1) cell.dataset.label = label;
+        column += cell.colSpan;
+      }
+    }
+  });
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-      <table className="w-full min-w-[640px] text-left text-sm">
+    <div className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200 sm:overflow-x-auto">
+      <table ref={ref} className={`w-full text-left text-sm sm:min-w-[640px] ${CARDS_ON_PHONES}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-700">
+        <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-700 max-sm:hidden">
           <tr>
             {head.map((h) => (
               <th key={h} scope="col" className="px-3 py-2.5 font-semibold">
@@ -189,5 +219,30 @@ export function SaveDeleteButtons({
         </Button>
       )}
     </span>
+  );
+}
+
+/**
+ * A list's filters: always shown from 640 px; on a phone folded behind a "Filters" button that
+ * says how many are set (decision 014, item 16), so the list starts on the first screen.
+ */
+export function FoldingFilters({ active, children }: { active: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="mb-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        className="mb-2 inline-flex min-h-10 items-center gap-1 rounded-lg bg-white px-3.5 py-2 text-sm font-semibold ring-1 ring-gray-400 sm:hidden"
+      >
+        Filters{active ? ` (${active} set)` : ''}
+      </button>
+      <div id={id} className={open ? '' : 'max-sm:hidden'}>
+        {children}
+      </div>
+    </div>
   );
 }

@@ -4,7 +4,15 @@ import { DOCUMENT_FILTERS } from '#shared/accounts/buyers-staff.schemas.ts';
 import { US_STATES } from '#shared/accounts/us-states.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { Field } from '#web/components/ui/form.tsx';
-import { Badge, Button, DataTable, Pager, PageTitle, Select } from '#web/components/console/console-ui.tsx';
+import {
+  Badge,
+  Button,
+  DataTable,
+  Pager,
+  PageTitle,
+  Select,
+  FoldingFilters,
+} from '#web/components/console/console-ui.tsx';
 import { ListState, useUrlFilters } from '#web/components/console/list-state.tsx';
 import { buyersQuery } from '#web/features/accounts/console/queries.ts';
 
@@ -16,39 +24,45 @@ export function BuyersPage() {
   return (
     <>
       <PageTitle>Buyers</PageTitle>
-      <form
-        onSubmit={apply}
-        aria-label="Filter buyers"
-        className="mb-4 grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-4"
-      >
-        <Field
-          label="Search"
-          placeholder="Business, name or email"
-          value={draft.q}
-          onChange={(e) => set('q', e.target.value)}
-        />
-        <Select label="State" value={draft.state} onChange={(e) => set('state', e.target.value)}>
-          <option value="">Any</option>
-          {US_STATES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </Select>
-        <Select label="Documents" value={draft.documents} onChange={(e) => set('documents', e.target.value)}>
-          <option value="">Any</option>
-          {DOCUMENT_FILTERS.map((d) => (
-            <option key={d} value={d}>
-              {d.replace(/_/g, ' ')}
-            </option>
-          ))}
-        </Select>
-        <div className="flex items-end">
-          <Button type="submit" className="w-full">
-            Filter
-          </Button>
-        </div>
-      </form>
+      <FoldingFilters active={Object.values(filters).filter(Boolean).length}>
+        <form
+          onSubmit={apply}
+          aria-label="Filter buyers"
+          className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-4"
+        >
+          <Field
+            label="Search"
+            placeholder="Business, name or email"
+            value={draft.q}
+            onChange={(e) => set('q', e.target.value)}
+          />
+          <Select label="State" value={draft.state} onChange={(e) => set('state', e.target.value)}>
+            <option value="">Any</option>
+            {US_STATES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Documents"
+            value={draft.documents}
+            onChange={(e) => set('documents', e.target.value)}
+          >
+            <option value="">Any</option>
+            {DOCUMENT_FILTERS.map((d) => (
+              <option key={d} value={d}>
+                {d.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </Select>
+          <div className="flex items-end">
+            <Button type="submit" className="w-full">
+              Filter
+            </Button>
+          </div>
+        </form>
+      </FoldingFilters>
       <ListState query={list} isEmpty={(d) => d.buyers.length === 0} empty="No buyers match.">
         {(data) => (
           <>
