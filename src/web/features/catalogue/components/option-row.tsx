@@ -58,9 +58,10 @@ export function OptionRow({
   verdict?: OptionVerdict;
 }) {
   const rule = v.quantityRule;
-  // Refused for delivery and for pickup alike: it cannot be chosen at all.
+  // Refused for delivery to the default address and for pickup alike. Still choosable: checkout
+  // may send it to another address of the buyer's, where the rules may allow it.
   const refused = Boolean(verdict?.blocks.length && verdict.pickupBlocks.length);
-  const choosable = v.inStock && !refused;
+  const choosable = v.inStock;
   const hint = ruleText(rule);
   const problem = countProblem(v, count);
   const problemId = `${v.id}-quantity-problem`;
@@ -93,7 +94,7 @@ export function OptionRow({
           {verdict && verdict.blocks.length > 0 && (
             <p className={`mt-0.5 text-xs font-semibold ${refused ? 'text-red-800' : 'text-amber-900'}`}>
               {refused
-                ? `Not available to you: ${verdict.pickupBlocks[0]!.reason}`
+                ? `Not to ${verdict.stateName} nor for pickup: ${verdict.blocks[0]!.reason} Another address may take it.`
                 : `Pickup in store only: ${verdict.blocks[0]!.reason}`}
             </p>
           )}

@@ -39,10 +39,6 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       ? { stateName: check.stateName, blocks: o.blocks, pickupBlocks: o.pickupBlocks }
       : undefined;
   };
-  const allRefused = product.variants.every((v) => {
-    const verdict = verdictOf(v.id);
-    return !v.inStock || Boolean(verdict?.blocks.length && verdict.pickupBlocks.length);
-  });
   const location = useLocation();
   const here = location.pathname + location.search;
   // Signed out, Add to cart says the spec's 'Please Login / Register' and offers the way: the page
@@ -111,7 +107,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
       <button
         type="button"
         onClick={addToCart}
-        disabled={!product.inStock || allRefused || add.isPending}
+        disabled={!product.inStock || add.isPending}
         className="mt-4 w-full rounded-lg bg-amber-400 px-4 py-3 text-base font-extrabold text-gray-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
       >
         ADD TO CART{chosen > 0 ? ` (${chosen})` : ''}
