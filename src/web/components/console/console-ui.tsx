@@ -104,8 +104,9 @@ export function Badge({ status, children }: { status: string; children?: ReactNo
 /** Below 640 px: the table's rows as cards, each cell a line with its column's name before it. */
 const CARDS_ON_PHONES = [
   'max-sm:block max-sm:[&_tbody]:block max-sm:[&_tr]:block max-sm:[&_tr]:py-2',
-  'max-sm:[&_td]:flex max-sm:[&_td]:justify-between max-sm:[&_td]:gap-3 max-sm:[&_td]:px-3 max-sm:[&_td]:py-1 max-sm:[&_td]:text-right',
-  'max-sm:[&_td[data-label]]:before:content-[attr(data-label)] max-sm:[&_td]:before:text-left max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:uppercase max-sm:[&_td]:before:text-gray-600',
+  // A cell may hold several things (a name and an email): the label floats left, they flow right.
+  'max-sm:[&_td]:flow-root max-sm:[&_td]:px-3 max-sm:[&_td]:py-1 max-sm:[&_td]:text-right',
+  'max-sm:[&_td[data-label]]:before:content-[attr(data-label)] max-sm:[&_td]:before:float-left max-sm:[&_td]:before:mr-3 max-sm:[&_td]:before:text-left max-sm:[&_td]:before:text-xs max-sm:[&_td]:before:font-semibold max-sm:[&_td]:before:uppercase max-sm:[&_td]:before:text-gray-600',
   'max-sm:[&_th]:block max-sm:[&_th]:px-3',
 ].join(' ');
 
