@@ -174,6 +174,21 @@ export const EQUIVALENT: EquivalentMutant[] = [
     reason: 'Splitting at each space rather than each run only adds empty words, which the filter drops.',
   },
   {
+    file: 'src/shared/catalogue/search-key.ts',
+    line: 55,
+    mutator: 'ConditionalExpression',
+    replacement: 'true',
+    reason:
+      'With eight words or fewer the longest eight are all of them: the filter keeps every word, in order.',
+  },
+  {
+    file: 'src/shared/catalogue/search-key.ts',
+    line: 55,
+    mutator: 'EqualityOperator',
+    replacement: 'words.length >= SEARCH_MAX_WORDS',
+    reason: 'At exactly eight words the longest eight are all of them: the same words either way.',
+  },
+  {
     file: 'src/shared/pricing/quantity-steps.ts',
     line: 74,
     mutator: 'EqualityOperator',

@@ -48,6 +48,10 @@ describe('a query read as words (docs/decisions/014, item 2)', () => {
     expect(parseSearchQuery('SS-1358-01')).toEqual({ needle: 'ss-1358-01', words: ['ss-1358-01'] });
     expect(parseSearchQuery('Ｍango\tIce')).toEqual({ needle: 'mangoice', words: ['mango', 'ice'] });
   });
+  it('reads at most eight words, the longest, in the order typed', () => {
+    const { words } = parseSearchQuery('a bb ccc dddd eeeee ffffff ggggggg hhhhhhhh iiiiiiiii j');
+    expect(words).toEqual(['bb', 'ccc', 'dddd', 'eeeee', 'ffffff', 'ggggggg', 'hhhhhhhh', 'iiiiiiiii']);
+  });
   it('an empty or blank query has no words', () => {
     expect(parseSearchQuery(' \t ')).toEqual({ needle: '', words: [] });
     expect(parseSearchQuery('a\u001fb c')).toEqual({ needle: 'abc', words: ['ab', 'c'] });

@@ -50,6 +50,14 @@ export function parseSearchQuery(text: string): SearchQuery {
         .filter(Boolean),
     ),
   ];
-  // Some word holds whatever the needle holds: a non-empty needle has at least one word.
+  // Some word holds whatever the needle holds: a non-empty needle has at least one word. A query
+  // is read as at most SEARCH_MAX_WORDS words (the longest): each costs a pass over the index.
+  if (words.length > SEARCH_MAX_WORDS) {
+    const longest = new Set([...words].sort((a, b) => b.length - a.length).slice(0, SEARCH_MAX_WORDS));
+    return { needle, words: words.filter((w) => longest.has(w)) };
+  }
   return { needle, words };
 }
+
+/** The most words a query is read as (decision 014, item 2). */
+export const SEARCH_MAX_WORDS = 8;

@@ -77,8 +77,10 @@ function TypedQuantity({
   useEffect(() => setText(String(quantity)), [quantity]);
   const commit = () => {
     const typed = /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : 0;
-    if (typed < 1 || typed === quantity) setText(String(quantity));
-    else onType(typed);
+    // The field shows the line's quantity again at once; the new one arrives with the cart (a
+    // number rounded back to it, refused, or not fitting would otherwise stay on screen).
+    setText(String(quantity));
+    if (typed >= 1 && typed !== quantity) onType(typed);
   };
   return (
     <input
@@ -86,7 +88,9 @@ function TypedQuantity({
       inputMode="numeric"
       autoComplete="off"
       value={text}
-      disabled={disabled}
+      // Read-only, not disabled, while a change is saved: a disabled field would drop the focus.
+      readOnly={disabled}
+      aria-busy={disabled || undefined}
       onChange={(e) => setText(e.target.value)}
       onBlur={commit}
       onKeyDown={(e) => {
@@ -96,7 +100,7 @@ function TypedQuantity({
         } else if (e.key === 'Escape') setText(String(quantity));
       }}
       aria-label={`${label} quantity`}
-      className="h-8 w-12 border-x border-gray-300 text-center text-sm font-semibold focus:outline-2 focus:outline-blue-600 disabled:bg-gray-50"
+      className="h-8 w-12 border-x border-gray-300 text-center text-sm font-semibold focus:outline-2 focus:outline-blue-600 read-only:bg-gray-50"
     />
   );
 }

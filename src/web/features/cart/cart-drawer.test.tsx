@@ -203,6 +203,12 @@ describe('cart drawer steps', () => {
     type(name, '9999');
     await waitFor(() => expect(quantity(name)).toBe('480'));
     expect(await screen.findByText(`${name}: at most 480 can be ordered now.`)).toBeTruthy();
+    // Typed again past the stock at the stock: said, nothing sent, and the field shows 480, not 9999.
+    field(name).focus();
+    type(name, '9999');
+    expect(quantity(name)).toBe('480');
+    // Enter keeps the focus on the field (read-only while it saves, never disabled).
+    expect(document.activeElement).toBe(field(name));
     expect(sent('PUT cart/items/CASE-1').map((c) => c.body)).toEqual([
       { quantity: 250 },
       { quantity: 340 },

@@ -78,6 +78,7 @@ describe('the confirmation after Check out (decision 014, item 7)', () => {
     expect(await screen.findByRole('tab', { name: 'Orders' })).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: 'All your orders' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: /is placed/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your Orders', level: 1 }));
   });
 
   it('a delivery: the carrier, the address and the excise', async () => {

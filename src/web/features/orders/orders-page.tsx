@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
@@ -10,6 +11,7 @@ import { OrdersPanel } from './orders-panel.tsx';
 export function OrdersPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
+  const heading = useRef<HTMLHeadingElement>(null);
   if (session.isPending) return <PageSpinner />;
   if (!session.data?.user) return <Navigate to="/" replace />;
   const tabParam = params.get('tab') as OrderTab | null;
@@ -30,8 +32,23 @@ export function OrdersPage() {
   return (
     <div className="mx-auto max-w-5xl px-3 py-6 sm:px-4">
       <PageTitle>Your Orders</PageTitle>
-      <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Your Orders</h1>
-      {placed && <OrderPlaced number={placed} onDone={() => update({})} />}
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mb-4 text-2xl font-extrabold tracking-tight focus:outline-none"
+      >
+        Your Orders
+      </h1>
+      {placed && (
+        <OrderPlaced
+          number={placed}
+          onDone={() => {
+            update({});
+            // The confirmation and its button go: the page's heading keeps the focus.
+            heading.current?.focus();
+          }}
+        />
+      )}
       <OrdersPanel
         tab={tab}
         onTab={(t) => update({ tab: t })}

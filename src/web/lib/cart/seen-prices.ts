@@ -31,7 +31,13 @@ function read(userId: string): Seen {
   try {
     raw = localStorage.getItem(storageKey(userId)) ?? '{}';
   } catch {
-    return fallback.get(userId) ?? {};
+    // Blocked storage: one object per buyer, the same each read (a new one would re-render forever).
+    let kept = fallback.get(userId);
+    if (!kept) {
+      kept = {};
+      fallback.set(userId, kept);
+    }
+    return kept;
   }
   const known = parsed.get(userId);
   if (known?.raw === raw) return known.seen;

@@ -47,11 +47,13 @@ function ProductEditor({ product }: { product: AdminProduct | null }) {
   );
 
   const onSubmit = form.handleSubmit((values) => {
+    // What is sent now; anything typed while it is saved stays unsaved.
+    const sent = form.getValues();
     if (product)
       update.mutate(values.product, {
         onSuccess: () => {
           // What was saved is the new starting point: no longer "unsaved".
-          form.reset(form.getValues());
+          form.reset(sent, { keepValues: true });
           notify({ type: 'success', message: 'Product details saved.' });
         },
         onError: form.serverErrorUnder('product.'),

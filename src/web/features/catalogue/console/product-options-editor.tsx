@@ -56,15 +56,16 @@ function OptionRow({ productId, variant }: { productId: number; variant: AdminVa
     () => undefined,
   );
   const label = variant ? variant.name : 'New option';
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit((body) => {
+    const sent = form.getValues();
     save.mutate(body, {
       onSuccess: () => {
-        if (variant) form.reset(form.getValues());
+        if (variant) form.reset(sent, { keepValues: true });
         notify({ type: 'success', message: variant ? `${body.name} saved.` : `${body.name} added.` });
       },
       onError: form.serverError,
-    }),
-  );
+    });
+  });
   return (
     <li className="rounded-lg p-3 ring-1 ring-gray-200">
       <form

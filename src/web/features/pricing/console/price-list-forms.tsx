@@ -196,6 +196,13 @@ function TargetFinder({ scope, onPick }: { scope: 'variant' | 'product'; onPick:
             setTyped(e.target.value);
             setProductId(null);
           }}
+          // Enter searches here; it must not save the price with a half-chosen target.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              setQ(typed.trim());
+            }
+          }}
           autoComplete="off"
           className="mt-1 w-full rounded-lg border border-gray-400 px-2 py-1.5 text-sm font-normal"
         />
