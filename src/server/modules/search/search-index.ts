@@ -1,13 +1,8 @@
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { normalizeForSearch, SEARCH_KEY_SEPARATOR, type SearchQuery } from '#shared/catalogue/search-key.ts';
+import { type CodeHit, codeMap } from './code-map.ts';
 import { ScanReference } from './scan-reference.ts';
-import { flatten, intersect, productAt } from './sorted-lists.ts';
-
-/** A product an exact code finds: its option whose SKU it is, or null for the product's SKU or code. */
-interface CodeHit {
-  i: number;
-  variant: string | null;
-}
+import { flatten, intersect, scanTexts } from './sorted-lists.ts';
 
 /** One page of a search: how many products match in all, and this page's, in order. */
 export interface SearchPage {
@@ -171,7 +166,7 @@ export class SearchIndex {
 
   /** The fields holding `needle`, ascending. */
   private matchingFields(needle: string): ArrayLike<number> {
-    if (needle.length < 3) return this.scanFields(needle);
+    if (needle.length < 3) return scanTexts(this.fieldText, this.fieldStarts, needle);
     const codes = this.trigrams(needle, false);
     if (!codes) return [];
     const lists: Int32Array[] = [];
@@ -198,18 +193,6 @@ export class SearchIndex {
       if (this.fields[f]!.includes(needle)) found.push(f);
     }
     return found;
-  }
-
-  private scanFields(needle: string): number[] {
-    const found: number[] = [];
-    let from = 0;
-    for (;;) {
-      const at = this.fieldText.indexOf(needle, from);
-      if (at === -1) return found;
-      const f = productAt(this.fieldStarts, at);
-      found.push(f);
-      from = this.fieldStarts[f + 1]!;
-    }
   }
 
   /**
@@ -376,24 +359,7 @@ export class SearchIndex {
 
   /** The products an exact code (normalised) names, options' SKUs first. */
   private codeHits(needle: string): readonly CodeHit[] {
-    if (!this.codes) {
-      const codes = new Map<string, CodeHit[]>();
-      const add = (code: string, hit: CodeHit) => {
-        const key = normalizeForSearch(code);
-        if (!key) return;
-        const list = codes.get(key);
-        if (!list) codes.set(key, [hit]);
-        else if (!list.some((h) => h.i === hit.i)) list.push(hit);
-      };
-      this.entries.forEach((p, i) => {
-        for (const v of p.variants) add(v.sku, { i, variant: v.name });
-      });
-      this.entries.forEach((p, i) => {
-        add(p.row.sku, { i, variant: null });
-        add(p.row.productCode, { i, variant: null });
-      });
-      this.codes = codes;
-    }
+    this.codes ??= codeMap(this.entries);
     return this.codes.get(needle) ?? [];
   }
 

@@ -50,3 +50,16 @@ export function intersect(short: ArrayLike<number>, long: Int32Array): number[] 
   }
   return out;
 }
+
+/** The texts joined at `starts` (by a character no needle holds) that hold `needle`, ascending: one pass. */
+export function scanTexts(text: string, starts: Int32Array, needle: string): number[] {
+  const found: number[] = [];
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(needle, from);
+    if (at === -1) return found;
+    const f = productAt(starts, at);
+    found.push(f);
+    from = starts[f + 1]!;
+  }
+}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_SUGGESTION_LIMIT } from '#shared/catalogue/catalogue.constants.ts';
 import type { SearchHit } from '#shared/catalogue/catalogue.schemas.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { normalizeForSearch, SEARCH_QUERY_MAX_LENGTH } from '#shared/catalogue/search-key.ts';
 import { LineItem } from '#web/components/catalogue/line-item.tsx';
 import { productHref } from '#web/components/catalogue/links.ts';
@@ -11,15 +12,6 @@ import { useSearchProducts } from '#web/features/search/index.ts';
 
 /** SPEC §9: search reacts after 100–300 ms; we wait 200 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 200;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** The header search: an ARIA 1.2 combobox with debounced suggestions and keyboard navigation. */
 export function SearchBox({ id }: { id: string }) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { centsToAmount } from '#shared/money.ts';
 import { PRICE_SCOPES } from '#shared/pricing/price-resolution.ts';
@@ -8,6 +8,7 @@ import { type Entry, type Group, GroupBodySchema } from '#shared/pricing/pricing
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation } from '#web/lib/console-api.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { Button, Panel, Select } from '#web/components/console/console-ui.tsx';
 import { productFinderQuery, productOptionsQuery } from '#web/features/pricing/console/queries.ts';
 
@@ -176,12 +177,8 @@ export function EntryEditor({
  */
 function TargetFinder({ scope, onPick }: { scope: 'variant' | 'product'; onPick: (sku: string) => void }) {
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
   const [productId, setProductId] = useState<number | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const q = useDebounced(typed.trim(), 250);
   const products = useQuery({ ...productFinderQuery(q), enabled: q.length >= 2 });
   const options = useQuery({ ...productOptionsQuery(productId ?? 0), enabled: productId !== null });
   const pick = 'rounded px-2 py-1 text-left text-sm hover:bg-amber-50 focus:bg-amber-50';
@@ -196,12 +193,9 @@ function TargetFinder({ scope, onPick }: { scope: 'variant' | 'product'; onPick:
             setTyped(e.target.value);
             setProductId(null);
           }}
-          // Enter searches here; it must not save the price with a half-chosen target.
+          // Enter must not save the price with a half-chosen target (the search follows the typing).
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              setQ(typed.trim());
-            }
+            if (e.key === 'Enter') e.preventDefault();
           }}
           autoComplete="off"
           className="mt-1 w-full rounded-lg border border-gray-400 px-2 py-1.5 text-sm font-normal"

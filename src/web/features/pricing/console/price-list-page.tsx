@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents } from '#shared/money.ts';
 import { basisPointsText } from '#shared/pricing/pricing-forms.ts';
@@ -7,6 +7,7 @@ import type { Entry } from '#shared/pricing/pricing-staff.schemas.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { PriceListCsvPanel } from '#web/features/pricing/console/price-list-csv-panel.tsx';
 import { EntryEditor, GroupNameForm } from '#web/features/pricing/console/price-list-forms.tsx';
@@ -152,11 +153,7 @@ function AddMember({
 }) {
   const notify = useNotify();
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const q = useDebounced(typed.trim(), 250);
   const found = useQuery({ ...buyerSearchQuery(q), enabled: q.length >= 2 });
   const add = useAdminMutation(
     'PUT',
