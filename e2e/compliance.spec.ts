@@ -371,6 +371,15 @@ describe('state compliance', () => {
     await compliance.getByRole('link', { name: `NV, ${monthLabel}` }).waitFor();
     assert.deepEqual(await seriousAxeViolations(page), [], 'axe on an order with its compliance');
     await look(page, 'order-compliance');
+    // A delivery ships with its carrier and tracking number.
+    await page.getByRole('button', { name: 'Mark as Shipped…' }).click();
+    const ship = page.getByRole('dialog', { name: `Mark ${orderNumber} as Shipped?` });
+    await ship.getByLabel('Carrier').fill('UPS Ground');
+    await ship.getByLabel('Tracking number (optional)').fill('1z 999 aa1 0123456784');
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe on the shipping dialog');
+    await look(page, 'order-ship-dialog');
+    await ship.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await page.getByText('UPS Ground · 1Z999AA10123456784').waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -168,7 +168,18 @@ describe('staff console', () => {
     await page.getByRole('link', { name: buyer.orderNumber }).click();
     await page.getByRole('heading', { name: `Order ${buyer.orderNumber}` }).waitFor();
     await expectConsoleOk(page, 'the order detail');
-    await page.getByRole('button', { name: 'Mark as Shipped' }).click();
+    // Staff are asked before a stage that mails the buyer, and can step back a slip without a mail.
+    await page.getByRole('button', { name: 'Mark as Shipped…' }).click();
+    const ask = page.getByRole('dialog', { name: `Mark ${buyer.orderNumber} as Shipped?` });
+    await ask.getByText(`${buyer.businessName} gets an email saying the order is shipped.`).waitFor();
+    await ask.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await notification(page, 'Marked Shipped. The buyer was emailed.');
+    await page.getByRole('button', { name: 'Mark as Out for Delivery…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Out for Delivery' }).click();
+    await page.getByTestId('order-stage').filter({ hasText: 'Out for Delivery' }).waitFor();
+    await page.getByRole('button', { name: 'Step back to Shipped…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Step back to Shipped' }).click();
+    await notification(page, 'Stepped back to Shipped. The buyer was not emailed.');
     await page.getByTestId('order-stage').filter({ hasText: 'Shipped' }).waitFor();
     await buyerPage.goto(`/track?order=${buyer.orderNumber}`);
     await buyerPage.getByRole('heading', { name: 'Shipped' }).waitFor();

@@ -7,6 +7,7 @@ import type { Profile } from '#shared/accounts/accounts.schemas.ts';
 import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
 import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import type { ProductDetail, Variant } from '#shared/catalogue/catalogue.schemas.ts';
+import type { Order } from '#shared/orders/orders.schemas.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import { type Slots, SlotsProvider } from '#web/components/slots.tsx';
 import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
@@ -59,6 +60,47 @@ export function fakeApi(routes: Record<string, ApiRoute>) {
     return new Response(JSON.stringify(out), { status, headers: { 'content-type': 'application/json' } });
   });
   return { calls, sent: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+}
+
+/** A placed pickup order of two units of one option, at $15.00. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    orderNumber: 'SS-1042',
+    datePlaced: '2026-11-25T15:30:00.000Z',
+    shippingType: 'Pickup',
+    shippingDetails: {
+      name: 'Robin Buyer',
+      businessName: 'Chain Store 12',
+      address: '12 Elm St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+    },
+    comments: '',
+    subtotalCents: 3000,
+    shippingCents: 0,
+    exciseCents: 0,
+    totalCents: 3000,
+    items: [
+      {
+        variantId: 'SS-1003-10',
+        productName: 'Nimbus Bar Ultra',
+        variantName: 'Mango Ice',
+        imageUrl: '/media/x.webp',
+        unitPriceCents: 1500,
+        quantity: 2,
+        lineTotalCents: 3000,
+        exciseCents: 0,
+        status: 'pending',
+        categoryId: 'vapes',
+        brandId: 'nimbus-bar',
+        productId: 'nimbus-bar-ultra',
+      },
+    ],
+    events: [{ stage: 'placed', at: '2026-11-25T15:30:00.000Z' }],
+    tracking: null,
+    ...overrides,
+  };
 }
 
 export function makeStore(overrides: Partial<StoreInfo> = {}): StoreInfo {

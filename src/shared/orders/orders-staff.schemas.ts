@@ -1,14 +1,29 @@
 import { z } from 'zod';
 import { TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
+import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import { ORDER_ITEM_STATUSES, OrderSchema } from '#shared/orders/orders.schemas.ts';
 
 type TrackingStage = (typeof TRACKING_STAGES)[number]['stage'];
 
 export const ADMIN_ITEM_STATUSES = ['delivered', 'cancelled'] as const;
 export const SetItemStatusBodySchema = z.object({ status: z.enum(ADMIN_ITEM_STATUSES) });
+const TrackingStageSchema = z.enum(
+  TRACKING_STAGES.map((s) => s.stage) as [TrackingStage, ...TrackingStage[]],
+);
+/** The next stage; when it is Shipped (a delivery), who carries it and its tracking number. */
 export const SetStageBodySchema = z.object({
-  stage: z.enum(TRACKING_STAGES.map((s) => s.stage) as [TrackingStage, ...TrackingStage[]]),
+  stage: TrackingStageSchema,
+  carrier: z.string().trim().min(1, orderAdminMessages.carrierRequired).max(80).optional(),
+  trackingNumber: z
+    .string()
+    .trim()
+    .max(40, orderAdminMessages.trackingNumberFormat)
+    .regex(/^[A-Za-z0-9 -]*$/, orderAdminMessages.trackingNumberFormat)
+    .optional(),
 });
+export type SetStageBody = z.infer<typeof SetStageBodySchema>;
+/** A step back names the stage it steps back from, so a second click (or a colleague's) changes nothing. */
+export const StepBackBodySchema = z.object({ from: TrackingStageSchema });
 
 const IsoDaySchema = z.iso.date({ message: 'Dates are YYYY-MM-DD.' });
 export const AdminOrdersQuerySchema = z.object({
@@ -26,7 +41,12 @@ export const OrdersCsvQuerySchema = z.object({ from: IsoDaySchema, to: IsoDaySch
 
 export const AdminOrderSchema = OrderSchema.extend({
   buyer: z.object({ id: z.string(), name: z.string(), businessName: z.string(), email: z.string() }),
+  /** Who carries a delivery ('' for a pickup): the store's carrier when placed, or the one it shipped with. */
+  carrier: z.string(),
+  /** The stages the buyer has been mailed about: reaching one again mails nobody. */
+  mailedStages: z.array(z.string()),
 });
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderListSchema = z.object({
   orders: z.array(AdminOrderSchema),
   total: z.number().int(),

@@ -32,6 +32,15 @@ export const orderMessages = {
 export const orderAdminMessages = {
   itemNotPending: 'This item is no longer pending.',
   stageNotNext: 'The order is already at this stage or beyond.',
+  stageChanged: "This order's stage has just changed: look at it again before stepping back.",
+  noStageToStepBack: 'This order has not shipped: there is no stage to step back from.',
+  deliveredItemsBlockStepBack:
+    'Some items of this order are marked delivered, so it has shipped: it cannot go back to Order placed.',
+  itemNotShipped: 'Ship the order before marking its items delivered.',
+  itemShipped: 'This order has shipped: step it back to Order placed before cancelling an item.',
+  carrierRequired: 'Name the carrier.',
+  trackingNumberFormat: 'A tracking number is up to 40 letters, digits, spaces and dashes.',
+  pickupHasNoTracking: 'A pickup order has no carrier or tracking number.',
   orderCancelled: 'This order is cancelled.',
   orderNotFound: 'Order not found',
 } as const;

@@ -78,6 +78,8 @@ export const OrderSchema = z.object({
   totalCents: z.number().int(),
   items: z.array(OrderItemSchema),
   events: z.array(z.object({ stage: z.string(), at: z.string() })),
+  /** Who carries a delivery that has shipped, and its tracking number and page when staff gave one. */
+  tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -111,12 +111,14 @@ export function orderUpdateMail(
   number: string,
   news: string,
   url: string,
+  /** A further paragraph: who carries a shipment and its tracking number. */
+  more?: string,
 ): Mail {
   return layout(
     store,
     to,
     `Order ${number}: ${news} — ${store}`,
-    [`Hello ${name},`, `Your order ${number}: ${news}.`],
+    [`Hello ${name},`, `Your order ${number}: ${news}.`, ...(more ? [more] : [])],
     {
       label: 'Track my order',
       url,

@@ -1,4 +1,6 @@
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
+import { trackingUrl } from '#shared/orders/carriers.ts';
+import { TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
 import type { orderEvents, orderItems, orders } from './orders.table.ts';
 
@@ -28,6 +30,8 @@ export function orderView(
     | 'shippingCents'
     | 'exciseCents'
     | 'totalCents'
+    | 'carrier'
+    | 'trackingNumber'
   >,
   items: Pick<
     ItemRow,
@@ -77,5 +81,16 @@ export function orderView(
       productId: i.productSlug,
     })),
     events: events.map((e) => ({ stage: e.stage, at: e.createdAt.toISOString() })),
+    tracking: shipped(events) && o.carrier ? tracking(o.carrier, o.trackingNumber) : null,
   };
 }
+
+/** Whether the order is at a shipping stage now (a step back to Order placed, or a cancellation, is not). */
+const shipped = (events: Pick<EventRow, 'stage'>[]) =>
+  TRACKING_STAGES.some((t) => t.stage === events.at(-1)?.stage);
+
+const tracking = (carrier: string, number: string) => ({
+  carrier,
+  number,
+  url: trackingUrl(carrier, number),
+});

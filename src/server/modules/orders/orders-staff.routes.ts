@@ -10,6 +10,7 @@ import {
   OrdersCsvQuerySchema,
   SetItemStatusBodySchema,
   SetStageBodySchema,
+  StepBackBodySchema,
 } from '#shared/orders/orders-staff.schemas.ts';
 import {
   listAdminOrders,
@@ -17,6 +18,7 @@ import {
   ordersCsv,
   setItemStatus,
   setStage,
+  stepBack,
 } from './orders-staff.service.ts';
 
 const tags = ['admin'];
@@ -81,7 +83,25 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
       },
     },
     async (req) => {
-      await setStage(req.ctx, req.params.number, req.body.stage);
+      await setStage(req.ctx, req.params.number, req.body);
+      return loadAdminOrder(req.ctx, req.params.number);
+    },
+  );
+
+  app.post(
+    '/orders/:number/stage/back',
+    {
+      schema: {
+        tags,
+        summary:
+          'Step an order back one shipping stage, to correct a slip (audited; the buyer is not mailed)',
+        params: OrderParams,
+        body: StepBackBodySchema,
+        response: { 200: AdminOrderSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await stepBack(req.ctx, req.params.number, req.body.from);
       return loadAdminOrder(req.ctx, req.params.number);
     },
   );

@@ -1,6 +1,6 @@
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
@@ -15,7 +15,8 @@ import { csvCell } from '#shared/csv.ts';
 import { dayPlus } from '#shared/dates.ts';
 import { STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
-import type { AdminOrdersQuery } from '#shared/orders/orders-staff.schemas.ts';
+import type { AdminOrdersQuery, SetStageBody } from '#shared/orders/orders-staff.schemas.ts';
+import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts';
 import { hasItemWithStatus, withDetails } from './orders.service.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
@@ -52,7 +53,12 @@ export async function listAdminOrders({ db }: WithDb, q: AdminOrdersQuery) {
     rows.map((r) => r.order),
   );
   return {
-    orders: detailed.map((o, i) => ({ ...o, buyer: rows[i]!.buyer })),
+    orders: detailed.map((o, i) => ({
+      ...o,
+      buyer: rows[i]!.buyer,
+      carrier: rows[i]!.order.carrier,
+      mailedStages: rows[i]!.order.mailedStages,
+    })),
     total: total?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,
@@ -86,6 +92,7 @@ async function tellBuyer(
   to: { email: string; name: string },
   number: string,
   news: string,
+  more?: string,
 ) {
   await enqueueMail(
     tx,
@@ -96,35 +103,63 @@ async function tellBuyer(
       number,
       news,
       `${ctx.mail.publicUrl}/track?order=${encodeURIComponent(number)}`,
+      more,
     ),
     ctx.now,
   );
 }
 
+/** The order's latest event (its stage now); every order has its 'placed' event. */
+async function latestEvent(tx: Db, orderId: string) {
+  const [event] = await tx
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
+    .limit(1);
+  return event;
+}
+
+const rank = (s: string) => TRACKING_STAGES.findIndex((t) => t.stage === s);
+
 /**
- * Moves an order to the next shipping stage (Shipped, Out for Delivery, Delivered, Completed):
- * an order event the buyer's Track page shows. Only forward, so a double click records it once;
- * Delivered also marks the order's pending items delivered.
+ * Moves an order to a later shipping stage (Shipped, Out for Delivery, Delivered, Completed): an
+ * order event the buyer's Track page shows. Only forward, so a double click records it once;
+ * Delivered also marks the order's pending items delivered (and remembers which). A delivery
+ * that ships may take its carrier and tracking number. The buyer is mailed the first time the
+ * order reaches a stage, never again for the same stage after a step back.
  */
-export async function setStage(ctx: StaffOrderContext, number: string, stage: string): Promise<void> {
+export async function setStage(ctx: StaffOrderContext, number: string, input: SetStageBody): Promise<void> {
+  const { stage } = input;
   const { userId } = await ctx.db.transaction(async (tx) => {
     const { order, email, name } = await lockOrder(tx, number);
-    const events = await tx
-      .select({ stage: orderEvents.stage })
-      .from(orderEvents)
-      .where(eq(orderEvents.orderId, order.id))
-      .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
-      .limit(1);
-    const latest = events[0]?.stage ?? 'placed';
+    const latest = (await latestEvent(tx, order.id))?.stage ?? 'placed';
     if (latest === 'cancelled') throw new DomainError(409, orderAdminMessages.orderCancelled);
-    const rank = (s: string) => TRACKING_STAGES.findIndex((t) => t.stage === s);
     if (rank(stage) <= rank(latest)) throw new DomainError(409, orderAdminMessages.stageNotNext);
-    await tx.insert(orderEvents).values({ orderId: order.id, stage, createdAt: ctx.now });
+    const shipping = input.carrier !== undefined || input.trackingNumber !== undefined;
+    if (shipping && (stage !== 'shipped' || order.shippingType === 'Pickup'))
+      throw new DomainError(409, orderAdminMessages.pickupHasNoTracking);
+    let deliveredItemIds: number[] = [];
     if (stage === 'delivered')
-      await tx
-        .update(orderItems)
-        .set({ status: 'delivered' })
-        .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, 'pending')));
+      deliveredItemIds = (
+        await tx
+          .update(orderItems)
+          .set({ status: 'delivered' })
+          .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, 'pending')))
+          .returning({ id: orderItems.id })
+      ).map((i) => i.id);
+    await tx.insert(orderEvents).values({ orderId: order.id, stage, deliveredItemIds, createdAt: ctx.now });
+    const tracking = shipping
+      ? {
+          carrier: input.carrier ?? order.carrier,
+          trackingNumber: normaliseTrackingNumber(input.trackingNumber ?? ''),
+        }
+      : null;
+    const firstTime = !order.mailedStages.includes(stage);
+    await tx
+      .update(orders)
+      .set({ ...tracking, mailedStages: firstTime ? [...order.mailedStages, stage] : order.mailedStages })
+      .where(eq(orders.id, order.id));
     await audit(
       tx,
       {
@@ -132,15 +167,72 @@ export async function setStage(ctx: StaffOrderContext, number: string, stage: st
         action: 'order.stage',
         entity: 'order',
         entityId: number,
-        before: { stage: latest },
-        after: { stage },
+        before: {
+          stage: latest,
+          ...(tracking && { carrier: order.carrier, trackingNumber: order.trackingNumber }),
+        },
+        after: { stage, ...tracking, ...(!firstTime && { buyerMailed: false }) },
       },
       ctx.now,
     );
-    await tellBuyer(tx, ctx, { email, name }, number, STAGE_LABELS[stage] ?? stage);
+    if (firstTime)
+      await tellBuyer(tx, ctx, { email, name }, number, STAGE_LABELS[stage] ?? stage, carriedBy(tracking));
     return { userId: order.userId };
   });
   ctx.mail.kick();
+  await ctx.events.publish(userId, 'orders');
+}
+
+/** What a shipment's mail adds: who carries it, and its tracking number and page. */
+function carriedBy(tracking: { carrier: string; trackingNumber: string } | null) {
+  if (!tracking) return undefined;
+  if (!tracking.trackingNumber) return `It travels with ${tracking.carrier}.`;
+  const url = trackingUrl(tracking.carrier, tracking.trackingNumber);
+  return `It travels with ${tracking.carrier}, tracking number ${tracking.trackingNumber}${url ? ` (${url})` : ''}.`;
+}
+
+/**
+ * Steps an order back one shipping stage, to correct a slip: the latest stage event is removed
+ * (the audit log keeps it) and the buyer is not mailed. Stepping back from Delivered returns the
+ * items that stage delivered to pending; an order with an item marked delivered cannot go back to
+ * Order placed. `from` must be the stage the order is at, so a repeated click changes nothing.
+ */
+export async function stepBack(ctx: StaffOrderContext, number: string, from: string): Promise<void> {
+  const { userId } = await ctx.db.transaction(async (tx) => {
+    const { order } = await lockOrder(tx, number);
+    const event = await latestEvent(tx, order.id);
+    const latest = event?.stage ?? 'placed';
+    if (latest === 'cancelled') throw new DomainError(409, orderAdminMessages.orderCancelled);
+    if (!event || rank(latest) < 0) throw new DomainError(409, orderAdminMessages.noStageToStepBack);
+    if (latest !== from) throw new DomainError(409, orderAdminMessages.stageChanged);
+    if (event.deliveredItemIds.length)
+      await tx
+        .update(orderItems)
+        .set({ status: 'pending' })
+        .where(and(inArray(orderItems.id, event.deliveredItemIds), eq(orderItems.status, 'delivered')));
+    await tx.delete(orderEvents).where(eq(orderEvents.id, event.id));
+    const to = (await latestEvent(tx, order.id))?.stage ?? 'placed';
+    if (to === 'placed') {
+      const [delivered] = await tx
+        .select({ n: count() })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, 'delivered')));
+      if (delivered?.n) throw new DomainError(409, orderAdminMessages.deliveredItemsBlockStepBack);
+    }
+    await audit(
+      tx,
+      {
+        actorId: ctx.staffId,
+        action: 'order.stage_back',
+        entity: 'order',
+        entityId: number,
+        before: { stage: latest, at: event.createdAt.toISOString() },
+        after: { stage: to },
+      },
+      ctx.now,
+    );
+    return { userId: order.userId };
+  });
   await ctx.events.publish(userId, 'orders');
 }
 
@@ -158,6 +250,12 @@ export async function setItemStatus(
 ): Promise<void> {
   const { userId } = await ctx.db.transaction(async (tx) => {
     const { order, email, name } = await lockOrder(tx, number);
+    const stage = (await latestEvent(tx, order.id))?.stage ?? 'placed';
+    if (stage === 'cancelled') throw new DomainError(409, orderAdminMessages.itemNotPending);
+    if (status === 'delivered' && rank(stage) < 0)
+      throw new DomainError(409, orderAdminMessages.itemNotShipped);
+    if (status === 'cancelled' && rank(stage) >= 0)
+      throw new DomainError(409, orderAdminMessages.itemShipped);
     const [item] = await tx
       .update(orderItems)
       .set({ status })

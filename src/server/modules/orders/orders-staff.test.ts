@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderListSchema, OrderSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
+import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
 import { signUpBuyer } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
@@ -23,7 +24,11 @@ const stockOf = async (id: number) =>
   (await t.database.query<{ stock: number }>('select stock from variants where id = $1', [id]))[0]!.stock;
 
 /** A verified buyer with one order of `quantity` units of a fresh variant (stock 10). */
-async function placedOrder(quantity = 2, businessName = 'Corner Shop LLC') {
+async function placedOrder(
+  quantity = 2,
+  businessName = 'Corner Shop LLC',
+  shippingType: 'Pickup' | 'Shiptoaddress' = 'Pickup',
+) {
   const buyer = await signUpBuyer(t.app, { businessName });
   await t.database.query('update users set email_verified_at = now() where id = $1', [buyer.user.id]);
   const [v] = await t.database.query<{ id: number; sku: string; product_id: number }>(
@@ -41,7 +46,7 @@ async function placedOrder(quantity = 2, businessName = 'Corner Shop LLC') {
   await call('POST', '/api/v1/cart/items', buyer.cookie, { items: [{ variantId: v!.sku, quantity }] });
   const res = await call('POST', '/api/v1/orders', buyer.cookie, {
     shippingDetails: shipping,
-    shippingType: 'Pickup',
+    shippingType,
     comments: '',
     idempotencyKey: randomUUID(),
   });
@@ -63,6 +68,7 @@ describe('orders in the console', () => {
         ['GET', `/api/v1/admin/orders/${order.orderNumber}`],
         ['GET', '/api/v1/admin/orders/export.csv?from=2026-01-01&to=2026-12-31'],
         ['POST', `/api/v1/admin/orders/${order.orderNumber}/stage`],
+        ['POST', `/api/v1/admin/orders/${order.orderNumber}/stage/back`],
         ['POST', `/api/v1/admin/orders/${order.orderNumber}/items/x/status`],
       ] as const,
       buyer.cookie,
@@ -169,5 +175,125 @@ describe('orders in the console', () => {
     const row = lines.find((l) => l.startsWith(order.orderNumber))!;
     expect(row).toContain(`"'=HYPERLINK(""x"") Shop"`);
     expect(row.endsWith(',10.00,0.00,10.00')).toBe(true);
+  });
+
+  it('a delivery ships with its carrier and tracking number, shown to the buyer and in the mail', async () => {
+    const { buyer, order } = await placedOrder(1, 'Tracked Goods', 'Shiptoaddress');
+    const url = `/api/v1/admin/orders/${order.orderNumber}/stage`;
+    const bad = await call('POST', url, staff.cookie, { stage: 'shipped', trackingNumber: '<b>1Z</b>' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(orderAdminMessages.trackingNumberFormat);
+    // Tracking belongs to the Shipped step only.
+    expect(
+      (await call('POST', url, staff.cookie, { stage: 'out_for_delivery', trackingNumber: '1' })).statusCode,
+    ).toBe(409);
+    const shipped = AdminOrderSchema.parse(
+      (
+        await call('POST', url, staff.cookie, {
+          stage: 'shipped',
+          carrier: 'FedEx Ground',
+          trackingNumber: '7489 1234-5678',
+        })
+      ).json(),
+    );
+    const tracking = {
+      carrier: 'FedEx Ground',
+      number: '748912345678',
+      url: 'https://www.fedex.com/fedextrack/?trknbr=748912345678',
+    };
+    expect(shipped.tracking).toEqual(tracking);
+    const mine = OrderSchema.parse(
+      (await call('GET', `/api/v1/orders/${order.orderNumber}`, buyer.cookie)).json(),
+    );
+    expect(mine.tracking).toEqual(tracking);
+    const [mail] = await t.database.query<{ subject: string; text: string }>(
+      'select subject, text from outbox where "to" = $1 and subject like $2',
+      [buyer.body.email, '%Shipped%'],
+    );
+    expect(mail!.subject).toBe(`Order ${order.orderNumber}: Shipped — Test Wholesale`);
+    expect(mail!.text).toContain(
+      `It travels with FedEx Ground, tracking number 748912345678 (${tracking.url}).`,
+    );
+    // A pickup takes none; an order not yet shipped shows none.
+    const pickup = await placedOrder(1, 'Pickup Goods');
+    expect(
+      (
+        await call('POST', `/api/v1/admin/orders/${pickup.order.orderNumber}/stage`, staff.cookie, {
+          stage: 'shipped',
+          trackingNumber: '1Z1',
+        })
+      ).json().message,
+    ).toBe(orderAdminMessages.pickupHasNoTracking);
+    expect(pickup.order.tracking).toBeNull();
+  });
+
+  it('steps back a slip, once, audited and without mailing; the stage reached again is not mailed twice', async () => {
+    const { buyer, order } = await placedOrder(1, 'Slip Corner', 'Shiptoaddress');
+    const base = `/api/v1/admin/orders/${order.orderNumber}/stage`;
+    const forward = (stage: string, more = {}) => call('POST', base, staff.cookie, { stage, ...more });
+    const back = (from: string) => call('POST', `${base}/back`, staff.cookie, { from });
+    expect((await back('shipped')).json().message).toBe(orderAdminMessages.noStageToStepBack);
+    expect((await forward('shipped', { carrier: 'UPS Ground', trackingNumber: '1Z9' })).statusCode).toBe(200);
+    expect((await back('out_for_delivery')).json().message).toBe(orderAdminMessages.stageChanged);
+    // Two clicks at once: one steps back, the other is told.
+    const both = await Promise.all([back('shipped'), back('shipped')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const mine = OrderSchema.parse(
+      (await call('GET', `/api/v1/orders/${order.orderNumber}`, buyer.cookie)).json(),
+    );
+    expect(mine.events.map((e) => e.stage)).toEqual(['placed']);
+    expect(mine.tracking).toBeNull();
+    expect((await forward('shipped')).statusCode).toBe(200);
+    expect(AdminOrderSchema.parse((await forward('out_for_delivery')).json()).tracking?.number).toBe('1Z9');
+    const subjects = async () =>
+      (
+        await t.database.query<{ subject: string }>(
+          'select subject from outbox where "to" = $1 order by id',
+          [buyer.body.email],
+        )
+      )
+        .map((m) => /^Order [^:]+: (.+) — /.exec(m.subject)?.[1])
+        .filter(Boolean);
+    expect((await subjects()).filter((s) => s === 'Shipped')).toHaveLength(1);
+    expect(await subjects()).toContain('Out for Delivery');
+    const { entries } = AuditListSchema.parse(
+      (
+        await call('GET', `/api/v1/admin/audit?entity=order&entityId=${order.orderNumber}`, staff.cookie)
+      ).json(),
+    );
+    const backs = entries.filter((e) => e.action === 'order.stage_back');
+    expect(backs).toHaveLength(1);
+    expect(backs[0]!.before).toMatchObject({ stage: 'shipped' });
+    expect(backs[0]!.after).toEqual({ stage: 'placed' });
+    expect(entries.some((e) => (e.after as { buyerMailed?: boolean }).buyerMailed === false)).toBe(true);
+  });
+
+  it('items follow the stage: delivered once shipped, cancelled only before; Delivered steps back with its items', async () => {
+    const { order, variant } = await placedOrder(2, 'Item Stages');
+    const n = order.orderNumber;
+    const item = (status: string) =>
+      call('POST', `/api/v1/admin/orders/${n}/items/${variant.sku}/status`, staff.cookie, { status });
+    const forward = (stage: string) =>
+      call('POST', `/api/v1/admin/orders/${n}/stage`, staff.cookie, { stage });
+    const back = (from: string) =>
+      call('POST', `/api/v1/admin/orders/${n}/stage/back`, staff.cookie, { from });
+    expect((await item('delivered')).json().message).toBe(orderAdminMessages.itemNotShipped);
+    await forward('shipped');
+    expect((await item('cancelled')).json().message).toBe(orderAdminMessages.itemShipped);
+    await forward('out_for_delivery');
+    const delivered = AdminOrderSchema.parse((await forward('delivered')).json());
+    expect(delivered.items.map((i) => i.status)).toEqual(['delivered']);
+    const undone = AdminOrderSchema.parse((await back('delivered')).json());
+    expect(undone.items.map((i) => i.status)).toEqual(['pending']);
+    expect(undone.events.at(-1)!.stage).toBe('out_for_delivery');
+    // An item marked delivered on its own stays so, and keeps the order from going back to placed.
+    expect((await item('delivered')).statusCode).toBe(200);
+    expect((await back('out_for_delivery')).statusCode).toBe(200);
+    expect((await back('shipped')).json().message).toBe(orderAdminMessages.deliveredItemsBlockStepBack);
+    const still = AdminOrderSchema.parse(
+      (await call('GET', `/api/v1/admin/orders/${n}`, staff.cookie)).json(),
+    );
+    expect(still.events.at(-1)!.stage).toBe('shipped');
+    expect(still.items.map((i) => i.status)).toEqual(['delivered']);
   });
 });

@@ -200,6 +200,8 @@ async function placeOnce(
       shippingCents: shipping,
       exciseCents: excise,
       totalCents: subtotal + shipping + excise,
+      carrier: orderRow.carrier,
+      trackingNumber: '',
     },
     priced.map((p) => ({
       sku: p.sku,

@@ -41,6 +41,10 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** Who carries a delivery (the PACT Act report names it); the store's setting when placed. */
     carrier: text('carrier').notNull().default(''),
+    /** The carrier's tracking number, given by staff when the order ships ('' when none). */
+    trackingNumber: text('tracking_number').notNull().default(''),
+    /** The stages the buyer has had a mail for: a stage reached again after a step back is not mailed twice. */
+    mailedStages: text('mailed_stages').array().notNull().default(sql`'{}'::text[]`),
     /** The compliance version (rules, listings, rates) the order was judged by, held until it committed. */
     complianceVersion: integer('compliance_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -94,6 +98,8 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     stage: text('stage').notNull(),
     note: text('note'),
+    /** The items a Delivered stage marked delivered, so stepping back from it returns them to pending. */
+    deliveredItemIds: integer('delivered_item_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],

@@ -1,44 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/orders/orders.schemas.ts';
-import { fakeApi, makeStore, ok, refused, renderPage } from '#tests/web-kit.tsx';
+import { fakeApi, makeOrder, makeStore, ok, refused, renderPage } from '#tests/web-kit.tsx';
 import { OrdersPage } from './orders-page.tsx';
 
-const order = (shippingType: Order['shippingType']): Order => ({
-  orderNumber: 'SS-1042',
-  datePlaced: '2026-11-25T15:30:00.000Z',
-  shippingType,
-  shippingDetails: {
-    name: 'Robin Buyer',
-    businessName: 'Chain Store 12',
-    address: '12 Elm St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-  },
-  comments: '',
-  subtotalCents: 3000,
-  shippingCents: shippingType === 'Pickup' ? 0 : 2000,
-  exciseCents: shippingType === 'Pickup' ? 0 : 150,
-  totalCents: shippingType === 'Pickup' ? 3000 : 5150,
-  items: [
-    {
-      variantId: 'SS-1003-10',
-      productName: 'Nimbus Bar Ultra',
-      variantName: 'Mango Ice',
-      imageUrl: '/media/x.webp',
-      unitPriceCents: 1500,
-      quantity: 2,
-      lineTotalCents: 3000,
-      exciseCents: shippingType === 'Pickup' ? 0 : 150,
-      status: 'pending',
-      categoryId: 'vapes',
-      brandId: 'nimbus-bar',
-      productId: 'nimbus-bar-ultra',
-    },
-  ],
-  events: [{ stage: 'placed', at: '2026-11-25T15:30:00.000Z' }],
-});
+const order = (shippingType: Order['shippingType']): Order => {
+  const pickup = shippingType === 'Pickup';
+  const base = makeOrder();
+  return makeOrder({
+    shippingType,
+    shippingCents: pickup ? 0 : 2000,
+    exciseCents: pickup ? 0 : 150,
+    totalCents: pickup ? 3000 : 5150,
+    items: base.items.map((i) => ({ ...i, exciseCents: pickup ? 0 : 150 })),
+  });
+};
 
 const store = makeStore({
   paymentNote: 'We call you within a business day to arrange payment.',

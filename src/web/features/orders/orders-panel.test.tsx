@@ -4,44 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { OrderTab } from '#shared/orders/order-tracking.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
-import { fakeApi, ok, renderPage } from '#tests/web-kit.tsx';
+import { fakeApi, makeOrder, ok, renderPage } from '#tests/web-kit.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
 
-const delivered: Order = {
+const delivered: Order = makeOrder({
   orderNumber: 'SS-1001',
-  datePlaced: '2026-11-20T12:00:00.000Z',
-  shippingType: 'Pickup',
-  shippingDetails: {
-    name: 'Robin Buyer',
-    businessName: 'Chain Store 12',
-    address: '12 Elm St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-  },
-  comments: '',
-  subtotalCents: 3000,
-  shippingCents: 0,
-  exciseCents: 0,
-  totalCents: 3000,
-  items: [
-    {
-      variantId: 'VX-1',
-      productName: 'Cloudtide Max',
-      variantName: 'Mint Ice',
-      imageUrl: '/media/x.webp',
-      unitPriceCents: 1500,
-      quantity: 2,
-      lineTotalCents: 3000,
-      exciseCents: 0,
-      status: 'delivered',
-      categoryId: 'vapes',
-      brandId: 'cloudtide',
-      productId: 'cloudtide-max',
-    },
-  ],
-  events: [{ stage: 'placed', at: '2026-11-20T12:00:00.000Z' }],
-};
+  items: makeOrder().items.map((i) => ({ ...i, variantId: 'VX-1', status: 'delivered' as const })),
+});
 
 /** The orders API with `byTab`'s orders under each tab. */
 const api = (byTab: Partial<Record<OrderTab, Order[]>>) =>

@@ -1,4 +1,5 @@
 import { Link, Navigate } from 'react-router';
+import type { Order } from '#shared/orders/orders.schemas.ts';
 import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
@@ -64,6 +65,7 @@ export function TrackPage() {
             );
           })}
         </ol>
+        {order.tracking && <Shipment tracking={order.tracking} />}
       </section>
 
       <section
@@ -83,5 +85,34 @@ export function TrackPage() {
         </ol>
       </section>
     </div>
+  );
+}
+
+/** Who carries the parcel, its tracking number and a link to the carrier's own page when there is one. */
+function Shipment({ tracking }: { tracking: NonNullable<Order['tracking']> }) {
+  return (
+    <dl className="mt-5 grid gap-x-4 gap-y-1 border-t border-gray-200 pt-4 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="font-semibold">Carrier</dt>
+      <dd>{tracking.carrier}</dd>
+      {tracking.number && (
+        <>
+          <dt className="font-semibold">Tracking number</dt>
+          <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-mono">{tracking.number}</span>
+            {tracking.url && (
+              <a
+                href={tracking.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-blue-800 underline"
+              >
+                Track with {tracking.carrier}
+                <span className="sr-only"> (opens the carrier's site)</span>
+              </a>
+            )}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -2,25 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
-import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
-import { useNotify } from '#web/components/ui/notifications.tsx';
+import { trackingState } from '#shared/orders/order-tracking.ts';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
 import { Badge, Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { Slot } from '#web/components/slots.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { adminOrderQuery } from '#web/features/orders/console/queries.ts';
+import { StagePanel, stageSteps } from '#web/features/orders/console/stage-panel.tsx';
 
 /** One order: buyer, shipping, comments, items (deliver or cancel each), shipping stages. */
 export function AdminOrderDetailPage() {
   const { number = '' } = useParams();
-  const notify = useNotify();
   const order = useQuery(adminOrderQuery(number));
-  const stage = useAdminMutation(
-    'POST',
-    () => `orders/${encodeURIComponent(number)}/stage`,
-    'AdminOrderSchema',
-  );
   const item = useAdminMutation(
     'POST',
     (v: { sku: string; status: 'delivered' | 'cancelled' }) =>
@@ -31,12 +25,12 @@ export function AdminOrderDetailPage() {
   if (order.isPending) return <Loading />;
   if (order.error) return <p role="alert">{order.error.message}</p>;
   const o = order.data;
-  const state = trackingState(o.events);
-  const reached = new Set(o.events.map((e) => e.stage));
-  const next = state.cancelled
-    ? null
-    : TRACKING_STAGES.find((s) => !reached.has(s.stage) && s.percent > state.percent);
-  const error = stage.error ?? item.error;
+  const { current } = stageSteps(o);
+  const cancelled = trackingState(o.events).cancelled;
+  // Items follow the stage: cancelled before the order ships, delivered once it has.
+  const canCancel = !current && !cancelled;
+  const canDeliver = current?.stage === 'shipped' || current?.stage === 'out_for_delivery';
+  const error = item.error;
 
   return (
     <>
@@ -73,39 +67,7 @@ export function AdminOrderDetailPage() {
           </address>
           <p className="mt-2 text-sm text-gray-700">Placed {formatDateTime(o.datePlaced)}</p>
         </Panel>
-        <Panel title="Shipping stage">
-          <p>
-            Now: <strong data-testid="order-stage">{state.label}</strong>
-          </p>
-          {next ? (
-            <Button
-              className="mt-3"
-              disabled={stage.isPending}
-              onClick={() =>
-                stage.mutate(
-                  { stage: next.stage },
-                  {
-                    onSuccess: () =>
-                      notify({ type: 'success', message: `Marked ${next.label}. The buyer was emailed.` }),
-                  },
-                )
-              }
-            >
-              Mark as {next.label}
-            </Button>
-          ) : (
-            <p className="mt-3 text-sm text-gray-700">
-              {state.cancelled ? 'This order is cancelled.' : 'All stages are done.'}
-            </p>
-          )}
-          <ol className="mt-3 space-y-1 text-sm text-gray-800" aria-label="Stage history">
-            {o.events.map((e) => (
-              <li key={`${e.stage}-${e.at}`}>
-                {STAGE_LABELS[e.stage] ?? e.stage} · {formatDateTime(e.at)}
-              </li>
-            ))}
-          </ol>
-        </Panel>
+        <StagePanel order={o} />
       </div>
       {o.comments && (
         <div className="mt-4">
@@ -117,7 +79,10 @@ export function AdminOrderDetailPage() {
       <div className="mt-4">
         <FormError message={error ? errorMessage(error) : null} />
       </div>
-      <h2 className="mt-4 mb-2 text-lg font-bold">Items</h2>
+      <h2 className="mt-4 text-lg font-bold">Items</h2>
+      <p className="mb-2 text-sm text-gray-700">
+        An item is cancelled before the order ships, and marked delivered once it has.
+      </p>
       <DataTable
         caption={`Items of ${o.orderNumber}`}
         head={['Item', 'SKU', 'Qty', 'Unit', 'Line', 'Status', 'Change']}
@@ -135,34 +100,40 @@ export function AdminOrderDetailPage() {
               <Badge status={i.status} />
             </td>
             <td className="px-3 py-2">
-              {i.status === 'pending' ? (
+              {i.status === 'pending' && (canCancel || canDeliver) ? (
                 <span className="flex flex-wrap gap-2">
-                  <Button
-                    tone="success"
-                    aria-label={`Mark ${optionLabel(i.productName, i.variantName)} delivered`}
-                    disabled={item.isPending}
-                    onClick={() => item.mutate({ sku: i.variantId, status: 'delivered' })}
-                  >
-                    Delivered
-                  </Button>
-                  <Button
-                    tone="danger"
-                    aria-label={`Cancel ${optionLabel(i.productName, i.variantName)}`}
-                    disabled={item.isPending}
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Cancel ${i.quantity} × ${i.variantName}? The stock goes back on sale.`,
+                  {canDeliver && (
+                    <Button
+                      tone="success"
+                      aria-label={`Mark ${optionLabel(i.productName, i.variantName)} delivered`}
+                      disabled={item.isPending}
+                      onClick={() => item.mutate({ sku: i.variantId, status: 'delivered' })}
+                    >
+                      Delivered
+                    </Button>
+                  )}
+                  {canCancel && (
+                    <Button
+                      tone="danger"
+                      aria-label={`Cancel ${optionLabel(i.productName, i.variantName)}`}
+                      disabled={item.isPending}
+                      onClick={() => {
+                        if (
+                          window.confirm(
+                            `Cancel ${i.quantity} × ${i.variantName}? The stock goes back on sale.`,
+                          )
                         )
-                      )
-                        item.mutate({ sku: i.variantId, status: 'cancelled' });
-                    }}
-                  >
-                    Cancel
-                  </Button>
+                          item.mutate({ sku: i.variantId, status: 'cancelled' });
+                      }}
+                    >
+                      Cancel
+                    </Button>
+                  )}
                 </span>
               ) : (
-                '—'
+                <span className="text-sm text-gray-700">
+                  {i.status === 'pending' && current ? 'With the order' : '—'}
+                </span>
               )}
             </td>
           </tr>
