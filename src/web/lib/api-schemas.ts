@@ -60,6 +60,7 @@ export {
   TotpConfirmResponseSchema,
   TotpSetupResponseSchema,
 } from '#shared/staff/staff.schemas.ts';
+export { MenuCountSchema, StaffNotificationsSchema } from '#shared/staff/notifications.schemas.ts';
 export { MessageResponseSchema, StoreInfoSchema } from '#shared/store/store.schemas.ts';
 export {
   BuyerGroupSchema,

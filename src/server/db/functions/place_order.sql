@@ -15,8 +15,9 @@
 --  * 'over_cap'  an unverified buyer's subtotal is over the cap (p_cap);
 --  * 'duplicate' this idempotency key already made an order;
 --  * 'created'   stock taken (or 'not_enough_stock:[ids]' raised, undoing it all), items, the
---                'placed' event, the cart emptied, the confirmation mail queued with its number,
---                and the change feed told of the cart and the stock.
+--                'placed' event, the cart emptied, the confirmation mail queued with its number
+--                (and p_mail->'staff' to each staff member who chose new-order mail), and the
+--                change feed told of the cart and the stock.
 CREATE OR REPLACE FUNCTION place_order(
   p_user uuid,
   p_key text,
@@ -168,6 +169,19 @@ BEGIN
     p_now,
     p_now
   );
+  -- Staff who chose new-order mail each get the notice (p_mail->'staff', no recipient of its own).
+  IF p_mail ? 'staff' THEN
+    INSERT INTO outbox ("to", subject, text, html, created_at, next_attempt_at)
+    SELECT u.email,
+      replace(p_mail->'staff'->>'subject', '[[ORDER_NUMBER]]', v_number),
+      replace(p_mail->'staff'->>'text', '[[ORDER_NUMBER]]', v_number),
+      replace(p_mail->'staff'->>'html', '[[ORDER_NUMBER]]', v_number),
+      p_now,
+      p_now
+    FROM staff_notifications n JOIN users u ON u.id = n.user_id
+    WHERE n.new_orders AND u.role = 'staff' AND u.disabled_at IS NULL
+    ORDER BY u.email;
+  END IF;
 
   INSERT INTO change_events (channel, payload) VALUES
     ('user_events', json_build_object('userId', p_user, 'type', 'cart')::text),

@@ -1,3 +1,7 @@
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
+import { enqueueMail } from '#server/modules/mail/outbox.ts';
+import { staffNewUploadMail } from '#server/modules/mail/templates.ts';
+import { staffWantingUploads } from '#server/modules/staff/staff-notifications.service.ts';
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
@@ -9,7 +13,11 @@ import type { StoredObject } from '#server/storage/object-store.ts';
 import { IncompleteUpload, type PrivateStore } from '#server/storage/private-store.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Document, DocumentKind } from '#shared/accounts/accounts.schemas.ts';
-import { effectiveDocumentStatus, type StoredDocumentStatus } from '#shared/accounts/document-status.ts';
+import {
+  DOCUMENT_LABELS,
+  effectiveDocumentStatus,
+  type StoredDocumentStatus,
+} from '#shared/accounts/document-status.ts';
 import { isoDay } from '#shared/dates.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { detectDocumentType, safeDisplayName } from './file-type.ts';
@@ -59,7 +67,7 @@ const failed = (kind: DocumentKind) => new DomainError(500, accountMessages.uplo
  *    never a row without its file).
  */
 export async function uploadDocument(
-  ctx: DocumentsContext & { events: UserEventBus },
+  ctx: DocumentsContext & { events: UserEventBus; mail: MailSettings },
   { kind, part }: { kind: DocumentKind; part: MultipartFile | undefined },
 ): Promise<DocumentRow> {
   const { userId } = ctx;
@@ -124,10 +132,28 @@ export async function uploadDocument(
           set: { ...values, createdAt: ctx.now },
         })
         .returning();
-      await tx.update(users).set({ isCompleted: true, updatedAt: ctx.now }).where(eq(users.id, userId));
+      const [buyer] = await tx
+        .update(users)
+        .set({ isCompleted: true, updatedAt: ctx.now })
+        .where(eq(users.id, userId))
+        .returning({ businessName: users.businessName });
+      // Staff who chose it hear of the upload, in the same transaction as the row they will review.
+      for (const to of await staffWantingUploads(tx))
+        await enqueueMail(
+          tx,
+          staffNewUploadMail(
+            ctx.mail.storeName,
+            to,
+            buyer!.businessName,
+            DOCUMENT_LABELS[kind],
+            `${ctx.mail.publicUrl}/admin`,
+          ),
+          ctx.now,
+        );
       return { row: saved!, previousKey: previous?.storageKey };
     });
     if (previousKey && previousKey !== key) await ctx.privateStore.remove(previousKey).catch(() => {});
+    ctx.mail.kick();
     await profileChanged(ctx);
     return row;
   } catch (err) {

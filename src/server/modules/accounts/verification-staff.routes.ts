@@ -12,6 +12,7 @@ import {
   VerificationQueueSchema,
   VerifyDocumentBodySchema,
 } from '#shared/accounts/documents-staff.schemas.ts';
+import { MenuCountSchema } from '#shared/staff/notifications.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { expiringDocuments } from './document-expiry.service.ts';
 import { openDocumentFile } from './documents.service.ts';
@@ -19,6 +20,7 @@ import {
   findDocumentById,
   requestReupload,
   verificationQueue,
+  documentsToVerify,
   verifyDocument,
 } from './verification.service.ts';
 
@@ -45,6 +47,18 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
       },
     },
     async (req) => ({ documents: await verificationQueue(req.ctx) }),
+  );
+
+  app.get(
+    '/verifications/count',
+    {
+      schema: {
+        tags,
+        summary: "Documents waiting for review: the console menu's count",
+        response: { 200: MenuCountSchema, ...errors },
+      },
+    },
+    async (req) => ({ count: await documentsToVerify(req.ctx) }),
   );
 
   app.get(

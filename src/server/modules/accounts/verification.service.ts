@@ -1,15 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
-import { reuploadRequestedMail } from '#server/modules/mail/templates.ts';
+import { documentVerifiedMail, reuploadRequestedMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import { profileChanged } from './profile-events.ts';
 import { verificationMessages } from '#shared/accounts/accounts.messages.ts';
-import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
-import { isoDay } from '#shared/dates.ts';
+import { formatDay, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 
@@ -31,6 +31,12 @@ export async function verificationQueue({ db }: WithDb) {
     uploadedAt: doc.updatedAt.toISOString(),
     buyer: { id: doc.userId, ...buyer },
   }));
+}
+
+/** How many documents wait for review (the console's menu shows it). */
+export async function documentsToVerify({ db }: WithDb): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.status, 'pending'));
+  return row?.n ?? 0;
 }
 
 export async function findDocumentById({ db }: WithDb, id: string): Promise<DocumentRow> {
@@ -56,7 +62,7 @@ type ReviewContext = StaffContext & { events: UserEventBus };
  * with a new updated_at, and two staff clicking at once change it once.
  */
 export async function verifyDocument(
-  ctx: ReviewContext,
+  ctx: ReviewContext & { mail: MailSettings },
   id: string,
   input: { documentNumber: string; issuingState: string; expiresOn: string },
 ): Promise<DocumentRow> {
@@ -77,6 +83,30 @@ export async function verifyDocument(
       .where(and(eq(documents.id, id), eq(documents.status, 'pending')))
       .returning();
     if (!after) throw new DomainError(409, verificationMessages.notPending);
+    const [buyer] = await tx.select().from(users).where(eq(users.id, after.userId));
+    const verifiedKinds = await tx
+      .select({ kind: documents.kind })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.userId, after.userId),
+          eq(documents.status, 'verified'),
+          gte(documents.expiresOn, isoDay(ctx.now)),
+        ),
+      );
+    await enqueueMail(
+      tx,
+      documentVerifiedMail(
+        ctx.mail.storeName,
+        buyer!.email,
+        buyer!.name,
+        DOCUMENT_LABELS[after.kind as DocumentKind],
+        formatDay(input.expiresOn),
+        verifiedKinds.length === DOCUMENT_KINDS.length,
+        `${ctx.mail.publicUrl}/account?p=My%20Profile`,
+      ),
+      ctx.now,
+    );
     await audit(
       tx,
       {
@@ -91,6 +121,7 @@ export async function verifyDocument(
     );
     return after;
   });
+  ctx.mail.kick();
   // The buyer's open profile page shows Verified without a reload.
   await profileChanged({ events: ctx.events, userId: verified.userId });
   return verified;

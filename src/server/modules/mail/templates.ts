@@ -163,3 +163,67 @@ export function backInStockMail(store: string, to: string, name: string, item: s
     { label: 'See the product', url },
   );
 }
+
+export function documentVerifiedMail(
+  store: string,
+  to: string,
+  name: string,
+  documentLabel: string,
+  validUntil: string,
+  bothVerified: boolean,
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    `Your ${documentLabel} is verified — ${store}`,
+    [
+      `Hello ${name},`,
+      `We have checked and verified the ${documentLabel} you uploaded. It is valid until ${validUntil}.`,
+      bothVerified
+        ? 'Your Sales ID and tobacco licence are both verified, so your orders are no longer limited.'
+        : 'Once your other document is verified too, your orders are no longer limited.',
+    ],
+    { label: 'Open My Profile', url },
+  );
+}
+
+/**
+ * What staff who asked for it are told of a new order. The order number is not known until the
+ * order is placed: `[[ORDER_NUMBER]]` stands for it (place_order puts it in), and the mail has no
+ * recipient yet — it goes to each staff member who chose new-order mail.
+ */
+export function staffNewOrderMail(
+  store: string,
+  business: string,
+  number: string,
+  total: string,
+  shipping: string,
+  lines: string[],
+  url: string,
+): Omit<Mail, 'to'> {
+  const { to: _none, ...mail } = layout(
+    store,
+    '',
+    `New order ${number} from ${business} (${total})`,
+    [`${business} placed order ${number}: ${total}, ${shipping}.`, ...lines],
+    { label: 'Open the order', url },
+  );
+  return mail;
+}
+
+export function staffNewUploadMail(
+  store: string,
+  to: string,
+  business: string,
+  documentLabel: string,
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    `${documentLabel[0]!.toUpperCase()}${documentLabel.slice(1)} to verify: ${business}`,
+    [`${business} uploaded a ${documentLabel}. It waits in the verification queue.`],
+    { label: 'Open the verification queue', url },
+  );
+}

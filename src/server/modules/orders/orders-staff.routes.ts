@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MenuCountSchema } from '#shared/staff/notifications.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
@@ -16,6 +17,7 @@ import {
   listAdminOrders,
   loadAdminOrder,
   ordersCsv,
+  ordersToShip,
   setItemStatus,
   setStage,
   stepBack,
@@ -42,6 +44,18 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
       },
     },
     async (req) => listAdminOrders(req.ctx, req.query),
+  );
+
+  app.get(
+    '/orders/to-ship/count',
+    {
+      schema: {
+        tags,
+        summary: "Orders not yet shipped: the console menu's count",
+        response: { 200: MenuCountSchema, ...errors },
+      },
+    },
+    async (req) => ({ count: await ordersToShip(req.ctx) }),
   );
 
   app.get(

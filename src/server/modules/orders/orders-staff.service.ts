@@ -1,6 +1,6 @@
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
@@ -63,6 +63,25 @@ export async function listAdminOrders({ db }: WithDb, q: AdminOrdersQuery) {
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/**
+ * Orders waiting to ship: no stage since 'placed' and not cancelled (the console's menu shows the
+ * count). An order stepped back to Order placed waits again.
+ */
+export async function ordersToShip({ db }: WithDb): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(orderEvents)
+          .where(and(eq(orderEvents.orderId, orders.id), sql`${orderEvents.stage} <> 'placed'`)),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function loadAdminOrder({ db }: WithDb, number: string) {

@@ -4,7 +4,7 @@ import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import { forgetSession, type SessionCheck, sessionCheck } from '#server/modules/accounts/session.service.ts';
-import { orderConfirmationMail, orderMailLine } from '#server/modules/mail/templates.ts';
+import { orderConfirmationMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import type { BuyerContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
@@ -167,6 +167,16 @@ async function placeOnce(
     lines.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents)),
   );
 
+  const staffNotice = staffNewOrderMail(
+    ctx.mail.storeName,
+    user.businessName,
+    ORDER_NUMBER_SLOT,
+    formatCents(subtotal + shipping + excise),
+    input.shippingType === 'Pickup' ? 'pickup in store' : `delivery to ${d.city}, ${d.state}`,
+    lines.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents)),
+    `${ctx.mail.publicUrl}/admin/orders/${ORDER_NUMBER_SLOT}`,
+  );
+
   const result = await callPlaceOrder(ctx, lines, [
     user.id,
     input.idempotencyKey,
@@ -174,7 +184,7 @@ async function placeOnce(
     JSON.stringify(orderRow),
     JSON.stringify(priced),
     ordering.unverifiedCapCents,
-    JSON.stringify(mail),
+    JSON.stringify({ ...mail, staff: staffNotice }),
     JSON.stringify(check),
     session ? JSON.stringify(session) : null,
   ]);

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 
 /** Single-use recovery codes for a staff member's second factor; only their SHA-256 is kept. */
@@ -36,3 +36,13 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
   ],
 );
+
+/** The mail a staff member chose to get: each new order, each new document upload. Off by default. */
+export const staffNotifications = pgTable('staff_notifications', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newOrders: boolean('new_orders').notNull().default(false),
+  newUploads: boolean('new_uploads').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

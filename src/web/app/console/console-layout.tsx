@@ -1,45 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  BadgeDollarSign,
-  Boxes,
-  ClipboardList,
-  FileCheck2,
-  History,
-  Image,
-  LogOut,
-  Mail,
-  Scale,
-  Settings,
-  ShieldCheck,
-  Store,
-  Tags,
-  Upload,
-  Users,
-} from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { ApiError, apiPost, apiUrl } from '#web/lib/api-client.ts';
 import { useStaffMe } from '#web/lib/console-api.ts';
 import { Loading } from '#web/components/console/console-ui.tsx';
 import { SlotsProvider } from '#web/components/slots.tsx';
+import { ConsoleNav } from './console-nav.tsx';
 import { consoleSlots } from './console-slots.tsx';
 import { ChooseOwnPassword, TwoFactorSetup, TwoFactorSignIn } from './two-factor.tsx';
-
-const NAV = [
-  { to: '/admin', label: 'Verification', icon: FileCheck2, end: true },
-  { to: '/admin/orders', label: 'Orders', icon: ClipboardList },
-  { to: '/admin/products', label: 'Products', icon: Boxes },
-  { to: '/admin/categories', label: 'Categories & brands', icon: Tags },
-  { to: '/admin/banners', label: 'Banners', icon: Image },
-  { to: '/admin/import', label: 'Import / export', icon: Upload },
-  { to: '/admin/buyers', label: 'Buyers', icon: Users },
-  { to: '/admin/pricing', label: 'Groups & prices', icon: BadgeDollarSign },
-  { to: '/admin/staff', label: 'Staff', icon: ShieldCheck },
-  { to: '/admin/compliance', label: 'Compliance', icon: Scale },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
-  { to: '/admin/mail', label: 'Mail', icon: Mail },
-  { to: '/admin/audit', label: 'Audit log', icon: History },
-];
 
 /**
  * The staff console: its own code-split part of the SPA. The server checks staff on every
@@ -95,33 +64,7 @@ export function AdminLayout() {
           <span className="font-extrabold tracking-tight">Staff console</span>
           <SignOutButton />
         </div>
-        <nav ref={navRef} aria-label="Console" className="relative overflow-x-auto px-2 pb-2 lg:pb-4">
-          <ul className="flex gap-1 lg:flex-col">
-            {NAV.map(({ to, label, icon: Icon, end }) => (
-              <li key={to} className="shrink-0">
-                <NavLink
-                  to={to}
-                  end={end}
-                  className={({ isActive }) =>
-                    `flex min-h-10 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-white text-gray-900' : 'text-gray-100 hover:bg-gray-700'}`
-                  }
-                >
-                  <Icon aria-hidden className="size-4" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-            <li className="shrink-0">
-              <Link
-                to="/"
-                className="flex min-h-10 items-center gap-2 rounded-lg px-3 py-2 text-sm text-gray-100 hover:bg-gray-700"
-              >
-                <Store aria-hidden className="size-4" />
-                Storefront
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <ConsoleNav ref={navRef} />
         <p className="hidden px-4 pb-4 text-xs text-gray-300 lg:block">Signed in as {me.data.email}</p>
       </aside>
       <main

@@ -7,3 +7,5 @@ export const buyerQuery = (id: string) =>
 export const verificationQueueQuery = () => consoleRead('verifications', 'VerificationQueueSchema');
 export const expiringDocumentsQuery = (days: number) =>
   consoleRead('documents/expiring', 'ExpiringListSchema', { days });
+/** How many documents wait for review (the console menu's count). */
+export const documentsToVerifyQuery = () => consoleRead('verifications/count', 'MenuCountSchema');

@@ -7,6 +7,7 @@ import { firstError, useAdminMutation, useStaffMe } from '#web/lib/console-api.t
 import { Badge, Button, DataTable, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { ListState } from '#web/components/console/list-state.tsx';
 import { staffListQuery } from '#web/features/staff/console/queries.ts';
+import { MyNotifications } from '#web/features/staff/console/my-notifications.tsx';
 
 /** Staff accounts: add one (its one-time password shown once), reset another's lost authenticator. */
 export function StaffPage() {
@@ -22,6 +23,9 @@ export function StaffPage() {
   return (
     <>
       <PageTitle>Staff</PageTitle>
+      <div className="mb-4 max-w-xl">
+        <MyNotifications />
+      </div>
       <FormError message={firstError(reset.error)} />
       <ListState query={list} isEmpty={(d) => d.staff.length === 0} empty="No staff accounts.">
         {(data) => (

@@ -1,0 +1,2 @@
+/** The accounts console's side as the console shell shows it (the menu's count). */
+export { documentsToVerifyQuery } from './queries.ts';
