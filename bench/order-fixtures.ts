@@ -70,8 +70,8 @@ export async function createOrderFixtures(
       [batch.map((_, j) => hashToken(tokens[i + j]!)), batch.map((u) => u.id)],
     );
   }
-  // Verified Sales ID and licence: wholesale carts are above the unverified buyers' cap, and the
-  // state rules want a licence from the ship-to state (Texas) for vapes and tobacco.
+  // Verified Sales ID and license: wholesale carts are above the unverified buyers' cap, and the
+  // state rules want a license from the ship-to state (Texas) for vapes and tobacco.
   await q(
     `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status, issuing_state)
      select u, k, 'bench/' || u || '/' || k, 'doc.pdf', 'application/pdf', 1, 'x', 'verified', 'TX'

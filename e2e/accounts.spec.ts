@@ -109,7 +109,7 @@ describe('a buyer account, end to end', () => {
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     assert.equal(await page.getByRole('region', { name: 'Email verification' }).count(), 0);
 
-    // Documents: the Sales ID from /nextpage is pending; the licence uploaded in one tab shows
+    // Documents: the Sales ID from /nextpage is pending; the license uploaded in one tab shows
     // up in another open tab without a reload (Server-Sent Events).
     await page.goto('/account?p=My%20Profile');
     await page.getByRole('link', { name: 'Download resale-certificate.pdf' }).waitFor();
@@ -117,15 +117,15 @@ describe('a buyer account, end to end', () => {
     const other = await context.newPage();
     await other.goto('/account?p=My%20Profile');
     await other.getByRole('heading', { name: 'Tobacco License' }).waitFor();
-    assert.equal(await other.getByRole('link', { name: 'Download licence.png' }).count(), 0);
+    assert.equal(await other.getByRole('link', { name: 'Download license.png' }).count(), 0);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please upload tobacco license' }).waitFor();
     await page
       .getByLabel('Tobacco License')
-      .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Submit' }).click();
     await notification(page, 'Tobacco license uploaded');
-    await other.getByRole('link', { name: 'Download licence.png' }).waitFor({ timeout: 10_000 });
+    await other.getByRole('link', { name: 'Download license.png' }).waitFor({ timeout: 10_000 });
     await other.close();
 
     // Sign out from the header menu; sign in with Remember me; the email is prefilled next time.

@@ -26,7 +26,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 interface BuyerSetUp {
   businessName: string;
   address: { streetAddress: string; city: string; state: string; zipCode: string };
-  /** The state that issued the tobacco licence staff verify. */
+  /** The state that issued the tobacco license staff verify. */
   licence: string;
 }
 
@@ -74,7 +74,7 @@ async function verifiedBuyer(setUp: BuyerSetUp) {
 
 describe('state compliance', () => {
   test('a Massachusetts buyer cannot check out a flavoured vape and sees why; another address can, with excise on the invoice; a rule staff add applies at once', async () => {
-    // A buyer in Boston whose verified tobacco licence is from Pennsylvania.
+    // A buyer in Boston whose verified tobacco license is from Pennsylvania.
     const { context, page, staff } = await verifiedBuyer({
       businessName: 'Back Bay Vapes',
       address: { streetAddress: '1 Beacon St', city: 'Boston', state: 'MA', zipCode: '02108' },
@@ -82,7 +82,7 @@ describe('state compliance', () => {
     });
     const errors = watchErrors(page);
 
-    // The listing marks what cannot go to Massachusetts (her licence is from Pennsylvania), and
+    // The listing marks what cannot go to Massachusetts (her license is from Pennsylvania), and
     // "Ships to my state" leaves it out.
     await page.goto('/categories?categoryId=disposable-vapes');
     await page.getByText("Can't ship to MA").first().waitFor();
@@ -135,10 +135,10 @@ describe('state compliance', () => {
       .getByText(/These items cannot ship to the chosen address/)
       .first()
       .waitFor();
-    // Pickup is judged for the store's own state, Texas: this buyer has no Texas licence.
+    // Pickup is judged for the store's own state, Texas: this buyer has no Texas license.
     await page.getByLabel(/Pickup in store/).check();
     await page
-      .getByText(/needs your verified tobacco licence issued by Texas/)
+      .getByText(/needs your verified tobacco license issued by Texas/)
       .first()
       .waitFor();
     // Another address, in Pennsylvania: it may go there, with Pennsylvania's 40 % excise.

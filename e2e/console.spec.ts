@@ -48,7 +48,7 @@ async function buyerWithOrder(context: BrowserContext) {
   assert.equal(complete.ok(), true, await complete.text());
   for (const [kind, name, mimeType, buffer] of [
     ['sales_id', 'sales-id.pdf', 'application/pdf', PDF],
-    ['tobacco_license', 'licence.png', 'image/png', PNG],
+    ['tobacco_license', 'license.png', 'image/png', PNG],
   ] as const) {
     const res = await context.request.post(`/api/v1/account/documents/${kind}`, {
       headers,
@@ -113,7 +113,7 @@ async function expectConsoleOk(page: Page, where: string) {
 }
 
 describe('staff console', () => {
-  test('TOTP sign-in → verify a licence (the buyer sees it live) → ship and deliver an item → change a price', async () => {
+  test('TOTP sign-in → verify a license (the buyer sees it live) → ship and deliver an item → change a price', async () => {
     const buyerContext = await adultContext(browser);
     const buyer = await buyerWithOrder(buyerContext);
     const buyerPage = buyer.page;
@@ -147,15 +147,15 @@ describe('staff console', () => {
     assert.equal(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);
     await page.getByRole('button', { name: /open the console/ }).click();
 
-    // Verification queue: the buyer's licence, previewed in the page, verified with its details.
+    // Verification queue: the buyer's license, previewed in the page, verified with its details.
     await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
-    await page.getByRole('button', { name: new RegExp(`${buyer.businessName}.*Tobacco licence`) }).click();
-    await page.getByRole('img', { name: `Tobacco licence of ${buyer.businessName}` }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`${buyer.businessName}.*Tobacco license`) }).click();
+    await page.getByRole('img', { name: `Tobacco license of ${buyer.businessName}` }).waitFor();
     await expectConsoleOk(page, 'the verification queue');
-    await page.getByLabel('Licence number').fill('FL-TOB-778899');
+    await page.getByLabel('License number').fill('FL-TOB-778899');
     await page.getByLabel('Issuing state').selectOption('FL');
     await page.getByLabel('Expires on').fill('2028-06-30');
-    await page.getByRole('button', { name: 'Verify tobacco licence' }).click();
+    await page.getByRole('button', { name: 'Verify tobacco license' }).click();
     await notification(page, 'Document verified.');
     // The buyer's open account page shows it without a reload.
     await buyerPage.getByText('Verified (valid until Jun 30, 2028)').waitFor({ timeout: 10_000 });

@@ -316,7 +316,7 @@ describe('wholesale pricing', () => {
 });
 
 /**
- * `n` in-stock accessories (no state rule needs a licence for them) of different products, sold one
+ * `n` in-stock accessories (no state rule needs a license for them) of different products, sold one
  * by one and cheap enough for an unverified buyer's order, with their names.
  */
 async function inStockOptions(page: import('playwright-core').Page, n: number) {

@@ -9,7 +9,7 @@ export function uploadDocument(
   cookie: string,
   kind: string,
   content: Buffer,
-  filename = 'licence.pdf',
+  filename = 'license.pdf',
 ) {
   const body = multipart({ filename, contentType: 'application/pdf', content });
   return app.inject({

@@ -74,7 +74,7 @@ describe('object storage stops in the middle of an upload', () => {
   it('answers 503, keeps the earlier document (row and file), reads answer 503, the rest of the store answers', async () => {
     const buyer = await signUpBuyer(t.app);
     const staff = await staffWithTotp();
-    const first = Buffer.concat([PDF, Buffer.from('the first licence')]);
+    const first = Buffer.concat([PDF, Buffer.from('the first license')]);
     expect((await uploadDocument(t.app, buyer.cookie, 'sales_id', first)).statusCode).toBe(200);
     const picture = await uploadPicture(t.app, staff.cookie, { width: 700, height: 500 });
     expect(picture.statusCode, picture.body).toBe(200);

@@ -62,7 +62,7 @@ export const accountMessages = {
 
 /** Staff review of buyers' documents: the verification queue, verify or ask again, what expires soon. */
 export const verificationMessages = {
-  numberRequired: 'Enter the licence or certificate number.',
+  numberRequired: 'Enter the license or certificate number.',
   stateRequired: 'Choose the issuing state.',
   expiryInvalid: 'Enter the expiry date as YYYY-MM-DD.',
   expiryPast: 'The expiry date has passed: request a new upload instead.',

@@ -1,5 +1,5 @@
 /** How staff mail names each document. */
-export const DOCUMENT_LABELS = { sales_id: 'Sales ID', tobacco_license: 'tobacco licence' } as const;
+export const DOCUMENT_LABELS = { sales_id: 'Sales ID', tobacco_license: 'tobacco license' } as const;
 
 export type StoredDocumentStatus = 'pending' | 'verified' | 'reupload_requested';
 export type DocumentStatus = StoredDocumentStatus | 'expired';

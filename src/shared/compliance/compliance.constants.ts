@@ -40,7 +40,7 @@ export type RuleEffect = (typeof RULE_EFFECTS)[number];
 export const RULE_EFFECT_LABELS: Record<RuleEffect, string> = {
   no_sale: 'No sale',
   directory_only: "Only products listed in the state's directory",
-  licence_required: "Needs the buyer's verified licence issued by that state",
+  licence_required: "Needs the buyer's verified license issued by that state",
   no_delivery: 'No delivery (pickup only)',
 };
 

@@ -34,7 +34,7 @@ export const ShipCheckResponseSchema = z.object({
       variantId: z.string(),
       name: z.string(),
       blocks: z.array(BlockSchema),
-      /** For a visitor: what a buyer would need (a licence from that state). */
+      /** For a visitor: what a buyer would need (a license from that state). */
       needs: z.array(BlockSchema),
       /**
        * Why it cannot be sold for pickup at the store (judged in the store's state, for this buyer):
@@ -90,7 +90,7 @@ export const ListingListSchema = z.object({ listings: z.array(ListingSchema) });
 
 /**
  * Staff: how an order stands with the state rules. Judged when placed (by the version recorded
- * on it) and judged again today, for the same ship-to and the buyer's licences now: a line that
+ * on it) and judged again today, for the same ship-to and the buyer's licenses now: a line that
  * a rule now blocks should not ship. There is no per-order override; a rule change is the only
  * way to allow what a rule blocks.
  */
@@ -104,7 +104,7 @@ export const OrderComplianceSchema = z.object({
   /** The rules version the order was placed under (null for orders placed before the rules). */
   judgedByVersion: z.number().int().nullable(),
   currentVersion: z.number().int(),
-  /** States whose verified, unexpired tobacco licence the buyer holds today. */
+  /** States whose verified, unexpired tobacco license the buyer holds today. */
   licences: z.array(z.string()),
   exciseCents: z.number().int(),
   carrier: z.string(),
@@ -148,7 +148,7 @@ export const CardVerdictsSchema = z.object({
   state: z.string().nullable(),
   blocked: z.array(z.string()),
   partial: z.array(z.string()),
-  /** Of those, the ones only the state's licence rule keeps: a licence from it would do. */
+  /** Of those, the ones only the state's license rule keeps: a license from it would do. */
   licence: z.array(z.string()),
 });
 export type CardVerdicts = z.infer<typeof CardVerdictsSchema>;

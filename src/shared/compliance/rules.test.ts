@@ -202,17 +202,17 @@ describe('effects', () => {
     expect(reasons(input({ rules, state: 'AL', listed: (p, s) => p === 7 && s === 'AL' }))).toEqual([]);
   });
 
-  it("licence: the buyer's verified licence must be from the ship-to state; a visitor is told what is needed", () => {
+  it("licence: the buyer's verified license must be from the ship-to state; a visitor is told what is needed", () => {
     const rules = [
       rule({ effect: 'licence_required', states: ['*'], condition: { kinds: ['ends_device'] } }),
     ];
     expect(reasons(input({ rules, state: 'TX' }))).toEqual([]);
     expect(reasons(input({ rules, state: 'FL' }))).toEqual([
-      'Shipping this to Florida needs your verified tobacco licence issued by Florida.',
+      'Shipping this to Florida needs your verified tobacco license issued by Florida.',
     ]);
     // A pickup is sold at the store, in its state: not "shipping".
     expect(reasons(input({ rules, state: 'FL', shipping: 'Pickup' }))).toEqual([
-      'Selling this for pickup in Florida needs your verified tobacco licence issued by Florida.',
+      'Selling this for pickup in Florida needs your verified tobacco license issued by Florida.',
     ]);
     const visitor = judge(input({ rules, state: 'FL', licenceStates: null }));
     expect(visitor.blocks).toEqual([]);

@@ -107,7 +107,7 @@ export interface JudgeInput {
   rules: readonly Rule[];
   /** Whether the product is listed in the state's directory. */
   listed: (productId: number, state: string) => boolean;
-  /** States whose licence the buyer holds, verified and unexpired; null for a visitor. */
+  /** States whose license the buyer holds, verified and unexpired; null for a visitor. */
   licenceStates: ReadonlySet<string> | null;
 }
 
@@ -134,8 +134,8 @@ export function judge(input: JudgeInput): Judgement {
         // A pickup is sold in the store's state, not shipped (decision 014, item 5).
         const b = block(
           input.shipping === 'Pickup'
-            ? `Selling this for pickup in ${name} needs your verified tobacco licence issued by ${name}.`
-            : `Shipping this to ${name} needs your verified tobacco licence issued by ${name}.`,
+            ? `Selling this for pickup in ${name} needs your verified tobacco license issued by ${name}.`
+            : `Shipping this to ${name} needs your verified tobacco license issued by ${name}.`,
         );
         if (input.licenceStates === null) needs.push(b);
         else if (!input.licenceStates.has(state)) blocks.push(b);

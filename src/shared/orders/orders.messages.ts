@@ -10,7 +10,7 @@ export const orderMessages = {
   shippingRequired: 'Please fill in the shipping details.',
   notEnoughStock: (lines: string[]) => `Not enough stock for: ${lines.join('; ')}. Please update your cart.`,
   overCap: (capCents: number) =>
-    `Until your Sales ID and tobacco licence are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
+    `Until your Sales ID and tobacco license are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
   orderNotFound: 'Order not found',
   pricesChanged:
     'Prices in your cart changed since you opened checkout. Please check the new total and place the order again.',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const StaffNotificationsSchema = z.object({
   /** A mail for each order placed, with its lines and a link to it. */
   newOrders: z.boolean(),
-  /** A mail for each Sales ID or tobacco licence a buyer uploads, with a link to the queue. */
+  /** A mail for each Sales ID or tobacco license a buyer uploads, with a link to the queue. */
   newUploads: z.boolean(),
 });
 export type StaffNotifications = z.infer<typeof StaffNotificationsSchema>;

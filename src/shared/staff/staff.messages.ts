@@ -17,3 +17,14 @@ export const staffAdminMessages = {
   staffNotFound: 'Staff member not found',
   totpReset: 'Two-factor sign-in was reset: they set up their app again at their next sign-in.',
 } as const;
+
+/** The audit log's filters: a bad one is a 400 that says which. */
+export const auditMessages = {
+  badDate: 'Dates are YYYY-MM-DD.',
+  datesReversed: 'The To date is before the From date.',
+  badActor: 'Choose a staff member from the list.',
+  badAction: 'Choose an action from the list.',
+  badEntity: 'Choose a record type from the list.',
+  badBefore: 'Older entries start before an entry number (a whole number).',
+  badLimit: 'Show between 1 and 200 entries.',
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { adminMessages } from './staff.messages.ts';
+import { MAX_DB_ID } from '#shared/input/input.ts';
+import { adminMessages, auditMessages } from './staff.messages.ts';
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
 export const SecondFactorBodySchema = z.object({
@@ -37,22 +38,66 @@ export const StaffMeSchema = z.object({
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
+/** What the server found of an entry's record when the log was read (audit-sentence.ts names it with this). */
+export const AuditRecordNamesSchema = z.object({
+  name: z.string().nullable(),
+  kind: z.string().nullable(),
+  buyerId: z.string().nullable(),
+  productId: z.number().int().nullable(),
+});
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   action: z.string(),
   entity: z.string(),
   entityId: z.string(),
+  /** The record's state before and after; fields named like a secret read "(hidden)". */
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  record: AuditRecordNamesSchema,
   at: z.string(),
 });
-export const AuditListSchema = z.object({ entries: z.array(AuditEntrySchema) });
-export const AuditQuerySchema = z.object({
-  entity: z.string().max(40).optional(),
-  entityId: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  /** Where the next page of older entries starts (`before`), or null at the oldest. */
+  nextBefore: z.number().int().nullable(),
 });
+
+const IsoDaySchema = z.iso.date({ message: auditMessages.badDate });
+/** A code of the log's own alphabet: `order`, `order.item_cancelled`. */
+const codeSchema = (message: string) =>
+  z
+    .string({ message })
+    .max(80, message)
+    .regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/, message);
+
+/** The log's filters (all optional, combined), as the console's URL holds them. */
+export const AuditQuerySchema = z
+  .object({
+    entity: codeSchema(auditMessages.badEntity).optional(),
+    entityId: z.string().max(100).optional(),
+    actor: z.uuid({ message: auditMessages.badActor }).optional(),
+    action: codeSchema(auditMessages.badAction).optional(),
+    /** Days, YYYY-MM-DD, both included, in UTC (as the orders filter). */
+    from: IsoDaySchema.optional(),
+    to: IsoDaySchema.optional(),
+    /** Older than this entry: the next page. */
+    before: z.coerce
+      .number({ message: auditMessages.badBefore })
+      .int(auditMessages.badBefore)
+      .positive(auditMessages.badBefore)
+      .max(MAX_DB_ID, auditMessages.badBefore)
+      .optional(),
+    limit: z.coerce
+      .number({ message: auditMessages.badLimit })
+      .int(auditMessages.badLimit)
+      .min(1, auditMessages.badLimit)
+      .max(200, auditMessages.badLimit)
+      .default(50),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: auditMessages.datesReversed, path: ['to'] });
+export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
 export const StaffListSchema = z.object({
   staff: z.array(

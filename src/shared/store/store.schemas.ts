@@ -17,7 +17,7 @@ export const StoreInfoSchema = z.object({
   /** Where Pickup in store orders are collected. */
   pickupAddress: z.string(),
   deliveryFeeCents: z.number().int().nonnegative(),
-  /** Per-order subtotal cap for buyers whose Sales ID and tobacco licence are not both verified. */
+  /** Per-order subtotal cap for buyers whose Sales ID and tobacco license are not both verified. */
   unverifiedCapCents: z.number().int().nonnegative(),
   /** The store's own state: pickup orders are judged (rules, excise) as shipped there. */
   storeState: z.string(),

@@ -44,7 +44,11 @@ export {
 } from '#shared/compliance/compliance.schemas.ts';
 export { PactFilingListSchema, PactReportSchema } from '#shared/compliance/pact.ts';
 export { ListDetailSchema, ListListSchema, ListSummarySchema } from '#shared/lists/lists.schemas.ts';
-export { OutboxListSchema } from '#shared/mail/outbox.schemas.ts';
+export {
+  OutboxListSchema,
+  OutboxMessageSchema,
+  ResendResponseSchema,
+} from '#shared/mail/outbox.schemas.ts';
 export {
   BuyAgainResponseSchema,
   OrderListSchema,

@@ -41,7 +41,7 @@ export function useShipsToFilter(params: URLSearchParams) {
 }
 
 type Card = { categoryId: string; brandId: string; id: string };
-/** `licence`: only the state's licence rule keeps it (a licence from that state would do). */
+/** `licence`: only the state's license rule keeps it (a license from that state would do). */
 export type CardVerdict = { kept: 'blocked' | 'partial'; state: string; licence: boolean } | null;
 
 /**

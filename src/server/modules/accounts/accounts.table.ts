@@ -121,7 +121,7 @@ export const addresses = pgTable(
 export type AddressRow = typeof addresses.$inferSelect;
 
 /**
- * A buyer's Sales ID or tobacco licence: one current file per kind. Files live in private
+ * A buyer's Sales ID or tobacco license: one current file per kind. Files live in private
  * storage under a server-made key; the buyer's file name is kept for display only.
  */
 export const documents = pgTable(
@@ -140,7 +140,7 @@ export const documents = pgTable(
     status: text('status').notNull().default('pending'),
     reviewerId: uuid('reviewer_id'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    /** Recorded by staff when verifying: the licence or certificate number and issuing state. */
+    /** Recorded by staff when verifying: the license or certificate number and issuing state. */
     documentNumber: text('document_number'),
     issuingState: text('issuing_state'),
     note: text('note'),

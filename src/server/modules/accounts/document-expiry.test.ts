@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 const { call, staffWithTotp } = staffHelpers(() => t, clock);
 
-/** A buyer whose Sales ID and licence are verified; the licence expires on `expiresOn`. */
+/** A buyer whose Sales ID and license are verified; the license expires on `expiresOn`. */
 async function buyerWithDocuments(expiresOn: string) {
   const buyer = await signUpBuyer(t.app);
   await t.database.query('update users set email_verified_at = now() where id = $1', [buyer.user.id]);
@@ -32,13 +32,13 @@ async function buyerWithDocuments(expiresOn: string) {
 const remindersTo = async (email: string) =>
   (
     await t.database.query<{ subject: string }>(
-      `select subject from outbox where "to" = $1 and subject like 'Your tobacco licence%' order by id`,
+      `select subject from outbox where "to" = $1 and subject like 'Your tobacco license%' order by id`,
       [email],
     )
   ).map((m) => m.subject);
 
 describe('document expiry', () => {
-  it('an expired licence counts as unverified: the profile says so and the order cap applies again', async () => {
+  it('an expired license counts as unverified: the profile says so and the order cap applies again', async () => {
     const buyer = await buyerWithDocuments('2020-01-31');
     const session = (
       await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: buyer.cookie } })
@@ -85,10 +85,10 @@ describe('document expiry', () => {
     await t.app.jobs.expiryReminders();
     await t.app.jobs.expiryReminders(); // another instance, or the next hour: nothing new
     expect(await remindersTo(soon.body.email)).toEqual([
-      'Your tobacco licence expires on 2026-12-15 — Test Wholesale',
+      'Your tobacco license expires on 2026-12-15 — Test Wholesale',
     ]);
     expect(await remindersTo(urgent.body.email)).toEqual([
-      'Your tobacco licence expires on 2026-11-25 — Test Wholesale',
+      'Your tobacco license expires on 2026-11-25 — Test Wholesale',
     ]);
 
     clock.advance(17 * 86_400_000); // 2026-12-09: 6 days left
@@ -96,12 +96,12 @@ describe('document expiry', () => {
     clock.advance(7 * 86_400_000); // 2026-12-16: expired
     await t.app.jobs.expiryReminders();
     expect(await remindersTo(soon.body.email)).toEqual([
-      'Your tobacco licence expires on 2026-12-15 — Test Wholesale',
-      'Your tobacco licence expires on 2026-12-15 — Test Wholesale',
-      'Your tobacco licence has expired — Test Wholesale',
+      'Your tobacco license expires on 2026-12-15 — Test Wholesale',
+      'Your tobacco license expires on 2026-12-15 — Test Wholesale',
+      'Your tobacco license has expired — Test Wholesale',
     ]);
     expect((await remindersTo(urgent.body.email)).at(-1)).toBe(
-      'Your tobacco licence has expired — Test Wholesale',
+      'Your tobacco license has expired — Test Wholesale',
     );
 
     const staff = await staffWithTotp();

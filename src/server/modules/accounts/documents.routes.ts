@@ -16,7 +16,7 @@ const tags = ['account'];
 const errors = ERROR_RESPONSES;
 const KindParams = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: accountMessages.documentNotFound }) });
 
-/** /api/v1/account/documents: the buyer uploads and downloads their own Sales ID and licence. */
+/** /api/v1/account/documents: the buyer uploads and downloads their own Sales ID and license. */
 export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app,
   { db, privateStore: store },
@@ -35,7 +35,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       schema: {
         tags,
         summary:
-          'Upload the Sales ID or tobacco licence (multipart field "file"; jpeg, png, pdf, doc or docx; 8 MB)',
+          'Upload the Sales ID or tobacco license (multipart field "file"; jpeg, png, pdf, doc or docx; 8 MB)',
         consumes: ['multipart/form-data'],
         params: KindParams,
         response: {
@@ -71,7 +71,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     {
       schema: {
         tags,
-        summary: 'Download my own Sales ID or tobacco licence',
+        summary: 'Download my own Sales ID or tobacco license',
         params: KindParams,
         response: { 401: MessageResponseSchema, 404: MessageResponseSchema, 503: MessageResponseSchema },
       },

@@ -53,7 +53,7 @@ export async function listDocuments(db: Db, userId: string): Promise<DocumentRow
 const failed = (kind: DocumentKind) => new DomainError(500, accountMessages.uploadFailed(kind));
 
 /**
- * Stores a Sales ID or tobacco licence (SPEC §4): streamed to a temporary file with the 8 MB
+ * Stores a Sales ID or tobacco license (SPEC §4): streamed to a temporary file with the 8 MB
  * limit enforced while streaming, checked by content, then moved under a key of ours. A new
  * upload replaces the old one and resets the state to pending (verified and the re-upload
  * request both cleared); it also completes the profile. On any failure nothing is kept.

@@ -68,7 +68,7 @@ describe('document uploads', () => {
   it('lets only the owner download, as an attachment that is never cached or sniffed', async () => {
     const owner = await signUpBuyer(t.app);
     const other = await signUpBuyer(t.app);
-    await upload(owner.cookie, 'tobacco_license', { filename: 'licence.pdf', content: PDF });
+    await upload(owner.cookie, 'tobacco_license', { filename: 'license.pdf', content: PDF });
     const res = await download(owner.cookie, 'tobacco_license');
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
@@ -95,7 +95,7 @@ describe('document uploads', () => {
   it('judges a file by its content: an .exe named .pdf is refused, a PNG named .docx is a PNG', async () => {
     const { cookie, user } = await signUpBuyer(t.app);
     const exe = await upload(cookie, 'sales_id', {
-      filename: 'licence.pdf',
+      filename: 'license.pdf',
       contentType: 'application/pdf',
       content: EXE,
     });
@@ -103,7 +103,7 @@ describe('document uploads', () => {
     expect(exe.json().message).toBe('Please select only images, documents (Word), or PDF files.');
     expect(await documentRows(user.id)).toEqual([]);
     const png = await upload(cookie, 'sales_id', {
-      filename: 'licence.docx',
+      filename: 'license.docx',
       contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       content: PNG,
     });
@@ -141,7 +141,7 @@ describe('document uploads', () => {
   it('a multipart body cut off before its end is a 400, with nothing stored and no temporary file left', async () => {
     const { cookie, user } = await signUpBuyer(t.app);
     const whole = multipart({
-      filename: 'licence.pdf',
+      filename: 'license.pdf',
       content: Buffer.concat([PDF, Buffer.alloc(4096, 0x20)]),
     });
     for (const cut of [whole.payload.length - 10, 200, 120]) {

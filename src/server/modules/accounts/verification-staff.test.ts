@@ -14,7 +14,7 @@ const { call, staffWithTotp } = staffHelpers(() => t, clock);
 describe('verification queue', () => {
   async function buyerWithLicence() {
     const buyer = await signUpBuyer(t.app);
-    const body = multipart({ filename: 'licence.pdf', content: PDF });
+    const body = multipart({ filename: 'license.pdf', content: PDF });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/account/documents/tobacco_license',
@@ -45,7 +45,7 @@ describe('verification queue', () => {
     expect(ids.indexOf(first.doc.id)).toBeLessThan(ids.indexOf(second.doc.id));
     expect(first.doc).toMatchObject({
       kind: 'tobacco_license',
-      originalName: 'licence.pdf',
+      originalName: 'license.pdf',
       contentType: 'application/pdf',
     });
 
@@ -74,7 +74,7 @@ describe('verification queue', () => {
       call('POST', `/api/v1/admin/documents/${doc.id}/verify`, staff.cookie, body);
     const good = { documentNumber: 'TX-123456', issuingState: 'tx', expiresOn: '2027-06-30' };
     expect((await verify({ ...good, documentNumber: ' ' })).json().message).toBe(
-      'Enter the licence or certificate number.',
+      'Enter the license or certificate number.',
     );
     expect((await verify({ ...good, issuingState: 'ZZ' })).json().message).toBe('Choose the issuing state.');
     expect((await verify({ ...good, expiresOn: '30/06/2027' })).json().message).toBe(
@@ -117,7 +117,7 @@ describe('verification queue', () => {
     const ask = (note: unknown) =>
       call('POST', `/api/v1/admin/documents/${doc.id}/request-reupload`, staff.cookie, { note });
     expect((await ask('')).statusCode).toBe(400);
-    const res = await ask('The licence number is not readable; please send a sharper photo.');
+    const res = await ask('The license number is not readable; please send a sharper photo.');
     expect(res.statusCode).toBe(200);
     const profile = await profileOf(buyer.cookie);
     expect(profile.requestForTobaccoLicenceUpload).toBe(true);
@@ -126,7 +126,7 @@ describe('verification queue', () => {
       'select subject, text from outbox where "to" = $1 order by id',
       [buyer.body.email],
     );
-    const mail = mails.find((m) => m.subject.startsWith('Please upload your tobacco licence again'))!;
+    const mail = mails.find((m) => m.subject.startsWith('Please upload your tobacco license again'))!;
     expect(mail.text).toContain('please send a sharper photo.');
     expect((await ask('again')).statusCode).toBe(409);
   });

@@ -74,7 +74,7 @@ const cartRowsQuery = preparedFor((db) =>
     .prepare('cart_rows'),
 );
 
-/** A cart's lines and, read with them, the buyer's licence states and default address's state. */
+/** A cart's lines and, read with them, the buyer's license states and default address's state. */
 export interface CartRead {
   lines: CartLineRow[];
   licences: string[];

@@ -97,7 +97,7 @@ describe('catalogue management: banners and pictures', () => {
       expect(meta.format).toBe('webp');
       expect(Math.max(meta.width!, meta.height!)).toBe({ thumb: 160, card: 480, full: 1200 }[name]);
     }
-    const pdf = await upload(PDF, 'licence.png');
+    const pdf = await upload(PDF, 'license.png');
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().message).toBe('Upload a JPEG, PNG or WebP image.');
     const big = await upload(Buffer.concat([png, Buffer.alloc(8 * 1024 * 1024)]));

@@ -21,7 +21,7 @@ export class ComplianceCache extends NotifiedCache<ComplianceData> {
   }
 
   /**
-   * The licence states last read for a buyer on this day (a cart read or an order's judgement read
+   * The license states last read for a buyer on this day (a cart read or an order's judgement read
    * them), for the order that follows to be judged without reading them again. Only a first guess:
    * place_order compares them with the database's under lock, and a stale memory means one more
    * try from the database, never a wrong judgement.

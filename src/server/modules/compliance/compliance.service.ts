@@ -80,7 +80,7 @@ export async function bumpComplianceVersion(tx: Db): Promise<void> {
 }
 
 /**
- * The states whose tobacco licence the buyer holds, verified by staff and not expired on `day`,
+ * The states whose tobacco license the buyer holds, verified by staff and not expired on `day`,
  * sorted, as one SQL expression: the cart's query carries it, so judging a cart costs no extra
  * round trip (place_order compares this list with its own reading, under lock).
  */
@@ -96,7 +96,7 @@ export async function licenceStates(db: Db, userId: string, day: string): Promis
   return row?.states ?? [];
 }
 
-/** The buyer's default address's state and licence states, in one round trip. */
+/** The buyer's default address's state and license states, in one round trip. */
 export async function buyerStanding(
   db: Db,
   userId: string,
@@ -159,7 +159,7 @@ export interface LineVerdict extends Judgement {
   excise: LineExcise;
 }
 
-/** One line judged and taxed for a ship-to, a day and the buyer's licences (null: a visitor). */
+/** One line judged and taxed for a ship-to, a day and the buyer's licenses (null: a visitor). */
 export function verdictFor(
   data: ComplianceData,
   line: { productId: number; attributes: ComplianceAttributes; unitPriceCents: number; quantity: number },
@@ -222,7 +222,7 @@ export interface LineToJudge {
 
 /**
  * A buyer's lines judged and taxed for one ship-to on `now`'s day: what the cart shows and what
- * an order is placed by. Returns the data version and the licence states used, which the order's
+ * an order is placed by. Returns the data version and the license states used, which the order's
  * transaction checks are still current.
  */
 export async function judgeLines(
@@ -232,7 +232,7 @@ export async function judgeLines(
   now: Date,
   lines: readonly LineToJudge[],
   shipTo: ShipTo,
-  /** The buyer's licence states when the caller's query already read them (licenceStatesSql). */
+  /** The buyer's license states when the caller's query already read them (licenceStatesSql). */
   known?: string[],
 ): Promise<{ version: number; licences: string[]; verdicts: LineVerdict[] }> {
   const day = isoDay(now);

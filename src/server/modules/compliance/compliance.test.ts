@@ -53,7 +53,7 @@ describe('the product page delivery check', () => {
       reason: 'Flavoured vapes are banned: not sold into Massachusetts.',
     });
     expect(blocked.blocks[0]!.source).toContain('M.G.L. c. 270');
-    // A visitor in Texas: nothing bans it, but a buyer would need a Texas licence.
+    // A visitor in Texas: nothing bans it, but a buyer would need a Texas license.
     const texas = ShipCheckResponseSchema.parse(
       (await call('GET', `/api/v1/compliance/ship-check?${q}&zip=75201`)).json(),
     );
@@ -61,7 +61,7 @@ describe('the product page delivery check', () => {
     expect(texas.options[0]!.needs.map((n) => n.effect)).toEqual(['licence_required']);
   });
 
-  it('a signed-in buyer sees it for their default address, their own licences counted', async () => {
+  it('a signed-in buyer sees it for their default address, their own licenses counted', async () => {
     const v = await variantWith(5, 1500, FLAVOURED_VAPE);
     const q = await productPath(v.id);
     const buyer = await verifiedBuyer({ licence: 'FL' });
@@ -82,12 +82,12 @@ describe('the product page delivery check', () => {
     );
     expect(georgia.ok).toBe(false);
     expect(georgia.options[0]!.blocks[0]!.reason).toBe(
-      'Shipping this to Georgia needs your verified tobacco licence issued by Georgia.',
+      'Shipping this to Georgia needs your verified tobacco license issued by Georgia.',
     );
-    // Pickup is sold in the store's state (Texas here), where a Florida licence does not count;
+    // Pickup is sold in the store's state (Texas here), where a Florida license does not count;
     // an accessory no rule restricts may be picked up (decision 014, item 5).
     expect(georgia.options[0]!.pickupBlocks.map((b) => b.reason)).toEqual([
-      'Selling this for pickup in Texas needs your verified tobacco licence issued by Texas.',
+      'Selling this for pickup in Texas needs your verified tobacco license issued by Texas.',
     ]);
     const pipe = await variantWith(5);
     const free = ShipCheckResponseSchema.parse(
@@ -126,7 +126,7 @@ describe('cart and checkout', () => {
     // Massachusetts: 75 % of the wholesale price on ENDS.
     expect(vapeLine.exciseCents).toBe(3000);
     expect(toMa.items.find((i) => i.variantId === pipe.sku)!).toMatchObject({ blocks: [], exciseCents: 0 });
-    // Minnesota: 95 %; but no Minnesota licence.
+    // Minnesota: 95 %; but no Minnesota license.
     const toMn = CartSchema.parse((await call('GET', '/api/v1/cart?state=MN', buyer.cookie)).json());
     expect(toMn.exciseCents).toBe(3800);
     expect(toMn.items.find((i) => i.variantId === vape.sku)!.blocks.map((b) => b.effect)).toEqual([
@@ -148,7 +148,7 @@ describe('cart and checkout', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/^These items cannot ship to the chosen address: .* — /);
     expect(await stockOf(vape.id)).toBe(10);
-    // Pickup in Texas needs a Texas licence: refused too.
+    // Pickup in Texas needs a Texas license: refused too.
     expect((await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).statusCode).toBe(409);
     await t.database.query(
       `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status, issuing_state)

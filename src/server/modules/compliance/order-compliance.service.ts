@@ -22,7 +22,7 @@ type SummaryContext = Pick<RequestContext, 'now'> & {
 
 /**
  * An order as the rules see it: what it was judged by when placed, its excise and PACT filing,
- * and each line judged again today (same ship-to, the buyer's licences now). A line a rule now
+ * and each line judged again today (same ship-to, the buyer's licenses now). A line a rule now
  * blocks should not ship; staff cancel it, or change the rule if the rule is wrong.
  */
 export async function orderCompliance(ctx: SummaryContext, number: string): Promise<OrderCompliance> {

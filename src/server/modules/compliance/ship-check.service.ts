@@ -19,7 +19,7 @@ import { blockView, buyerStanding, optionVerdict } from './compliance.service.ts
 /**
  * The product page's delivery check, judged from memory (catalogue and compliance read models):
  * each option against the rules in force today for the ZIP's state, or a signed-in buyer's
- * default address; a buyer's own licences count, a visitor is told what a buyer would need.
+ * default address; a buyer's own licenses count, a visitor is told what a buyer would need.
  */
 export async function shipCheck(
   ctx: ShipCheckContext,
@@ -32,7 +32,7 @@ export async function shipCheck(
   if (q.zip && !zipState) throw new Invalid(complianceMessages.zipNotInState, 'zip');
   const day = isoDay(ctx.now);
   const session = await ctx.session();
-  // A signed-in buyer's default address and licences in one query; a visitor's check is all memory.
+  // A signed-in buyer's default address and licenses in one query; a visitor's check is all memory.
   const buyer = session ? await buyerStanding(ctx.db, session.user.id, day) : null;
   const state = zipState ?? buyer?.defaultState ?? null;
   const from: ShipCheckResponse['from'] = zipState ? 'zip' : state ? 'default_address' : 'none';

@@ -17,8 +17,8 @@ import { buyerStanding, optionVerdict } from './compliance.service.ts';
 export type ProductVerdict = 'partial' | 'blocked';
 
 /**
- * Products kept from one state (for one set of licences, on one day): absent means it may ship.
- * `licenceOnly`: every reason is the state's licence rule, so a licence from it would lift them.
+ * Products kept from one state (for one set of licenses, on one day): absent means it may ship.
+ * `licenceOnly`: every reason is the state's license rule, so a license from it would lift them.
  */
 type StateVerdicts = ReadonlyMap<ProductEntry, { kept: ProductVerdict; licenceOnly: boolean }>;
 
@@ -27,7 +27,7 @@ const cache = new WeakMap<CatalogueReadModel, WeakMap<ComplianceData, Map<string
 
 /**
  * Every product judged for delivery to a state, from memory: worked out once per catalogue,
- * rules version, day, state and set of licences, then kept with that catalogue and rules (a new
+ * rules version, day, state and set of licenses, then kept with that catalogue and rules (a new
  * read model or a rules change starts afresh). Stock does not enter into it.
  */
 export function stateVerdicts(
@@ -63,7 +63,7 @@ export function stateVerdicts(
   return verdicts;
 }
 
-/** The signed-in buyer's state and licences, from their default address (null: none yet). */
+/** The signed-in buyer's state and licenses, from their default address (null: none yet). */
 async function buyerState(ctx: ShipsToContext): Promise<{ state: string; licences: string[] } | null> {
   const { defaultState, licences } = await buyerStanding(ctx.db, ctx.userId, isoDay(ctx.now));
   return defaultState ? { state: defaultState, licences } : null;

@@ -66,14 +66,14 @@ describe('ships to my state', () => {
       return CardVerdictsSchema.parse(res.json());
     };
     const asked = await verdicts([vapeProduct.key, mixedProduct.key, 'no/such/product', 'a/b']);
-    // Massachusetts bans flavoured vapes: a licence would not do.
+    // Massachusetts bans flavoured vapes: a license would not do.
     expect(asked).toEqual({
       state: 'MA',
       blocked: [vapeProduct.key],
       partial: [mixedProduct.key],
       licence: [],
     });
-    // In Texas only the licence rule keeps them from a buyer without one: the badge can say so.
+    // In Texas only the license rule keeps them from a buyer without one: the badge can say so.
     const texan = await verifiedBuyer();
     await call('POST', '/api/v1/account/complete', texan.cookie, {
       streetAddress: '1 Main St',

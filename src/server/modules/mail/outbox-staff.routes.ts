@@ -1,18 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '#server/errors.ts';
+import { Conflict } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import { IdParamsSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
-import { OutboxListSchema, OutboxQuerySchema } from '#shared/mail/outbox.schemas.ts';
+import {
+  mailStaffMessages,
+  OutboxListSchema,
+  OutboxMessageSchema,
+  OutboxQuerySchema,
+  ResendResponseSchema,
+} from '#shared/mail/outbox.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { listOutbox, retryMail } from './outbox-staff.service.ts';
+import { listOutbox, readMail, resendMail, retryMail } from './outbox-staff.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 
-/** /api/v1/admin/outbox: the mail outbox for staff (list by status, retry). */
+/** /api/v1/admin/outbox: the mail outbox for staff (list by status, read one, retry, resend). */
 export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, mail }) => {
   noStore(app);
   defaultAccess(app, 'staff');
@@ -30,6 +36,36 @@ export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
     async (req) => ({ mails: await listOutbox(req.ctx, req.query) }),
   );
 
+  app.get(
+    '/outbox/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One mail with its plain text; every token in a link redacted',
+        params: IdParamsSchema,
+        response: { 200: OutboxMessageSchema, ...errors },
+      },
+    },
+    async (req) => readMail(req.ctx, req.params.id),
+  );
+
+  app.post(
+    '/outbox/:id/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Queue a copy of a sent mail (not one with a one-time link), audited',
+        params: IdParamsSchema,
+        response: { 200: ResendResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const copy = await resendMail(req.ctx, req.params.id);
+      mail.kick();
+      return { message: mailStaffMessages.resent(copy.to), id: copy.id };
+    },
+  );
+
   app.post(
     '/outbox/:id/retry',
     {
@@ -44,7 +80,7 @@ export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       const now = req.ctx.now;
       const { user } = req.ctx.actor;
       const row = await retryMail(req.ctx, req.params.id);
-      if (!row) throw new DomainError(409, 'Only a failed mail can be retried.');
+      if (!row) throw new Conflict(mailStaffMessages.onlyFailedRetried);
       await audit(
         db,
         { actorId: user.id, action: 'mail.retried', entity: 'mail', entityId: String(req.params.id) },

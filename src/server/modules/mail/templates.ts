@@ -98,7 +98,7 @@ export function reuploadRequestedMail(
       `Hello ${name},`,
       `We could not verify the ${documentLabel} you uploaded. Our team wrote:`,
       note,
-      'Please upload a new copy in My Profile. Until your Sales ID and tobacco licence are verified, each order is limited.',
+      'Please upload a new copy in My Profile. Until your Sales ID and tobacco license are verified, each order is limited.',
     ],
     { label: 'Open My Profile', url },
   );
@@ -181,7 +181,7 @@ export function documentVerifiedMail(
       `Hello ${name},`,
       `We have checked and verified the ${documentLabel} you uploaded. It is valid until ${validUntil}.`,
       bothVerified
-        ? 'Your Sales ID and tobacco licence are both verified, so your orders are no longer limited.'
+        ? 'Your Sales ID and tobacco license are both verified, so your orders are no longer limited.'
         : 'Once your other document is verified too, your orders are no longer limited.',
     ],
     { label: 'Open My Profile', url },

@@ -92,14 +92,14 @@ describe('the lines checkout showed', () => {
     expect(await orderCount(buyer.user.id)).toBe(0);
   });
 
-  it('are judged by the licences this instance remembers only as a first guess: the database decides', async () => {
+  it('are judged by the licenses this instance remembers only as a first guess: the database decides', async () => {
     const vape = await variantWith(10, 2000, FLAVOURED_VAPE);
-    // Pickup is judged for the store's state, Texas: a flavoured vape needs a Texas licence.
+    // Pickup is judged for the store's state, Texas: a flavoured vape needs a Texas license.
     const licensed = await verifiedBuyer({ documents: true, licence: 'TX' });
     await add(licensed.cookie, vape.sku, 1);
     const lines = [{ variantId: vape.sku, quantity: 1 }];
     expect((await call('GET', '/api/v1/cart?shipping=Pickup', licensed.cookie)).json().blockedCount).toBe(0);
-    // Staff correct the licence's state on another instance: this one still remembers Texas.
+    // Staff correct the license's state on another instance: this one still remembers Texas.
     await t.database.query(
       `update documents set issuing_state = 'MA' where user_id = $1 and kind = 'tobacco_license'`,
       [licensed.user.id],
@@ -110,7 +110,7 @@ describe('the lines checkout showed', () => {
     expect(await stockOf(vape.id)).toBe(10);
     expect(await orderCount(licensed.user.id)).toBe(0);
 
-    // The other way: remembered without a licence, verified since on another instance.
+    // The other way: remembered without a license, verified since on another instance.
     const later = await verifiedBuyer({ documents: true, licence: 'NV' });
     await add(later.cookie, vape.sku, 1);
     expect((await call('GET', '/api/v1/cart?shipping=Pickup', later.cookie)).json().blockedCount).toBe(1);

@@ -23,8 +23,8 @@ export const lineName = (l: CartLineRow) => optionLabel(l.productName, l.variant
 
 /**
  * What one try reads, once (OrderReading). From memory: the lines checkout showed
- * (`input.lines`) priced from the read model, with the licence states this instance read lately,
- * or else the cart's rows read with the licence states; the rules and price book as this instance
+ * (`input.lines`) priced from the read model, with the license states this instance read lately,
+ * or else the cart's rows read with the license states; the rules and price book as this instance
  * has them. From the database: the cart's rows, refused if they are not what checkout showed, and
  * the rules and price book read afresh. place_order judges either against the cart, documents,
  * rules and group under lock.

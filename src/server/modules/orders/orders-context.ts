@@ -57,7 +57,7 @@ export interface OrderingSettings {
 export interface OrderReading {
   source: 'memory' | 'database';
   lines: CartLineRow[];
-  /** The buyer's licence states when already known; undefined: read while judging. */
+  /** The buyer's license states when already known; undefined: read while judging. */
   licences: string[] | undefined;
   rules: ComplianceData;
   group: GroupBook | null;

@@ -42,7 +42,7 @@ export function ordersFixture(getT: () => TestContext) {
 
   /**
    * A buyer with a verified email; `documents` verifies both documents, `licence` gives a verified
-   * tobacco licence issued by that state (alone it does not lift the unverified cap).
+   * tobacco license issued by that state (alone it does not lift the unverified cap).
    */
   async function verifiedBuyer(opts: { documents?: boolean; licence?: string } = {}) {
     const b = await signUpBuyer(t.app);

@@ -188,7 +188,7 @@ describe('place order', () => {
     const res = await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      'Until your Sales ID and tobacco licence are verified, each order is limited to $500.00. Upload them in My Profile: verified documents remove the limit.',
+      'Until your Sales ID and tobacco license are verified, each order is limited to $500.00. Upload them in My Profile: verified documents remove the limit.',
     );
     expect(await stockOf(v.id)).toBe(100);
     const verified = await verifiedBuyer({ documents: true });

@@ -123,12 +123,12 @@ export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     {
       schema: {
         tags,
-        summary: 'The audit log, newest first',
+        summary: 'The audit log, newest first: filters by staff member, action, record and days; paged',
         querystring: AuditQuerySchema,
         response: { 200: AuditListSchema, ...errors },
       },
     },
-    async (req) => ({ entries: await listAudit(req.ctx, req.query) }),
+    async (req) => listAudit(req.ctx, req.query),
   );
 
   app.get(

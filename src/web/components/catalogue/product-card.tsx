@@ -101,13 +101,13 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
 }
 
 /**
- * Why a card is kept from the buyer's state, in the fewest words: a licence when that is all it
- * takes ("Needs a Texas licence"), else that it cannot ship there (decision 014, item 5).
+ * Why a card is kept from the buyer's state, in the fewest words: a license when that is all it
+ * takes ("Needs a Texas license"), else that it cannot ship there (decision 014, item 5).
  */
 export function badgeText(verdict: NonNullable<CardVerdict>): string {
   const name = stateName(verdict.state);
   if (verdict.licence)
-    return verdict.kept === 'blocked' ? `Needs a ${name} licence` : `Some options need a ${name} licence`;
+    return verdict.kept === 'blocked' ? `Needs a ${name} license` : `Some options need a ${name} license`;
   return verdict.kept === 'blocked'
     ? `Can't ship to ${verdict.state}`
     : `Some options can't ship to ${verdict.state}`;

@@ -73,9 +73,9 @@ export function NextPage() {
       <form onSubmit={submit} noValidate className="space-y-4">
         <AddressFields field={form.field} withLine2 />
         <fieldset className="space-y-4 rounded-xl p-4 ring-1 ring-gray-200">
-          <legend className="px-1 text-sm font-bold">Licences (optional)</legend>
+          <legend className="px-1 text-sm font-bold">Licenses (optional)</legend>
           <p className="text-xs text-gray-700">
-            Providing your Sales ID and tobacco licence enables unlimited product ordering. You can also add
+            Providing your Sales ID and tobacco license enables unlimited product ordering. You can also add
             them later in My Profile.
           </p>
           <DocumentUpload kind="sales_id" state={salesId} onChange={setSalesId} />

@@ -8,6 +8,7 @@ import {
   fakeApi,
   makeCart,
   makeLine,
+  makeOrder,
   makeStore,
   ok,
   refused,
@@ -150,26 +151,7 @@ describe('checkout', () => {
         status: 201,
         body: {
           message: orderMessages.placed,
-          order: {
-            orderNumber: 'SS-1001',
-            datePlaced: '2026-11-25T12:00:00.000Z',
-            shippingType: 'Pickup',
-            shippingDetails: {
-              name: 'Robin Buyer',
-              businessName: 'Chain Store 12',
-              address: '12 Elm St',
-              city: 'Austin',
-              state: 'TX',
-              postalCode: '78701',
-            },
-            comments: '',
-            subtotalCents: 3999,
-            shippingCents: 0,
-            exciseCents: 0,
-            totalCents: 3999,
-            items: [],
-            events: [{ stage: 'placed', at: '2026-11-25T12:00:00.000Z' }],
-          },
+          order: makeOrder({ orderNumber: 'SS-1001', subtotalCents: 3999, totalCents: 3999, items: [] }),
         },
       },
     });
@@ -184,7 +166,7 @@ describe('checkout', () => {
   it('a line refused for pickup is said as a pickup: never "choose Pickup", never "ship"', async () => {
     const block = {
       effect: 'licence_required' as const,
-      reason: 'Selling this for pickup in Texas needs your verified tobacco licence issued by Texas.',
+      reason: 'Selling this for pickup in Texas needs your verified tobacco license issued by Texas.',
       source: 'Texas rule',
     };
     const refused = [{ ...lines[0]!, blocks: [block] }, lines[1]!];

@@ -19,7 +19,7 @@ export const INFO_PAGES: InfoPage[] = [
       {
         heading: 'How ordering works',
         body: [
-          'Create a business account, add your shipping address and upload your Sales ID (resale certificate) and tobacco licence. Once our team verifies them, you can order without limits.',
+          'Create a business account, add your shipping address and upload your Sales ID (resale certificate) and tobacco license. Once our team verifies them, you can order without limits.',
           'Place your order online for pickup or flat-rate delivery. We do not charge cards online: our sales team contacts you after each order to confirm stock and arrange payment.',
         ],
       },
@@ -49,7 +49,7 @@ export const INFO_PAGES: InfoPage[] = [
       {
         body: [
           'Federal law (Tobacco 21) prohibits the sale of tobacco and nicotine products, including electronic nicotine delivery systems, to anyone under 21. This site is for adults 21 and over only, and every visitor must confirm their age before entering.',
-          'We sell to licensed businesses only. Accounts are verified against the business’s Sales ID and tobacco licence, and we refuse or cancel orders we believe are not for lawful resale.',
+          'We sell to licensed businesses only. Accounts are verified against the business’s Sales ID and tobacco license, and we refuse or cancel orders we believe are not for lawful resale.',
         ],
       },
       {
@@ -101,7 +101,7 @@ export const INFO_PAGES: InfoPage[] = [
         ],
       },
       {
-        heading: 'Why should I upload my Sales ID and tobacco licence?',
+        heading: 'Why should I upload my Sales ID and tobacco license?',
         body: [
           'Verified documents enable unlimited product ordering. Without them, some features may be restricted, such as how much you can order at once.',
         ],
@@ -124,7 +124,7 @@ export const INFO_PAGES: InfoPage[] = [
     sections: [
       {
         body: [
-          '{store} operates as a licensed tobacco and vapor products distributor. Our state licence numbers are printed on every invoice, and copies are available to customers and inspectors on request.',
+          '{store} operates as a licensed tobacco and vapor products distributor. Our state license numbers are printed on every invoice, and copies are available to customers and inspectors on request.',
           'We are registered under the federal PACT Act for delivery sales of vapor products and keep the reports it requires.',
         ],
       },

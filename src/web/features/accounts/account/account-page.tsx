@@ -137,7 +137,7 @@ function MyAccount({ name, businessName }: { name: string; businessName: string 
       <div className="rounded-xl bg-gray-900 p-5 text-white">
         <p className="font-bold text-amber-400">Unlimited ordering for verified shops</p>
         <p className="mt-1 text-sm text-gray-200">
-          Providing your Sales ID and tobacco licence enables unlimited product ordering. Otherwise certain
+          Providing your Sales ID and tobacco license enables unlimited product ordering. Otherwise certain
           features may be restricted.
         </p>
       </div>

@@ -16,10 +16,10 @@ export function DocumentsSection({ user }: { user: Profile }) {
   return (
     <section aria-labelledby="documents-title">
       <h2 id="documents-title" className="text-lg font-bold">
-        Licences
+        Licenses
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        Providing your Sales ID and tobacco licence enables unlimited product ordering. Otherwise certain
+        Providing your Sales ID and tobacco license enables unlimited product ordering. Otherwise certain
         features may be restricted.
       </p>
       <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -114,7 +114,7 @@ export function BuyerDetailPage() {
         >
           {documents.map((d) => (
             <tr key={d.id}>
-              <td className="px-3 py-2">{d.kind === 'sales_id' ? 'Sales ID' : 'Tobacco licence'}</td>
+              <td className="px-3 py-2">{d.kind === 'sales_id' ? 'Sales ID' : 'Tobacco license'}</td>
               <td className="px-3 py-2">
                 <Badge status={d.status} />
                 {d.note && <span className="block text-xs text-gray-700">{d.note}</span>}

@@ -68,7 +68,7 @@ export function BuyersPage() {
           <>
             <DataTable
               caption="Buyers"
-              head={['Business', 'Buyer', 'State', 'Sales ID', 'Tobacco licence', 'Joined']}
+              head={['Business', 'Buyer', 'State', 'Sales ID', 'Tobacco license', 'Joined']}
             >
               {data.buyers.map((b) => (
                 <tr key={b.id}>

@@ -32,7 +32,7 @@ type Queued = {
   buyer: { id: string; name: string; businessName: string; email: string };
 };
 
-const label = (kind: Queued['kind']) => (kind === 'sales_id' ? 'Sales ID' : 'Tobacco licence');
+const label = (kind: Queued['kind']) => (kind === 'sales_id' ? 'Sales ID' : 'Tobacco license');
 
 /** Documents waiting for review, oldest first, and those expiring in the next 30 days. */
 export function VerificationsPage() {
@@ -175,7 +175,7 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
         <form onSubmit={onVerify} className="space-y-3" aria-label="Verify" noValidate>
           <h3 className="font-bold">Verify</h3>
           <Field
-            label={doc.kind === 'sales_id' ? 'Certificate number' : 'Licence number'}
+            label={doc.kind === 'sales_id' ? 'Certificate number' : 'License number'}
             {...verifyForm.field('documentNumber')}
           />
           <Select label="Issuing state" {...verifyForm.field('issuingState')}>

@@ -5,7 +5,7 @@ import { apiGet, apiUrl } from '#web/lib/api-client.ts';
 /**
  * Whether each option of a product may ship to a ZIP's state or, with no ZIP, to a signed-in
  * buyer's default address, and whether Pickup in store would take it: fresh on every load (rules
- * and licences change). The delivery check and the options' verdicts share one answer.
+ * and licenses change). The delivery check and the options' verdicts share one answer.
  */
 export function useShipCheck(query: ProductQuery, zip: string | null, enabled: boolean) {
   const params = new URLSearchParams({ ...query, ...(zip ? { zip } : {}) });

@@ -59,7 +59,7 @@ describe('signed out, Add to cart (decision 014, item 4)', () => {
 describe('an option the rules keep from a signed-in buyer (decision 014, item 5)', () => {
   const licence = (how: string) => ({
     effect: 'licence_required' as const,
-    reason: `${how} needs your verified tobacco licence issued by Texas.`,
+    reason: `${how} needs your verified tobacco license issued by Texas.`,
     source: 'Texas rule',
   });
   const check = (options: { variantId: string; blocks: unknown[]; pickupBlocks: unknown[] }[]) =>
@@ -85,12 +85,12 @@ describe('an option the rules keep from a signed-in buyer (decision 014, item 5)
     renderPage(<VariantPicker product={product} />, { path: PAGE });
     expect(
       await screen.findByText(
-        'Not to Texas nor for pickup: Shipping this to Texas needs your verified tobacco licence issued by Texas. Another address may take it.',
+        'Not to Texas nor for pickup: Shipping this to Texas needs your verified tobacco license issued by Texas. Another address may take it.',
       ),
     ).toBeTruthy();
     expect(
       screen.getByText(
-        'Pickup in store only: Shipping this to Texas needs your verified tobacco licence issued by Texas.',
+        'Pickup in store only: Shipping this to Texas needs your verified tobacco license issued by Texas.',
       ),
     ).toBeTruthy();
     // Checkout may send it to another of the buyer's addresses: the options stay choosable.

@@ -86,7 +86,7 @@ function Facts({ s }: { s: OrderCompliance }) {
           ? 'Placed before the state rules were kept.'
           : `Version ${s.judgedByVersion} when placed${s.currentVersion === s.judgedByVersion ? ', still current.' : `; version ${s.currentVersion} now.`}`}
       </dd>
-      <dt className="font-semibold">Buyer's licences today</dt>
+      <dt className="font-semibold">Buyer's licenses today</dt>
       <dd>{s.licences.length ? s.licences.join(', ') : 'None verified'}</dd>
       <dt className="font-semibold">Excise charged</dt>
       <dd>{formatCents(s.exciseCents)}</dd>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
 import { Badge, Button, DataTable, Loading, PageTitle } from '#web/components/console/console-ui.tsx';
 import { TabLinks } from '#web/components/console/tab-links.tsx';
+import { MailMessage } from '#web/features/mail/console/mail-message.tsx';
 import { outboxQuery } from '#web/features/mail/console/queries.ts';
 
 const STATUSES = ['', 'pending', 'sent', 'failed'] as const;
@@ -13,11 +14,19 @@ const STATUSES = ['', 'pending', 'sent', 'failed'] as const;
 /**
  * The outbox: sent, waiting and failed mail with its tries, last error and, while it waits, when it
  * is tried next (the back-off grows to 15 minutes while the mail server is down); a failed one can be
- * retried.
+ * retried. A mail opens (`?open=<id>`, so the audit log can link one) to show its text, tokens in
+ * links redacted, and to be resent.
  */
 export function MailPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
+  const open = Number(params.get('open')) || null;
+  const openTo = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('open');
+    else next.set('open', String(id));
+    return next;
+  };
   const notify = useNotify();
   const list = useQuery(outboxQuery(status, 100));
   const retry = useAdminMutation(
@@ -54,7 +63,15 @@ export function MailPage() {
             <tr key={m.id}>
               <td className="px-3 py-2">{formatDateTime(m.createdAt)}</td>
               <td className="px-3 py-2 break-all">{m.to}</td>
-              <td className="px-3 py-2">{m.subject}</td>
+              <td className="px-3 py-2">
+                <Link
+                  to={`?${openTo(m.id)}`}
+                  className="font-semibold underline"
+                  aria-label={`Open the mail “${m.subject}” to ${m.to}`}
+                >
+                  {m.subject}
+                </Link>
+              </td>
               <td className="px-3 py-2">
                 <Badge status={m.status} />
               </td>
@@ -80,6 +97,7 @@ export function MailPage() {
           ))}
         </DataTable>
       )}
+      {open !== null && <MailMessage key={open} id={open} onClose={() => setParams(openTo(null))} />}
     </>
   );
 }
