@@ -33,6 +33,8 @@ export const CartLineSchema = z.object({
   variantId: z.string(),
   variantName: z.string(),
   productName: z.string(),
+  /** What one of the unit price buys ("box of 10"); '' when the product does not say. */
+  sellingUnit: z.string(),
   productId: z.string(),
   categoryId: z.string(),
   brandId: z.string(),

@@ -30,6 +30,8 @@ export const QuickOrderLineSchema = z.object({
   /** The option, when the SKU names one the storefront sells. */
   productName: z.string().nullable(),
   variantName: z.string().nullable(),
+  /** What one of the unit price buys ("box of 10"); '' when not said, null when unknown. */
+  sellingUnit: z.string().nullable(),
   /** The product page's ids, when the storefront sells it. */
   product: z.object({ categoryId: z.string(), brandId: z.string(), id: z.string() }).nullable(),
   /** Already in the cart: the line's checks count it with the quantity. */

@@ -52,6 +52,8 @@ export const ProductFieldsSchema = z.object({
   sku: SkuSchema,
   rating: z.number().min(0).max(5).default(5),
   priceCents: cents,
+  /** What one of the price buys, in a few words ("box of 10", "each"); shown beside every price. */
+  sellingUnit: text(40).default(''),
   discountPriceCents: cents.nullable().default(null),
   discountPercentage: z.number().min(0).max(100).nullable().default(null),
   delivery: text(200).default(''),
@@ -171,6 +173,7 @@ export const AdminProductSchema = z.object({
   sku: z.string(),
   rating: z.number(),
   priceCents: z.number().int(),
+  sellingUnit: z.string(),
   discountPriceCents: z.number().int().nullable(),
   discountPercentage: z.number().nullable(),
   delivery: z.string(),

@@ -6,6 +6,7 @@ import {
   QuantityRuleViewSchema,
 } from '#shared/pricing/buyer-price.schemas.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from './search-key.ts';
+import { checkPriceOrder, ListingFacetsSchema, ListingFilterShape } from './listing-filters.ts';
 
 export const CategoryGroupSchema = z.enum(CATEGORY_GROUPS);
 
@@ -51,6 +52,8 @@ export const ProductCardSchema = z.object({
   categoryName: z.string(),
   image: ImageSchema,
   ...PriceFieldsShape,
+  /** What one of the price buys ("box of 10", "each"); '' when the product does not say. */
+  sellingUnit: z.string(),
   isNew: z.boolean(),
   isHot: z.boolean(),
   inStock: z.boolean(),
@@ -103,13 +106,16 @@ function countParam(name: string, max: number, fallback: number) {
     .default(fallback);
 }
 
-export const ListingQuerySchema = z.object({
-  categoryId: IdParam,
-  brandId: IdParam.optional(),
-  inStock: BooleanFlag.optional(),
-  page: PageParam.default(1),
-  pageSize: countParam('pageSize', 60, 20),
-});
+export const ListingQuerySchema = z
+  .object({
+    categoryId: IdParam,
+    brandId: IdParam.optional(),
+    inStock: BooleanFlag.optional(),
+    ...ListingFilterShape,
+    page: PageParam.default(1),
+    pageSize: countParam('pageSize', 60, 20),
+  })
+  .superRefine(checkPriceOrder);
 export type ListingQuery = z.input<typeof ListingQuerySchema>;
 
 export const ListingResponseSchema = z.object({
@@ -122,6 +128,7 @@ export const ListingResponseSchema = z.object({
   pageSize: z.number().int().positive(),
   pageCount: z.number().int().positive(),
   brandsYouMayLike: z.array(BrandLinkSchema).max(5),
+  facets: ListingFacetsSchema,
 });
 export type ListingResponse = z.infer<typeof ListingResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDiscount, priceDisplay, unitPriceCents } from './price.ts';
+import { hasDiscount, perUnit, priceDisplay, priceWithUnit, unitPriceCents } from './price.ts';
 
 describe('price and discount display', () => {
   it('shows the discount only when both discount fields exist', () => {
@@ -27,5 +27,16 @@ describe('price and discount display', () => {
     const p = { priceCents: 999, discountPriceCents: 999, discountPercentage: 10 };
     expect(hasDiscount(p)).toBe(false);
     expect(priceDisplay(p)).toEqual({ current: '$9.99', original: null, percentOff: null });
+  });
+});
+
+describe('what a price buys (decision 014, item 9)', () => {
+  it('says the selling unit after the price, "each" as itself, nothing when unsaid', () => {
+    expect(perUnit('box of 10')).toBe('per box of 10');
+    expect(perUnit(' Each ')).toBe('each');
+    expect(perUnit('')).toBe('');
+    expect(priceWithUnit('$45.00', 'box of 10')).toBe('$45.00 per box of 10');
+    expect(priceWithUnit('$9.99', 'each')).toBe('$9.99 each');
+    expect(priceWithUnit('$9.99', '  ')).toBe('$9.99');
   });
 });

@@ -37,3 +37,17 @@ export function priceDisplay(p: PriceFields): PriceDisplay {
     percentOff: `${Math.round(p.discountPercentage as number)}% off`,
   };
 }
+
+/**
+ * What a price buys, as words after it: "per box of 10", "each", or '' when the product does not
+ * say (decision 014, item 9).
+ */
+export function perUnit(sellingUnit: string): string {
+  const unit = sellingUnit.trim();
+  if (!unit) return '';
+  return unit.toLowerCase() === 'each' ? 'each' : `per ${unit}`;
+}
+
+/** A price with what it buys: "$45.00 per box of 10", "$9.99 each", "$9.99". */
+export const priceWithUnit = (price: string, sellingUnit: string) =>
+  [price, perUnit(sellingUnit)].filter(Boolean).join(' ');

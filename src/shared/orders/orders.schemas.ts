@@ -55,6 +55,8 @@ export const OrderItemSchema = z.object({
   variantName: z.string(),
   imageUrl: z.string(),
   unitPriceCents: z.number().int(),
+  /** What one of the unit price bought ("box of 10"); '' when the product did not say. */
+  sellingUnit: z.string(),
   quantity: z.number().int().positive(),
   lineTotalCents: z.number().int(),
   /** State excise on the line, as charged. */

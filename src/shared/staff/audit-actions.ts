@@ -146,7 +146,7 @@ export const AUDIT_RECORD_TYPES = [
     label: 'PACT Act filings',
     actions: [
       ['pact.filed', 'Month marked filed'],
-      ['pact.unfiled', 'Filed mark taken back'],
+      ['pact.unfiled', 'Month marked not filed'],
     ],
   },
 ] as const satisfies readonly {

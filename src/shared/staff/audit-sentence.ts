@@ -9,6 +9,8 @@ import {
   changeLine,
   type FieldChange,
   factLines,
+  formatText,
+  formatValue,
   shorten,
 } from '#shared/staff/audit-values.ts';
 
@@ -37,7 +39,7 @@ export interface AuditEntryView {
   entityId: string;
   before: unknown;
   after: unknown;
-  record?: AuditRecordNames | null;
+  record: AuditRecordNames;
 }
 
 export interface AuditDescription {
@@ -50,19 +52,19 @@ export interface AuditDescription {
 const MAX_DETAILS = 8;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const field = (v: unknown, key: string) => asRecord(v)?.[key];
 const quoted = (name: string) => `“${shorten(name, 80)}”`;
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const stage = (v: unknown) => {
   const s = text(v);
   return s ? (STAGE_LABELS[s] ?? s.replace(/_/g, ' ')) : 'an unknown stage';
 };
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The record's name: the server's, or the one the entry holds (a deleted record's). */
 function nameOf(e: AuditEntryView): string | null {
   return (
-    text(e.record?.name) ??
+    text(e.record.name) ??
     text(field(e.after, 'name')) ??
     text(field(e.before, 'name')) ??
     text(field(e.after, 'title')) ??
@@ -70,27 +72,42 @@ function nameOf(e: AuditEntryView): string | null {
   );
 }
 
+/** Record types whose code is not the word people use. */
 const ENTITY_WORDS: Record<string, string> = {
   variant: 'option',
   customer_group: 'price group',
-  compliance_rule: 'compliance rule',
-  excise_rate: 'excise rate',
-  banner_slot: 'banner slot',
-  directory_listing: 'directory listing',
-  pact_filing: 'PACT Act filing',
-  user: 'staff member',
 };
 const entityWords = (entity: string) => ENTITY_WORDS[entity] ?? entity.replace(/_/g, ' ');
 
 /** The buyer a buyer's or a document's entry is about. */
-const buyerName = (e: AuditEntryView) => text(e.record?.name) ?? 'a buyer';
+const buyerName = (e: AuditEntryView) => text(e.record.name) ?? 'a buyer';
+
+/** A staff member as the entry holds them: "Ana New (ana@shop.example)", or what it has of that. */
+function personOf(v: unknown): string | null {
+  const email = text(field(v, 'email'));
+  const name = text(field(v, 'name'));
+  return email && name ? `${name} (${email})` : (email ?? name);
+}
+const staffName = (e: AuditEntryView) => text(e.record.name) ?? personOf(e.after) ?? personOf(e.before);
+
+/** The kind of a document, as people call it ("Sales ID"), if the server found the document. */
+function documentKind(e: AuditEntryView): string | null {
+  const kind = String(e.record.kind);
+  return Object.hasOwn(DOCUMENT_LABELS, kind) ? DOCUMENT_LABELS[kind as keyof typeof DOCUMENT_LABELS] : null;
+}
 
 /** "the tobacco license of Corner Shop", or "a document" when it is gone. */
 function documentLabel(e: AuditEntryView): string {
-  const kind = e.record?.kind as keyof typeof DOCUMENT_LABELS | undefined;
-  const label = kind && DOCUMENT_LABELS[kind];
-  if (!label) return 'a document';
-  return e.record?.name ? `the ${label} of ${e.record.name}` : `a ${label}`;
+  const kind = documentKind(e);
+  const owner = text(e.record.name);
+  if (!kind) return 'a document';
+  return owner ? `the ${kind} of ${owner}` : `a ${kind}`;
+}
+
+/** A directory listing's product and state, from its id (`5:TX`); the import's entry has none. */
+function listingOf(entityId: string) {
+  const [product, state] = entityId.split(':');
+  return state ? { product: `product #${product}`, state: stateName(state) } : null;
 }
 
 /** How the sentence names the record: "order SS-100123", "product “Nimbus Bar”", "mail #12". */
@@ -104,7 +121,7 @@ export function recordLabel(e: AuditEntryView): string {
     case 'buyer':
       return buyerName(e);
     case 'user':
-      return text(e.record?.name) ?? text(field(e.before, 'email')) ?? 'a staff member';
+      return staffName(e) ?? 'a staff member';
     case 'settings':
       return 'the store settings';
     case 'catalogue':
@@ -114,22 +131,25 @@ export function recordLabel(e: AuditEntryView): string {
     case 'banner_slot':
       return `the ${e.entityId.replace(/_/g, ' ')} banners`;
     case 'directory_listing': {
-      const [product, state] = e.entityId.split(':');
-      return state
-        ? `the directory listing of product #${product} in ${stateName(state)}`
-        : 'directory listings';
+      const l = listingOf(e.entityId);
+      return l ? `the directory listing of ${l.product} in ${l.state}` : 'the directory listings';
     }
     case 'pact_filing': {
       const [state, month] = e.entityId.split('/');
-      return `the PACT Act filing of ${stateName(state ?? '')} for ${month ? formatMonth(month) : '?'}`;
+      return month
+        ? `the PACT Act filing of ${stateName(state!)} for ${formatMonth(month)}`
+        : `PACT Act filing ${e.entityId}`;
     }
     default:
       return name ? `${entityWords(e.entity)} ${quoted(name)}` : `${entityWords(e.entity)} #${e.entityId}`;
   }
 }
 
+type Describe = (e: AuditEntryView) => AuditDescription | string;
+
 /** A sentence for a change: one field in the sentence, several as lines below it. */
-function changed(what: string, e: AuditEntryView, changes = changedFields(e.before, e.after)) {
+function changed(what: string, e: AuditEntryView): AuditDescription {
+  const changes = changedFields(e.before, e.after);
   if (changes.length === 0) return { sentence: `Saved ${what} (nothing changed)`, details: [] };
   if (changes.length === 1) {
     const [c] = changes as [FieldChange];
@@ -138,39 +158,47 @@ function changed(what: string, e: AuditEntryView, changes = changedFields(e.befo
   return { sentence: `Changed ${what}`, details: changes.map(changeLine) };
 }
 
-type Describe = (e: AuditEntryView) => AuditDescription | string;
+/** `product.created`, `variant.updated`, `banner.deleted`, …: one shape for the catalogue's records. */
+const added: Describe = (e) => `Added ${recordLabel(e)}`;
+const updated: Describe = (e) => changed(recordLabel(e), e);
+const deleted: Describe = (e) => `Deleted ${recordLabel(e)}`;
 
 function orderStage(e: AuditEntryView): string {
   const carrier = text(field(e.after, 'carrier'));
   const tracking = text(field(e.after, 'trackingNumber'));
-  const carried = carrier ? `, with ${carrier}${tracking ? ` (tracking ${tracking})` : ''}` : '';
-  const quiet =
-    field(e.after, 'buyerMailed') === false ? ' (buyer not emailed: told of this stage before)' : '';
-  return `Moved order ${e.entityId} from ${stage(field(e.before, 'stage'))} to ${stage(field(e.after, 'stage'))}${carried}${quiet}`;
+  return [
+    `Moved order ${e.entityId} from ${stage(field(e.before, 'stage'))} to ${stage(field(e.after, 'stage'))}`,
+    carrier && ` with ${carrier}`,
+    tracking && `, tracking number ${tracking}`,
+    field(e.after, 'buyerMailed') === false &&
+      '; the buyer, told of this stage before, was not emailed again',
+  ]
+    .filter(Boolean)
+    .join('');
 }
 
+/** "item SS-1003-10", or "an item" when the entry does not say which. */
+const item = (e: AuditEntryView) => {
+  const sku = text(field(e.after, 'sku'));
+  return sku ? `item ${sku}` : 'an item';
+};
+
 function documentVerified(e: AuditEntryView): string {
+  const number = text(field(e.after, 'documentNumber'));
+  const state = text(field(e.after, 'issuingState'));
+  const until = text(field(e.after, 'expiresOn'));
   const facts = [
-    text(field(e.after, 'documentNumber')) && `number ${field(e.after, 'documentNumber')}`,
-    text(field(e.after, 'issuingState')) && `issued in ${stateName(String(field(e.after, 'issuingState')))}`,
-    text(field(e.after, 'expiresOn')) && `valid until ${field(e.after, 'expiresOn')}`,
+    number && `number ${number}`,
+    state && `issued in ${stateName(state)}`,
+    until && `valid until ${formatText(until)}`,
   ].filter(Boolean);
   return `Verified ${documentLabel(e)}${facts.length ? ` (${facts.join(', ')})` : ''}`;
 }
 
 function reuploadRequested(e: AuditEntryView): string {
-  const kind = e.record?.kind as keyof typeof DOCUMENT_LABELS | undefined;
-  const what = kind && DOCUMENT_LABELS[kind] ? `their ${DOCUMENT_LABELS[kind]}` : 'a document';
+  const kind = documentKind(e);
   const note = text(field(e.after, 'note'));
-  return `Asked ${buyerName(e)} to upload ${what} again${note ? `: “${shorten(note, 120)}”` : ''}`;
-}
-
-/** `product.created`, `variant.updated`, `banner.deleted`, …: one shape for the catalogue's records. */
-function saved(e: AuditEntryView): AuditDescription | string {
-  const what = recordLabel(e);
-  if (/[._](created|added)$/.test(e.action)) return `Added ${what}`;
-  if (/[._]deleted$/.test(e.action)) return `Deleted ${what}`;
-  return changed(what, e);
+  return `Asked ${buyerName(e)} to upload ${kind ? `their ${kind}` : 'a document'} again${note ? `: “${shorten(note, 120)}”` : ''}`;
 }
 
 function settingsChanged(e: AuditEntryView): AuditDescription {
@@ -183,6 +211,22 @@ function settingsChanged(e: AuditEntryView): AuditDescription {
   return { sentence: `Changed ${changes.length} store settings`, details: changes.map(changeLine) };
 }
 
+/** "Turned on mail for new orders, turned off mail for new uploads": the switches a staff member changed. */
+function notificationsChanged(e: AuditEntryView): string {
+  const changes = changedFields(e.before, e.after);
+  if (changes.length === 0) return 'Saved their notifications (nothing changed)';
+  const which = (on: boolean) =>
+    changes
+      .filter((c) => (field(e.after, c.field) === true) === on)
+      .map((c) => c.label)
+      .join(' and ');
+  const on = which(true);
+  const off = which(false);
+  return [on && `Turned on mail for ${on}`, off && `${on ? 'turned' : 'Turned'} off mail for ${off}`]
+    .filter(Boolean)
+    .join(', ');
+}
+
 function mailResent(e: AuditEntryView): string {
   const to = text(field(e.after, 'to'));
   const copy = num(field(e.after, 'id'));
@@ -191,102 +235,160 @@ function mailResent(e: AuditEntryView): string {
 
 function buyerGroupSet(e: AuditEntryView): string {
   const was = text(field(e.before, 'groupName'));
+  const wasId = num(field(e.before, 'groupId'));
   const to = num(field(e.after, 'groupId'));
-  const buyer = text(e.record?.name) ?? 'a buyer';
+  const buyer = buyerName(e);
   if (to === null) return `Took ${buyer} out of ${was ? `price group ${quoted(was)}` : 'their price group'}`;
-  return `Put ${buyer} in price group #${to}${was ? ` (was in ${quoted(was)})` : ''}`;
+  if (was && to !== wasId) return `Moved ${buyer} from price group ${quoted(was)} to price group #${to}`;
+  return `Put ${buyer} in ${was ? `price group ${quoted(was)}` : `price group #${to}`}`;
 }
 
-function priceSaved(e: AuditEntryView): AuditDescription | string {
-  const group = recordLabel(e);
-  const target = text(field(e.after, 'target'));
-  const scope = text(field(e.after, 'scope'));
+/** What a price list entry is for: "option SS-1003-10", "brand vapes/nimbus", "product #12". */
+function priceTarget(v: unknown): string {
+  const scope = text(field(v, 'scope'));
+  const word = scope === 'variant' ? 'option' : (scope ?? 'entry');
+  return `${word} ${text(field(v, 'target')) ?? `#${num(field(v, 'targetId')) ?? '?'}`}`;
+}
+
+function priceSaved(e: AuditEntryView): AuditDescription {
+  const where = `${priceTarget(e.after)} in ${recordLabel(e)}`;
   const price = num(field(e.after, 'priceCents'));
   const bp = num(field(e.after, 'basisPoints'));
-  const value = price !== null ? formatCents(price) : bp !== null ? `${bp / 100}% off` : null;
-  const sentence = `Set the price of ${scope ?? 'an entry'} ${target ?? ''} in ${group}${value ? ` to ${value}` : ''}`;
-  const before = asRecord(e.before);
-  if (!before) return sentence;
+  const tiers = field(e.after, 'tiers');
+  const tiered = Array.isArray(tiers) && tiers.length ? ` (${formatValue('tiers', tiers)})` : '';
+  const sentence =
+    price !== null
+      ? `Set the price of ${where} to ${formatCents(price)}${tiered}`
+      : bp !== null
+        ? `Set a ${formatValue('basisPoints', bp)} discount on ${where}`
+        : `Set the price of ${where}`;
   // The row read before names its target by id, the form by SKU or slug: the sentence says which.
-  const changes = changedFields(before, e.after).filter((c) => c.field !== 'target' && c.field !== 'scope');
+  const changes = asRecord(e.before)
+    ? changedFields(e.before, e.after).filter((c) => c.field !== 'target')
+    : [];
   return { sentence, details: changes.map(changeLine) };
 }
 
 function priceRemoved(e: AuditEntryView): string {
   const price = num(field(e.before, 'priceCents'));
-  return `Removed a ${text(field(e.before, 'scope')) ?? ''} price${price !== null ? ` of ${formatCents(price)}` : ''} from ${recordLabel(e)}`;
+  const bp = num(field(e.before, 'basisPoints'));
+  const what =
+    price !== null
+      ? `the ${formatCents(price)} price of`
+      : bp !== null
+        ? `the ${formatValue('basisPoints', bp)} discount on`
+        : 'the price of';
+  return `Removed ${what} ${priceTarget(e.before)} from ${recordLabel(e)}`;
 }
 
-function imported(what: string, omit: string[] = []): Describe {
-  return (e) => {
-    const rows = num(field(e.after, 'rows'));
-    return {
-      sentence: `Imported ${what}${rows !== null ? ` (${rows} rows)` : ''}`,
-      details: factLines(e.after, ['rows', ...omit]),
-    };
+/** An import: how many rows, and what it did as lines ("products created: 2"). */
+function imported(e: AuditEntryView, what: string, tail = ''): AuditDescription {
+  const rows = num(field(e.after, 'rows'));
+  return {
+    sentence: `Imported ${what}${rows !== null ? ` (${count(rows, 'row')})` : ''}${tail}`,
+    details: factLines(e.after, ['rows', 'replace']),
   };
 }
 
-const ACTIONS: Record<string, Describe> = {
-  'order.stage': orderStage,
-  'order.stage_back': (e) =>
-    `Stepped order ${e.entityId} back from ${stage(field(e.before, 'stage'))} to ${stage(field(e.after, 'stage'))} (buyer not emailed)`,
-  'order.item_delivered': (e) =>
-    `Marked item ${text(field(e.after, 'sku')) ?? ''} of order ${e.entityId} delivered`,
-  'order.item_cancelled': (e) => `Cancelled item ${text(field(e.after, 'sku')) ?? ''} of order ${e.entityId}`,
-  'document.verified': documentVerified,
-  'document.reupload_requested': reuploadRequested,
-  'document.viewed': (e) => `Opened ${documentLabel(e)}`,
-  'buyer.email_verified': (e) => `Marked the email of ${buyerName(e)} verified`,
-  'buyer.disabled': (e) => `Disabled the account of ${buyerName(e)}`,
-  'buyer.enabled': (e) => `Enabled the account of ${buyerName(e)}`,
-  'settings.changed': settingsChanged,
-  'banner.reordered': (e) => `Reordered ${recordLabel(e)}`,
-  'catalogue.imported': imported('the catalogue CSV'),
-  'staff.signed_in': () => 'Signed in to the console',
-  'staff.totp_enabled': () => 'Turned on their two-factor sign-in',
-  'staff.totp_reset': (e) => `Reset the two-factor sign-in of ${recordLabel(e)}`,
-  'staff.created': (e) =>
-    `Added staff member ${text(field(e.after, 'name')) ?? ''} (${text(field(e.after, 'email')) ?? recordLabel(e)})`,
-  'staff.notifications': (e) => changed('their notifications', e),
-  'mail.retried': (e) => `Retried ${recordLabel(e)}${e.record?.name ? ` to ${e.record.name}` : ''}`,
-  'mail.resent': mailResent,
-  'pricing.buyer_group_set': buyerGroupSet,
-  'pricing.entry_saved': priceSaved,
-  'pricing.entry_deleted': priceRemoved,
-  'pricing.list_imported': (e) => imported(`the price list of ${recordLabel(e)}`)(e),
-  'compliance.rule_retired': (e) => `Retired ${recordLabel(e)}`,
-  'compliance.listing_set': (e) => ({
-    sentence: `Set ${recordLabel(e)}`,
-    details: factLines(e.after, ['productId', 'state']),
-  }),
-  'compliance.listings_imported': (e) =>
-    `Imported directory listings for ${num(field(e.after, 'products')) ?? 'some'} products`,
-  'pact.filed': (e) => `Marked ${recordLabel(e)} filed`,
-  'pact.unfiled': (e) => `Took back the filed mark of ${recordLabel(e)}`,
-};
+function listingSet(e: AuditEntryView): AuditDescription {
+  const l = listingOf(e.entityId);
+  const details = factLines(e.after, ['productId', 'state', 'listed']);
+  if (!l) return { sentence: `Set ${recordLabel(e)}`, details };
+  const sentence =
+    field(e.after, 'listed') === true
+      ? `Listed ${l.product} in the ${l.state} directory`
+      : `Marked ${l.product} as not listed in the ${l.state} directory`;
+  return { sentence, details };
+}
 
-/** Catalogue, price group and compliance records share one shape: added, changed, deleted. */
-const SAVED =
-  /^(product|variant|category|brand|banner)\.(created|updated|deleted)$|^pricing\.group_|^compliance\.(rule|rate)_/;
+const ACTIONS = new Map<string, Describe>(
+  Object.entries({
+    'order.stage': orderStage,
+    'order.stage_back': (e) =>
+      `Stepped order ${e.entityId} back from ${stage(field(e.before, 'stage'))} to ${stage(field(e.after, 'stage'))} (buyer not emailed)`,
+    'order.item_delivered': (e) => `Marked ${item(e)} of order ${e.entityId} as delivered`,
+    'order.item_cancelled': (e) => `Cancelled ${item(e)} of order ${e.entityId}`,
+    'document.verified': documentVerified,
+    'document.reupload_requested': reuploadRequested,
+    'document.viewed': (e) => `Opened ${documentLabel(e)}`,
+    'buyer.email_verified': (e) => `Marked the email address of ${buyerName(e)} as verified`,
+    'buyer.disabled': (e) => `Disabled the account of ${buyerName(e)}`,
+    'buyer.enabled': (e) => `Enabled the account of ${buyerName(e)}`,
+    'staff.signed_in': () => 'Signed in to the console',
+    'staff.created': (e) => {
+      const who = staffName(e);
+      return who ? `Added staff member ${who}` : 'Added a staff member';
+    },
+    'staff.totp_enabled': () => 'Turned on two-factor sign-in for their account',
+    'staff.totp_reset': (e) => `Reset the two-factor sign-in of ${recordLabel(e)}`,
+    'staff.notifications': notificationsChanged,
+    'pricing.buyer_group_set': buyerGroupSet,
+    'product.created': added,
+    'product.updated': updated,
+    'product.deleted': deleted,
+    'variant.created': added,
+    'variant.updated': updated,
+    'variant.deleted': deleted,
+    'category.created': added,
+    'category.updated': updated,
+    'category.deleted': deleted,
+    'brand.created': added,
+    'brand.updated': updated,
+    'brand.deleted': deleted,
+    'banner.created': added,
+    'banner.updated': updated,
+    'banner.deleted': deleted,
+    'banner.reordered': (e) => `Reordered ${recordLabel(e)}`,
+    'catalogue.imported': (e) => imported(e, 'the catalogue CSV'),
+    'settings.changed': settingsChanged,
+    'mail.retried': (e) => {
+      const to = text(e.record.name);
+      return `Retried ${recordLabel(e)}${to ? ` to ${to}` : ''}`;
+    },
+    'mail.resent': mailResent,
+    'pricing.group_added': added,
+    'pricing.group_changed': updated,
+    'pricing.group_deleted': deleted,
+    'pricing.entry_saved': priceSaved,
+    'pricing.entry_deleted': priceRemoved,
+    'pricing.list_imported': (e) =>
+      imported(
+        e,
+        `the price list of ${recordLabel(e)}`,
+        field(e.after, 'replace') === true ? ', replacing the whole list' : '',
+      ),
+    'compliance.rule_added': added,
+    'compliance.rule_changed': updated,
+    'compliance.rule_retired': (e) => `Retired ${recordLabel(e)}`,
+    'compliance.rate_added': added,
+    'compliance.rate_changed': updated,
+    'compliance.listing_set': listingSet,
+    'compliance.listings_imported': (e) => {
+      const products = num(field(e.after, 'products'));
+      return `Imported directory listings${products === null ? '' : ` for ${count(products, 'product')}`}`;
+    },
+    'pact.filed': (e) => `Marked ${recordLabel(e)} as filed`,
+    'pact.unfiled': (e) => `Marked ${recordLabel(e)} as not filed`,
+  }),
+);
 
 /** Any other action: "Widget #12: frobbed", and the fields it changed. */
 function generic(e: AuditEntryView): AuditDescription {
-  const [, verb = e.action] = e.action.split(/\.(.*)/s);
+  const label = recordLabel(e);
+  const verb = e.action.slice(e.action.indexOf('.') + 1);
   return {
-    sentence: `${capitalise(recordLabel(e))}: ${verb.replace(/_/g, ' ')}`,
+    sentence: `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${verb.replace(/_/g, ' ')}`,
     details: changedFields(e.before, e.after).map(changeLine),
   };
 }
 
 /** An entry as a sentence, with at most MAX_DETAILS further lines. */
 export function describeAudit(e: AuditEntryView): AuditDescription {
-  const describe = ACTIONS[e.action] ?? (SAVED.test(e.action) ? saved : generic);
-  const out = describe(e);
+  const out = (ACTIONS.get(e.action) ?? generic)(e);
   const { sentence, details } = typeof out === 'string' ? { sentence: out, details: [] } : out;
   const extra = details.length - MAX_DETAILS;
   return {
-    sentence: capitalise(sentence.replace(/\s+/g, ' ').trim()),
+    sentence: sentence.replace(/\s+/g, ' ').trim(),
     details: extra > 1 ? [...details.slice(0, MAX_DETAILS), `and ${extra} more`] : details,
   };
 }

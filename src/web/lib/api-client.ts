@@ -67,14 +67,15 @@ export const apiSend = <K extends SchemaName>(
 export const apiPost = <K extends SchemaName>(url: string, body: unknown, schema: K) =>
   apiSend('POST', url, body, schema);
 
-/** Builds `/api/v1/<path>?…`, leaving out empty parameters. */
+/** Builds `/api/v1/<path>?…`, leaving out empty parameters; a list is the parameter repeated. */
 export function apiUrl(
   path: string,
-  params: Record<string, string | number | boolean | undefined | null> = {},
+  params: Record<string, string | number | boolean | readonly string[] | undefined | null> = {},
 ): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params))
-    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    if (Array.isArray(v)) for (const item of v) qs.append(k, item);
+    else if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
   const s = qs.toString();
   return `/api/v1/${path}${s ? `?${s}` : ''}`;
 }

@@ -77,6 +77,7 @@ export async function readCart(
       variantId: r.sku,
       variantName: r.variantName,
       productName: r.productName,
+      sellingUnit: r.sellingUnit,
       productId: r.productSlug,
       categoryId: r.categorySlug,
       brandId: r.brandSlug,

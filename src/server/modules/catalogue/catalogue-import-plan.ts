@@ -26,7 +26,7 @@ const PREVIEW_LIMIT = 200;
 /** A product as the import compares it (no pictures, search key or timestamps: read once for 116,000 rows). */
 export type ProductColumns = Omit<
   typeof products.$inferSelect,
-  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt'
+  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt' | 'sellingUnit'
 > & { firstImage: Image | null };
 
 export interface CatalogueSnapshot {

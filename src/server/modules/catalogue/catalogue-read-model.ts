@@ -166,6 +166,7 @@ export class CatalogueReadModel {
         priceCents: p.priceCents,
         discountPriceCents: p.discountPriceCents,
         discountPercentage: p.discountPercentage,
+        sellingUnit: p.sellingUnit,
         isNew: p.isNew,
         isHot: p.isHot,
         inStock: vs.some((v) => v.stock > 0),

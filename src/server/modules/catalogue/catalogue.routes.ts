@@ -14,7 +14,7 @@ import {
   SkuExampleSchema,
 } from '#shared/catalogue/catalogue.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { buyerCards, pricedDetailJson, sendPriced } from '#server/modules/pricing/buyer-prices.ts';
+import { buyerCards, pricedDetailJson, pricesOf, sendPriced } from '#server/modules/pricing/buyer-prices.ts';
 import {
   listingJson,
   newArrivalsJson,
@@ -48,14 +48,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { 
       schema: {
         tags,
         summary:
-          'Products of a category (slug, ALL, Vape Hardware or Smoke Shop), optionally one brand, 20 a page',
+          'Products of a category (slug, ALL, Vape Hardware or Smoke Shop), optionally one brand, 20 a page; sorted (featured, price, name, newest) and narrowed (stock, price in dollars, flavours, nicotine), with flavour and nicotine facets',
         querystring: ListingQuerySchema,
         response: { 200: ListingResponseSchema, ...notFound },
       },
     },
     async (req, reply) => {
       const model = await catalogue.get();
-      return sendPriced(req, reply, model, (card) => listingJson(model, req.query, undefined, card));
+      return sendPriced(req, reply, model, (card, group) =>
+        listingJson(model, req.query, { card, prices: group ? pricesOf(group) : undefined }),
+      );
     },
   );
 

@@ -12,6 +12,8 @@ import { allowedQuantity } from '#shared/pricing/quantity-steps.ts';
 import { quantityRuleOf } from './product-detail.ts';
 import { pageCount } from '#shared/catalogue/pagination.ts';
 import { type CatalogueReadModel, type ProductEntry, randomPick } from './catalogue-read-model.ts';
+import { publicPrices, type ViewerPrices } from './listing-index.ts';
+import { listingPage } from './listing-query.ts';
 
 /**
  * Catalogue reads answer with JSON text assembled from the read model's pre-serialised pieces,
@@ -22,28 +24,38 @@ import { type CatalogueReadModel, type ProductEntry, randomPick } from './catalo
 export type CardJson = (p: ProductEntry) => string;
 export const publicCard: CardJson = (p) => p.cardJson;
 
-/** The listing page's JSON; `keep` narrows it further (a buyer's "ships to my state"). */
+/**
+ * Who a listing is for: their cards and prices (a grouped buyer's own; the catalogue's by
+ * default), and `keep`, narrowing it further (a buyer's "ships to my state").
+ */
+export interface ListingView {
+  card?: CardJson;
+  prices?: ViewerPrices;
+  keep?: (p: ProductEntry) => boolean;
+}
+
+/** The listing page's JSON: sorted and narrowed as asked, with its facets (listing-query.ts). */
 export function listingJson(
   model: CatalogueReadModel,
   q: z.output<typeof ListingQuerySchema>,
-  keep?: (p: ProductEntry) => boolean,
-  card: CardJson = publicCard,
+  view: ListingView = {},
 ): string {
   const scope = model.scope(q.categoryId, q.brandId);
   if ('missing' in scope)
     throw new NotFound(
       scope.missing === 'category' ? catalogueMessages.categoryNotFound : catalogueMessages.brandNotFound,
     );
-  const all = q.inStock ? model.inStockOnly(scope) : scope.products;
-  const list = keep ? all.filter(keep) : all;
-  const start = (q.page - 1) * q.pageSize;
-  const items = list.slice(start, start + q.pageSize);
+  const card = view.card ?? publicCard;
+  const { items, total, facetsJson } = listingPage(model, scope, q, {
+    keep: view.keep,
+    prices: view.prices ?? publicPrices,
+  });
   const brands = randomPick(scope.brandPool, BRANDS_YOU_MAY_LIKE_LIMIT);
   return (
     `{"title":${asciiJson(scope.title)},"categoryId":${asciiJson(scope.categoryId)},` +
     `"brandId":${asciiJson(scope.brandId)},"items":[${items.map(card).join(',')}],` +
-    `"total":${list.length},"page":${q.page},"pageSize":${q.pageSize},"pageCount":${pageCount(list.length, q.pageSize)},` +
-    `"brandsYouMayLike":[${brands.map((b) => b.json).join(',')}]}`
+    `"total":${total},"page":${q.page},"pageSize":${q.pageSize},"pageCount":${pageCount(total, q.pageSize)},` +
+    `"brandsYouMayLike":[${brands.map((b) => b.json).join(',')}],"facets":${facetsJson}}`
   );
 }
 

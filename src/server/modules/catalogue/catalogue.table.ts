@@ -68,6 +68,8 @@ export const products = pgTable(
     sku: text('sku').notNull().unique(),
     rating: real('rating').notNull().default(5),
     priceCents: integer('price_cents').notNull(),
+    /** What one of the price buys: "box of 10", "display of 24", "each" ('' when not said). */
+    sellingUnit: text('selling_unit').notNull().default(''),
     discountPriceCents: integer('discount_price_cents'),
     discountPercentage: real('discount_percentage'),
     delivery: text('delivery').notNull().default(''),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import { sendJsonText } from '#server/http/send-json.ts';
 import { listingJson } from '#server/modules/catalogue/catalogue.service.ts';
-import { buyerCards } from '#server/modules/pricing/buyer-prices.ts';
+import { buyerCards, buyerListingView } from '#server/modules/pricing/buyer-prices.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { searchCatalogueJson } from '#server/modules/search/search.service.ts';
 import {
@@ -90,7 +90,10 @@ export const complianceRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) =
     },
     async (req, reply) => {
       const { model, keep } = await shipsToMine(req.ctx);
-      return sendJsonText(reply, listingJson(model, req.query, keep, await buyerCards(req.ctx)));
+      return sendJsonText(
+        reply,
+        listingJson(model, req.query, { keep, ...(await buyerListingView(req.ctx)) }),
+      );
     },
   );
   app.get(

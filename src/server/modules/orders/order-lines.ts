@@ -74,6 +74,7 @@ export function snapshotLines(lines: CartLineRow[], prices: LinePrice[], exciseO
     variant_name: l.variantName,
     image_url: l.image.url,
     unit_price_cents: prices[i]!.unitPriceCents,
+    selling_unit: l.sellingUnit,
     quantity: l.quantity,
     category_slug: l.categorySlug,
     brand_slug: l.brandSlug,

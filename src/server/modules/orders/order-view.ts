@@ -40,6 +40,7 @@ export function orderView(
     | 'variantName'
     | 'imageUrl'
     | 'unitPriceCents'
+    | 'sellingUnit'
     | 'quantity'
     | 'exciseCents'
     | 'status'
@@ -72,6 +73,7 @@ export function orderView(
       variantName: i.variantName,
       imageUrl: i.imageUrl,
       unitPriceCents: i.unitPriceCents,
+      sellingUnit: i.sellingUnit,
       quantity: i.quantity,
       lineTotalCents: i.unitPriceCents * i.quantity,
       exciseCents: i.exciseCents,

@@ -219,6 +219,7 @@ async function placeOnce(
       variantName: p.variant_name,
       imageUrl: p.image_url,
       unitPriceCents: p.unit_price_cents,
+      sellingUnit: p.selling_unit,
       quantity: p.quantity,
       exciseCents: p.excise_cents,
       status: 'pending',

@@ -70,6 +70,8 @@ export const orderItems = pgTable(
     variantName: text('variant_name').notNull(),
     imageUrl: text('image_url').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** What one of the unit price bought ("box of 10"), as the product said when ordered. */
+    sellingUnit: text('selling_unit').notNull().default(''),
     quantity: integer('quantity').notNull(),
     categorySlug: text('category_slug').notNull(),
     brandSlug: text('brand_slug').notNull(),

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { asciiJson, sendVersioned } from '#server/http/send-json.ts';
 import type { CatalogueReadModel, ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { type CardJson, publicCard } from '#server/modules/catalogue/catalogue.service.ts';
+import type { ViewerPrices } from '#server/modules/catalogue/listing-index.ts';
 import { knownViewer } from '#server/modules/accounts/session.service.ts';
 import type { RequestContext } from '#server/http/request-context.ts';
 import type { PricingCache } from './pricing-cache.ts';
@@ -49,6 +50,32 @@ function cardPrice(p: ProductEntry, options: ReturnType<typeof optionPrices>): C
   return { unitPriceCents: lowest, from: prices.some((c) => c !== lowest) };
 }
 
+/**
+ * The listing's sorts and price range for this group's buyers: the figure their card shows (the
+ * lowest option price when below the card's own price, else the card's), worked out once per
+ * group and product, like the card.
+ */
+const pricesOfGroup = new WeakMap<GroupBook, ViewerPrices>();
+export function pricesOf(group: GroupBook): ViewerPrices {
+  let prices = pricesOfGroup.get(group);
+  if (!prices) {
+    const known = new WeakMap<ProductEntry, number>();
+    prices = {
+      key: group,
+      of(p) {
+        let cents = known.get(p);
+        if (cents === undefined) {
+          cents = cardPrice(p, optionPrices(group, p))?.unitPriceCents ?? unitPriceCents(p.card);
+          known.set(p, cents);
+        }
+        return cents;
+      },
+    };
+    pricesOfGroup.set(group, prices);
+  }
+  return prices;
+}
+
 /** The product card as this group's buyers see it. */
 export function pricedCardJson(group: GroupBook, p: ProductEntry): string {
   const base = p.cardJson;
@@ -84,6 +111,14 @@ export function pricedDetailJson(group: GroupBook, model: CatalogueReadModel, p:
 export async function buyerCards(ctx: ViewerContext): Promise<CardJson> {
   const group = await viewerGroup(ctx);
   return group ? cardsOf(group) : publicCard;
+}
+
+/** The cards and prices whoever is looking sees in a listing (sorted and narrowed by their prices). */
+export async function buyerListingView(
+  ctx: ViewerContext,
+): Promise<{ card: CardJson; prices?: ViewerPrices }> {
+  const group = await viewerGroup(ctx);
+  return group ? { card: cardsOf(group), prices: pricesOf(group) } : { card: publicCard };
 }
 
 /** The ETag part that names a group's prices: a buyer moved to another group, or a list changed, misses. */

@@ -19,6 +19,7 @@ function hit(id: string, overrides: Partial<SearchHit> = {}): SearchHit {
     priceCents: 1524,
     discountPriceCents: null,
     discountPercentage: null,
+    sellingUnit: 'box of 10',
     isNew: false,
     isHot: false,
     inStock: true,
@@ -49,7 +50,7 @@ describe('header search suggestions', () => {
   it("show a grouped buyer's own price, with the storefront's struck through, as the results page does", async () => {
     renderWithAnswer([hit('grouped', { yourPrice: { unitPriceCents: 1200, from: false } })]);
     const option = await screen.findByRole('option', { name: /Cloudtide grouped/ }, { timeout: 5_000 });
-    expect(option.textContent).toContain('Your price $12.00, instead of $15.24');
+    expect(option.textContent).toContain('Your price $12.00 per box of 10, instead of $15.24');
   });
 
   it('show a visitor the price (the sale price, the list price struck through when on sale)', async () => {
@@ -62,7 +63,7 @@ describe('header search suggestions', () => {
     expect(plain.textContent).toContain('$15.24');
     expect(plain.textContent).not.toContain('Your price');
     const sale = screen.getByRole('option', { name: /Cloudtide on-sale/ });
-    expect(sale.textContent).toContain('$15.00, was $20.00');
+    expect(sale.textContent).toContain('$15.00 per box of 10, was $20.00');
     expect(screen.getByRole('option', { name: /Cloudtide several/ }).textContent).toContain(
       'Your price from $9.00',
     );

@@ -176,7 +176,7 @@ function SuggestionList({
               image={hit.image}
               title={hit.name}
               detail={`${hit.matchedVariant ? `${hit.matchedVariant} · ` : ''}${hit.brandName} · ${hit.categoryName}`}
-              aside={<Price price={hit} yourPrice={hit.yourPrice} size="sm" />}
+              aside={<Price price={hit} yourPrice={hit.yourPrice} size="sm" sellingUnit={hit.sellingUnit} />}
             />
           </li>
         ))}

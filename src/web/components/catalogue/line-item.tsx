@@ -1,3 +1,4 @@
+import { priceWithUnit } from '#shared/catalogue/price.ts';
 import type { ReactNode } from 'react';
 import { Sku } from '#web/components/ui/copy-button.tsx';
 
@@ -59,6 +60,6 @@ export function LineItem({
   );
 }
 
-/** "Option · 3 × $4.50": what was bought, how many and at what unit price. */
-export const quantityDetail = (variantName: string, quantity: number, unitPrice: string) =>
-  `${variantName} · ${quantity} × ${unitPrice}`;
+/** "Option · 3 × $4.50 per box of 10": what was bought, how many, at what unit price for what. */
+export const quantityDetail = (variantName: string, quantity: number, unitPrice: string, sellingUnit = '') =>
+  `${variantName} · ${quantity} × ${priceWithUnit(unitPrice, sellingUnit)}`;

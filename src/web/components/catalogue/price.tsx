@@ -1,4 +1,4 @@
-import { type PriceFields, priceDisplay, unitPriceCents } from '#shared/catalogue/price.ts';
+import { type PriceFields, perUnit, priceDisplay, unitPriceCents } from '#shared/catalogue/price.ts';
 import { formatCents } from '#shared/money.ts';
 import type { CardPrice } from '#shared/pricing/buyer-price.schemas.ts';
 
@@ -40,12 +40,25 @@ export function Price({
   price,
   size = 'md',
   yourPrice,
+  sellingUnit = '',
 }: {
   price: PriceFields;
   size?: keyof typeof LAYOUT;
   yourPrice?: CardPrice;
+  /** What one of the price buys ("box of 10"): said after the price. */
+  sellingUnit?: string;
 }) {
   const l = LAYOUT[size];
+  const per = perUnit(sellingUnit);
+  const unit = per && (
+    <span
+      className={`${l.part} text-gray-700 ${size === 'lg' ? 'text-base' : 'text-xs'}`}
+      data-testid="price-unit"
+    >
+      {' '}
+      {per}
+    </span>
+  );
   if (yourPrice) {
     return (
       <p className={l.box}>
@@ -55,6 +68,7 @@ export function Price({
         <span className={`${l.part} font-bold text-gray-900 ${l.current}`}>
           {formatCents(yourPrice.unitPriceCents)}
         </span>
+        {unit}
         <span className="sr-only">, instead of </span>
         <span className={`${l.part} text-gray-600 line-through ${size === 'sm' ? '' : 'text-sm'}`}>
           {formatCents(unitPriceCents(price))}
@@ -66,6 +80,7 @@ export function Price({
   return (
     <p className={l.box}>
       <span className={`${l.part} font-bold text-gray-900 ${l.current}`}>{d.current}</span>
+      {unit}
       {d.original && (
         <>
           <span className="sr-only">, was </span>

@@ -60,7 +60,7 @@ export function ProductCard({
           {product.name}
         </h3>
         <div className="mt-auto pt-1">
-          <Price price={product} yourPrice={product.yourPrice} />
+          <Price price={product} yourPrice={product.yourPrice} sellingUnit={product.sellingUnit} />
         </div>
         <Link
           to={href}

@@ -61,7 +61,7 @@ describe('quick order lines', () => {
     expect(first!.textContent).toMatch(/^Added in part/);
     expect(first!.textContent).toContain('18 of 20 added');
     expect(first!.textContent).toContain('$184.50');
-    expect(first!.textContent).toContain('18 × $10.25 each');
+    expect(first!.textContent).toContain('18 × $10.25 per box of 10');
     expect(first!.textContent).toContain('2 not added: Only 18 in stock.');
     expect(first!.textContent).not.toContain('$205.00');
     // Nothing of the other went in: no total, only what it costs each.

@@ -1,3 +1,4 @@
+import { perUnit } from '#shared/catalogue/price.ts';
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -102,12 +103,14 @@ function LineRow({ line, report }: { line: QuickOrderLine; report: boolean }) {
             <span className="font-semibold">{formatCents(line.lineTotalCents!)}</span>
             <span className="block text-xs text-gray-700">
               {partly && `${line.addedQuantity} × `}
-              {formatCents(line.unitPriceCents!)} each{line.priceSource === 'group' ? ' · your price' : ''}
+              {formatCents(line.unitPriceCents!)} {perUnit(line.sellingUnit ?? '') || 'each'}
+              {line.priceSource === 'group' ? ' · your price' : ''}
             </span>
           </>
         ) : priced ? (
           <span className="text-xs text-gray-700">
-            {formatCents(line.unitPriceCents!)} each{line.priceSource === 'group' ? ' · your price' : ''}
+            {formatCents(line.unitPriceCents!)} {perUnit(line.sellingUnit ?? '') || 'each'}
+            {line.priceSource === 'group' ? ' · your price' : ''}
           </span>
         ) : (
           <span className="text-gray-700">No price</span>

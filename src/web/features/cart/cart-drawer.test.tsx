@@ -16,10 +16,11 @@ const line = makeLine;
 afterEach(() => act(() => setCartDrawerOpen(false)));
 
 describe('cart drawer', () => {
-  it('gives each price as one readable phrase: "Your price $12.00, was $15.24 each"', async () => {
+  it('gives each price as one readable phrase with what it buys: "Your price $12.00, was $15.24 per box of 10"', async () => {
     const items = [
       line('GROUP-1', { priceSource: 'group', unitPriceCents: 1200, lineTotalCents: 1200 }),
       line('SALE-1', {
+        sellingUnit: 'each',
         priceSource: 'sale',
         priceCents: 1250,
         discountPriceCents: 1000,
@@ -27,7 +28,7 @@ describe('cart drawer', () => {
         unitPriceCents: 1000,
         lineTotalCents: 1000,
       }),
-      line('LIST-1', { priceCents: 500, unitPriceCents: 500, lineTotalCents: 500 }),
+      line('LIST-1', { sellingUnit: '', priceCents: 500, unitPriceCents: 500, lineTotalCents: 500 }),
     ];
     const cart: Cart = {
       items,
@@ -54,7 +55,7 @@ describe('cart drawer', () => {
 
     const lines = within(await screen.findByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
     const priceOf = (li: HTMLElement) =>
-      [...li.querySelectorAll('p')].map((p) => p.textContent).find((t) => t?.endsWith(' each'));
+      [...li.querySelectorAll('p')].map((p) => p.textContent).find((t) => / (each|per .+)$/.test(t ?? ''));
     // Each line names its option's SKU, as quick order and the invoice take it.
     expect(lines.map((li) => within(li).getByText(/^SS-|^[A-Z]+-1$/).textContent)).toEqual([
       'GROUP-1',
@@ -63,7 +64,7 @@ describe('cart drawer', () => {
     ]);
     expect(lines.map((li) => li.textContent)).toEqual(lines.map(() => expect.stringContaining('SKU ')));
     expect(lines.map(priceOf)).toEqual([
-      'Your price $12.00, was $15.24 each',
+      'Your price $12.00, was $15.24 per box of 10',
       '$10.00, was $12.50 each',
       '$5.00 each',
     ]);

@@ -1,3 +1,4 @@
+import { perUnit } from '#shared/catalogue/price.ts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -200,7 +201,7 @@ function CartDrawerLine({ line, priceChange }: { line: CartLine; priceChange: Pr
               <span className="ml-1 text-xs text-gray-600 line-through">{formatCents(line.priceCents)}</span>
             </>
           )}{' '}
-          <span className="text-xs text-gray-600">each</span>
+          <span className="text-xs text-gray-600">{perUnit(line.sellingUnit) || 'each'}</span>
         </p>
         <PriceChanged change={priceChange} />
         {line.nextTier && (

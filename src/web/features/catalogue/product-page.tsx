@@ -108,7 +108,7 @@ function ProductView({ query }: { query: ProductQuery }) {
             <Rating value={p.rating} />
           </div>
           <div className="mt-4">
-            <Price price={p} size="lg" yourPrice={p.yourPrice} />
+            <Price price={p} size="lg" yourPrice={p.yourPrice} sellingUnit={p.sellingUnit} />
           </div>
           <VariantPicker product={p} />
           <DeliveryCheck query={query} />

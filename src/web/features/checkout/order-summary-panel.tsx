@@ -59,7 +59,7 @@ export function OrderSummaryPanel({
             <LineItem
               image={{ url: l.imageUrl }}
               title={l.productName}
-              detail={quantityDetail(l.variantName, l.quantity, formatCents(l.unitPriceCents))}
+              detail={quantityDetail(l.variantName, l.quantity, formatCents(l.unitPriceCents), l.sellingUnit)}
               sku={l.variantId}
               aside={
                 <span className="text-sm font-semibold">

@@ -1,3 +1,4 @@
+import { perUnit } from '#shared/catalogue/price.ts';
 import { Printer } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { formatDate } from '#shared/dates.ts';
@@ -116,7 +117,12 @@ export function InvoicePage() {
                     </span>
                   </td>
                   <td className="px-2 py-2 text-right">{i.quantity}</td>
-                  <td className="px-2 py-2 text-right">{formatCents(i.unitPriceCents)}</td>
+                  <td className="px-2 py-2 text-right">
+                    {formatCents(i.unitPriceCents)}
+                    {i.sellingUnit && (
+                      <span className="block text-xs text-gray-600">{perUnit(i.sellingUnit)}</span>
+                    )}
+                  </td>
                   {order.exciseCents > 0 && (
                     <td className="px-2 py-2 text-right">{formatCents(i.exciseCents)}</td>
                   )}

@@ -83,7 +83,12 @@ export function OrderCard({ order }: { order: Order }) {
                 thumb="md"
                 bodyClassName="basis-48"
                 title={item.productName}
-                detail={quantityDetail(item.variantName, item.quantity, formatCents(item.unitPriceCents))}
+                detail={quantityDetail(
+                  item.variantName,
+                  item.quantity,
+                  formatCents(item.unitPriceCents),
+                  item.sellingUnit,
+                )}
                 sku={item.variantId}
                 aside={<OrderItemActions order={order} item={item} />}
               >

@@ -42,7 +42,7 @@ describe('the confirmation after Check out (decision 014, item 7)', () => {
     expect(next).toContain('Collect your order at 1 Dock Rd, Dallas, TX');
     expect(next).not.toMatch(/ship|deliver/i);
     expect(within(section).getByText('SS-1003-10').parentElement!.textContent).toBe('SKU SS-1003-10');
-    expect(within(section).getByText('Mango Ice · 2 × $15.00')).toBeTruthy();
+    expect(within(section).getByText('Mango Ice · 2 × $15.00 per box of 10')).toBeTruthy();
     expect(within(section).getByText('Pickup in store')).toBeTruthy();
     expect(within(section).getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe(
       '/invoice?order=SS-1042',

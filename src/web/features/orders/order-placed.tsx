@@ -90,7 +90,12 @@ export function OrderPlaced({ number, onDone }: { number: string; onDone: () => 
                 <LineItem
                   image={{ url: i.imageUrl }}
                   title={i.productName}
-                  detail={quantityDetail(i.variantName, i.quantity, formatCents(i.unitPriceCents))}
+                  detail={quantityDetail(
+                    i.variantName,
+                    i.quantity,
+                    formatCents(i.unitPriceCents),
+                    i.sellingUnit,
+                  )}
                   sku={i.variantId}
                   aside={<span className="text-sm font-semibold">{formatCents(i.lineTotalCents)}</span>}
                 />

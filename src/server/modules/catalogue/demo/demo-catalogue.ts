@@ -41,8 +41,9 @@ interface CategoryTemplate {
   kinds: string[];
   variantNames: string[];
   variantsPer: [number, number];
-  priceRange: [number, number]; // dollars, wholesale per unit or box
-  unit: string;
+  priceRange: [number, number]; // dollars, wholesale per selling unit
+  /** What one price buys ("box of 10", "each"), from the product's model and specifications. */
+  unit: string | ((model: string, specs: { title: string; details: string }[]) => string);
   notice: string;
   specs: (rng: Rng, model: string) => { title: string; details: string }[];
   highlights: string[];
@@ -115,9 +116,33 @@ const KRATOM = [
   'Red Horn',
   'Green Indo',
 ];
-const PACKS = ['Box of 24', 'Box of 50', 'Display of 12', 'Case of 100'];
+const PACKS = ['Standard', 'With Tips', 'Slow Burn', 'Watermarked'];
 const GLASS = ['Clear', 'Blue Accent', 'Green Accent', 'Amber', 'Smoke Grey', 'Pink Accent', 'Black Accent'];
-const SIZES = ['Pack of 100', 'Pack of 250', 'Case of 500', 'Case of 1000'];
+const SIZES = ['Black', 'White', 'Clear', 'Green'];
+
+/** What one price of a kratom product buys, by its model, and the form its specification names. */
+const KRATOM_PACKS: Record<string, string> = {
+  Capsules: 'bottle of 75 capsules',
+  Powder: 'pouch of 250 g',
+  'Extract Shot': 'box of 12 shots',
+  Tablets: 'bottle of 50 tablets',
+};
+const KRATOM_FORMS: Record<string, string> = {
+  Capsules: '500 mg capsules',
+  Powder: 'Fine powder',
+  Extract: 'Liquid extract shots',
+  Tablets: 'Pressed tablets',
+};
+/** Packaging is sold by the case or pack its model comes in. */
+const DISPENSARY_PACKS: Record<string, string> = {
+  'Pop-Top Bottles': 'case of 250',
+  'Mylar Bags': 'pack of 100',
+  'Pre-Roll Tubes': 'case of 500',
+  'Glass Jars': 'case of 48',
+  'Exit Bags': 'pack of 100',
+};
+const specDetails = (specs: { title: string; details: string }[], title: string) =>
+  specs.find((s) => s.title === title)?.details ?? '';
 
 const CATEGORIES: CategoryTemplate[] = [
   {
@@ -180,7 +205,7 @@ const CATEGORIES: CategoryTemplate[] = [
     variantNames: COLOURS,
     variantsPer: [5, 10],
     priceRange: [9, 60],
-    unit: 'unit',
+    unit: (model) => ({ 'Mesh Coils': 'pack of 5', 'Replacement Pods': 'pack of 4' })[model] ?? 'each',
     notice:
       'Batteries must be charged with the supplied cable. Keep away from children. E-liquid sold separately.',
     specs: (rng) => [
@@ -219,7 +244,7 @@ const CATEGORIES: CategoryTemplate[] = [
     variantNames: STRAINS,
     variantsPer: [5, 10],
     priceRange: [12, 45],
-    unit: 'unit',
+    unit: 'each',
     notice:
       'Contains no more than 0.3% Delta-9 THC on a dry-weight basis (2018 Farm Bill). Check your state’s laws before resale. Adults 21+ only.',
     specs: (rng) => [
@@ -245,16 +270,28 @@ const CATEGORIES: CategoryTemplate[] = [
     shape: 'pouch',
     brands: ['Golden Leaf Botanicals', 'Borneo Roots', 'Maeng Market', 'Tropic Harvest'],
     models: ['Capsules', 'Powder', 'Extract Shot', 'Tablets'],
-    kinds: KRATOM,
-    variantNames: ['30 ct', '75 ct', '150 ct', '28 g', '112 g', '250 g', '1 kg'],
+    // Grades in the name, strains as the options: one price buys the same pack of any strain.
+    kinds: [
+      'Classic',
+      'Premium',
+      'Reserve',
+      'Select',
+      'Signature',
+      'Gold Label',
+      'Craft',
+      'Heritage',
+      'Ultra',
+      'Small Batch',
+    ],
+    variantNames: KRATOM.slice(0, 7),
     variantsPer: [4, 7],
     priceRange: [8, 70],
-    unit: 'unit',
+    unit: (model) => KRATOM_PACKS[model] ?? 'each',
     notice:
       'Not for sale to persons under 21. Not for sale where prohibited by state or local law. Not evaluated by the FDA.',
-    specs: (rng) => [
+    specs: (rng, model) => [
       { title: 'Origin', details: pick(rng, ['Indonesia', 'Borneo', 'Sumatra', 'Bali']) },
-      { title: 'Form', details: pick(rng, ['Fine powder', '500 mg capsules', 'Pressed tablets']) },
+      { title: 'Form', details: (rng(), KRATOM_FORMS[model.split(' ')[0]!] ?? 'Fine powder') },
       { title: 'Testing', details: 'Tested for heavy metals, salmonella and E. coli' },
       { title: 'Compliance', details: 'AKA GMP qualified vendor' },
     ],
@@ -283,7 +320,7 @@ const CATEGORIES: CategoryTemplate[] = [
     variantNames: PACKS,
     variantsPer: [3, 4],
     priceRange: [12, 55],
-    unit: 'box',
+    unit: (_, specs) => `display box of ${specDetails(specs, 'Booklets per box')}`,
     notice: 'For use with legal tobacco and herbal blends only.',
     specs: (rng) => [
       { title: 'Material', details: pick(rng, ['Unbleached hemp', 'Rice paper', 'Wood pulp']) },
@@ -305,7 +342,7 @@ const CATEGORIES: CategoryTemplate[] = [
     variantNames: GLASS,
     variantsPer: [4, 7],
     priceRange: [14, 120],
-    unit: 'unit',
+    unit: 'each',
     notice: 'For use with legal tobacco products only. Fragile: inspect on delivery.',
     specs: (rng) => [
       { title: 'Glass', details: `${pick(rng, [4, 5, 7, 9])} mm borosilicate` },
@@ -339,7 +376,7 @@ const CATEGORIES: CategoryTemplate[] = [
     variantNames: COLOURS,
     variantsPer: [4, 8],
     priceRange: [4, 40],
-    unit: 'unit',
+    unit: (_, specs) => `display of ${specDetails(specs, 'Display').replace(/ units$/, '')}`,
     notice: 'Lighters: keep away from children. Do not ship butane by air.',
     specs: (rng) => [
       {
@@ -347,9 +384,9 @@ const CATEGORIES: CategoryTemplate[] = [
         details: pick(rng, ['Aircraft-grade aluminium', 'Zinc alloy', 'Stainless steel', 'Tempered glass']),
       },
       { title: 'Finish', details: pick(rng, ['Anodised', 'Powder-coated', 'Polished']) },
-      { title: 'Case pack', details: `${pick(rng, [6, 12, 24])} units` },
+      { title: 'Display', details: `${pick(rng, [6, 12, 24])} units` },
     ],
-    highlights: ['Retail-ready packaging', 'Sturdy, low return rate', 'Mix colours in one case'],
+    highlights: ['Retail-ready packaging', 'Sturdy, low return rate', 'Mix colours in one order'],
     blurb: 'everyday counter sellers with a healthy margin',
   },
   {
@@ -363,7 +400,7 @@ const CATEGORIES: CategoryTemplate[] = [
     variantNames: SIZES,
     variantsPer: [3, 4],
     priceRange: [10, 90],
-    unit: 'case',
+    unit: (model) => DISPENSARY_PACKS[model] ?? 'case of 100',
     notice: 'Child-resistant certification applies only when closed as directed.',
     specs: (rng) => [
       { title: 'Certification', details: 'ASTM D3475 child-resistant' },
@@ -387,7 +424,7 @@ const CATEGORIES: CategoryTemplate[] = [
     variantNames: GLASS,
     variantsPer: [4, 7],
     priceRange: [12, 80],
-    unit: 'unit',
+    unit: 'each',
     notice: 'For use with legal concentrates only. Tips get hot: use the included stand.',
     specs: (rng) => [
       { title: 'Tip', details: pick(rng, ['Quartz', 'Titanium', 'Ceramic']) },
@@ -433,6 +470,8 @@ export interface DemoProduct {
   priceCents: number;
   discountPriceCents: number | null;
   discountPercentage: number | null;
+  /** What one price buys: "box of 10", "each". */
+  sellingUnit: string;
   delivery: string;
   highlights: string[];
   importantNotice: string;
@@ -518,27 +557,33 @@ export function generateCatalogue(
         const isNew = rng() < (c.name === 'Kratom' || c.name === 'Rolling Papers' ? 0.45 : 0.22);
         const daysOld = isNew ? between(rng, 0, 20) : between(rng, 30, 400);
         const flavourLine = variantNames.slice(0, 3).join(', ');
+        // Drawn in the order the fields below were always drawn in, so the catalogue stays the same.
+        const rating = Math.round((4 + rng()) * 10) / 10;
+        const highlights = sample(rng, c.highlights, 4);
+        const specifications = c.specs(rng, `${model} ${kind}`);
+        const sellingUnit = typeof c.unit === 'string' ? c.unit : c.unit(model, specifications);
         products.push({
           brandKey,
           categorySlug,
           slug,
           name,
           description:
-            `${name} is ${c.blurb}. Sold by the ${c.unit} at wholesale pricing for licensed retailers. ` +
+            `${name} is ${c.blurb}. ${sellingUnit === 'each' ? 'Sold individually' : `Sold by the ${sellingUnit}`} at wholesale pricing for licensed retailers. ` +
             `Available in ${nVariants} option${nVariants === 1 ? '' : 's'}, including ${flavourLine}. ` +
             `Mix options freely in one order; stock shown is what ships today from our warehouse.`,
           productCode: `P${serial}`,
           sku: `SS-${serial}`,
-          rating: Math.round((4 + rng()) * 10) / 10,
+          rating,
           priceCents,
           discountPriceCents,
           discountPercentage: pct,
+          sellingUnit,
           delivery:
             'Ships in 1–2 business days. Flat $20.00 delivery on every order, or free pickup in store.',
-          highlights: sample(rng, c.highlights, 4),
+          highlights,
           importantNotice: c.notice,
           seller: sellerName,
-          specifications: c.specs(rng, `${model} ${kind}`),
+          specifications,
           isNew,
           isHot: rng() < 0.15,
           createdAt: new Date(epoch - daysOld * 86_400_000 - between(rng, 0, 86_399) * 1000),

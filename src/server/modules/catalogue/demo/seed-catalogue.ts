@@ -262,6 +262,7 @@ async function writeCatalogue(db: Db, catalogue: Catalogue, art: Artwork) {
               priceCents: p.priceCents,
               discountPriceCents: p.discountPriceCents,
               discountPercentage: p.discountPercentage,
+              sellingUnit: p.sellingUnit,
               delivery: p.delivery,
               highlights: p.highlights,
               importantNotice: p.importantNotice,

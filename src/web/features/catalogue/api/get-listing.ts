@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ListingSort, priceText } from '#shared/catalogue/listing-filters.ts';
 import { apiGet, apiUrl } from '#web/lib/api-client.ts';
 
 export interface ListingParams {
@@ -7,6 +8,12 @@ export interface ListingParams {
   inStock?: boolean;
   /** Only what may ship to the signed-in buyer's default address. */
   shipsToMine?: boolean;
+  sort?: ListingSort;
+  /** In cents. */
+  minPrice?: number;
+  maxPrice?: number;
+  flavours?: readonly string[];
+  nicotine?: readonly string[];
   page: number;
 }
 
@@ -19,6 +26,11 @@ export function useListing(p: ListingParams, enabled = true) {
           categoryId: p.categoryId,
           brandId: p.brandId,
           inStock: p.inStock ? 'true' : undefined,
+          sort: p.sort === 'featured' ? undefined : p.sort,
+          minPrice: p.minPrice === undefined ? undefined : priceText(p.minPrice),
+          maxPrice: p.maxPrice === undefined ? undefined : priceText(p.maxPrice),
+          flavour: p.flavours,
+          nicotine: p.nicotine,
           page: p.page,
         }),
         'ListingResponseSchema',

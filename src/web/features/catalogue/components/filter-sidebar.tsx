@@ -1,13 +1,13 @@
 import * as Accordion from '@radix-ui/react-accordion';
-import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type ReactNode, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
 import type { BrandLink, MenuCategory } from '#shared/catalogue/catalogue.schemas.ts';
 import { normalizeForSearch } from '#shared/catalogue/search-key.ts';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { useMenu } from '#web/lib/menu.ts';
 import { useMyState } from '#web/lib/my-state.ts';
+import { Section } from './filter-section.tsx';
 
 interface Props {
   id: string;
@@ -16,7 +16,12 @@ interface Props {
   brandId?: string;
   inStock: boolean;
   shipsToMine: boolean;
+  /** The listing's own filters (price, flavour, nicotine), after Availability. */
+  children?: ReactNode;
 }
+
+/** The sections `children` may hold, open from the start like the others. */
+const FACET_SECTIONS = ['price', 'flavour', 'nicotine'];
 
 interface Entry {
   key: string;
@@ -81,30 +86,22 @@ function FilterBox({ label, checked, onChange }: { label: string; checked: boole
   );
 }
 
-function Section({ value, title, children }: { value: string; title: string; children: React.ReactNode }) {
-  return (
-    <Accordion.Item value={value} className="border-b border-gray-200">
-      <Accordion.Header>
-        <Accordion.Trigger className="group flex w-full items-center justify-between py-3 text-left text-sm font-bold uppercase tracking-wide">
-          {title}
-          <ChevronDown
-            className="size-4 transition-transform group-data-[state=open]:rotate-180"
-            aria-hidden
-          />
-        </Accordion.Trigger>
-      </Accordion.Header>
-      <Accordion.Content>{children}</Accordion.Content>
-    </Accordion.Item>
-  );
-}
-
-export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToMine }: Props) {
+export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToMine, children }: Props) {
   const { data: menu } = useMenu();
   const mine = useMyState().data;
-  const navigate = useNavigate();
-  /** A link keeps the Availability filters that are on. */
-  const withStock = (href: string) =>
-    `${href}${inStock ? '&inStock=1' : ''}${shipsToMine ? '&shipsTo=mine' : ''}`;
+  const [params, setParams] = useSearchParams();
+  /**
+   * A link to another listing keeps the Availability filters that are on, the sort and the price
+   * range; flavours and strengths belong to this listing's products, so they stay behind.
+   */
+  const kept = new URLSearchParams();
+  if (inStock) kept.set('inStock', '1');
+  if (shipsToMine) kept.set('shipsTo', 'mine');
+  for (const key of ['sort', 'minPrice', 'maxPrice']) {
+    const v = params.get(key);
+    if (v) kept.set(key, v);
+  }
+  const withStock = (href: string) => (kept.size ? `${href}&${kept}` : href);
 
   const categoryEntry = (c: MenuCategory): Entry => ({
     key: c.id,
@@ -143,12 +140,16 @@ export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToM
     count: b.productCount,
   }));
 
+  // The other choices (sort, price, flavours…) stay; the listing starts again at its first page.
   const toggle = (filter: 'inStock' | 'shipsTo') => {
-    const qs = new URLSearchParams({ categoryId });
-    if (brandId) qs.set('brandId', brandId);
-    if (inStock !== (filter === 'inStock')) qs.set('inStock', '1');
-    if (shipsToMine !== (filter === 'shipsTo')) qs.set('shipsTo', 'mine');
-    navigate(`/categories?${qs}`);
+    const qs = new URLSearchParams(params);
+    qs.delete('page');
+    if (filter === 'inStock') {
+      if (inStock) qs.delete('inStock');
+      else qs.set('inStock', '1');
+    } else if (shipsToMine) qs.delete('shipsTo');
+    else qs.set('shipsTo', 'mine');
+    setParams(qs);
   };
 
   return (
@@ -159,7 +160,14 @@ export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToM
     >
       <Accordion.Root
         type="multiple"
-        defaultValue={['availability', 'categories', 'Vape Hardware', 'Smoke Shop', 'brands']}
+        defaultValue={[
+          'availability',
+          ...FACET_SECTIONS,
+          'categories',
+          'Vape Hardware',
+          'Smoke Shop',
+          'brands',
+        ]}
       >
         <Section value="availability" title="Availability">
           <div className="space-y-2 pb-3">
@@ -173,6 +181,7 @@ export function FilterSidebar({ id, open, categoryId, brandId, inStock, shipsToM
             )}
           </div>
         </Section>
+        {children}
         <Section value="categories" title="Categories">
           <SearchableList label="Categories" entries={topEntries} />
         </Section>

@@ -81,6 +81,13 @@ export function PricePanel({ form }: { form: ProductForm }) {
     <Panel title="Price">
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Price ($)" inputMode="decimal" {...form.field('product.priceCents')} />
+        <Field
+          label="Selling unit"
+          autoComplete="off"
+          placeholder="box of 10"
+          hint="What one price buys, shown beside every price: “box of 10”, “each”, “display of 24”."
+          {...form.field('product.sellingUnit')}
+        />
         <Field label="Discount price ($)" inputMode="decimal" {...form.field('product.discountPriceCents')} />
         <Field
           label="Discount percentage"

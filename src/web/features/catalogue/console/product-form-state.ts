@@ -18,6 +18,7 @@ export function productFormValues(p: AdminProduct | null): ProductEditorValues {
       productCode: p?.productCode ?? '',
       description: p?.description ?? '',
       priceCents: centsToAmount(p?.priceCents ?? null),
+      sellingUnit: p?.sellingUnit ?? '',
       discountPriceCents: centsToAmount(p?.discountPriceCents ?? null),
       discountPercentage: p?.discountPercentage == null ? '' : String(p.discountPercentage),
       rating: String(p?.rating ?? 5),

@@ -175,6 +175,7 @@ describe('a price list entry', () => {
         slug: 'nimbus-bar-ultra',
         description: '',
         productCode: 'P1003',
+        sellingUnit: 'box of 10',
         rating: 5,
         delivery: '',
         highlights: [],
