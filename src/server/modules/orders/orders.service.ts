@@ -108,6 +108,44 @@ async function placeInTries(
   }
 }
 
+const mailLines = (lines: CartLineRow[], prices: { lineTotalCents: number }[]) =>
+  lines.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents));
+
+/**
+ * The buyer's confirmation and, under `staff`, the notice for staff who chose new-order mail; the
+ * order number is a slot place_order fills in.
+ */
+function orderMails(
+  ctx: PlaceOrderContext,
+  user: UserRow,
+  input: PlaceOrderInput,
+  totalCents: number,
+  lines: string[],
+) {
+  const total = formatCents(totalCents);
+  const d = input.shippingDetails;
+  return {
+    ...orderConfirmationMail(
+      ctx.mail.storeName,
+      user.email,
+      user.name,
+      ORDER_NUMBER_SLOT,
+      total,
+      `${ctx.mail.publicUrl}/orders`,
+      lines,
+    ),
+    staff: staffNewOrderMail(
+      ctx.mail.storeName,
+      user.businessName,
+      ORDER_NUMBER_SLOT,
+      total,
+      input.shippingType === 'Pickup' ? 'pickup in store' : `delivery to ${d.city}, ${d.state}`,
+      lines,
+      `${ctx.mail.publicUrl}/admin/orders/${ORDER_NUMBER_SLOT}`,
+    ),
+  };
+}
+
 /** One try from one reading: the order, or null when place_order (or memory) says to read again. */
 async function placeOnce(
   ctx: PlaceOrderContext,
@@ -157,25 +195,7 @@ async function placeOnce(
     licences: judged.licences,
     group: reading.group && { id: reading.group.id, version: reading.group.version },
   };
-  const mail = orderConfirmationMail(
-    ctx.mail.storeName,
-    user.email,
-    user.name,
-    ORDER_NUMBER_SLOT,
-    formatCents(subtotal + shipping + excise),
-    `${ctx.mail.publicUrl}/orders`,
-    lines.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents)),
-  );
-
-  const staffNotice = staffNewOrderMail(
-    ctx.mail.storeName,
-    user.businessName,
-    ORDER_NUMBER_SLOT,
-    formatCents(subtotal + shipping + excise),
-    input.shippingType === 'Pickup' ? 'pickup in store' : `delivery to ${d.city}, ${d.state}`,
-    lines.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents)),
-    `${ctx.mail.publicUrl}/admin/orders/${ORDER_NUMBER_SLOT}`,
-  );
+  const mail = orderMails(ctx, user, input, subtotal + shipping + excise, mailLines(lines, prices));
 
   const result = await callPlaceOrder(ctx, lines, [
     user.id,
@@ -184,7 +204,7 @@ async function placeOnce(
     JSON.stringify(orderRow),
     JSON.stringify(priced),
     ordering.unverifiedCapCents,
-    JSON.stringify({ ...mail, staff: staffNotice }),
+    JSON.stringify(mail),
     JSON.stringify(check),
     session ? JSON.stringify(session) : null,
   ]);

@@ -141,6 +141,11 @@ const DISPENSARY_PACKS: Record<string, string> = {
   'Glass Jars': 'case of 48',
   'Exit Bags': 'pack of 100',
 };
+/** The form a kratom model comes in; one number is drawn, as the random form before was, so the catalogue stays the same. */
+function kratomForm(rng: Rng, model: string): string {
+  rng();
+  return KRATOM_FORMS[model.split(' ')[0]!] ?? 'Fine powder';
+}
 const specDetails = (specs: { title: string; details: string }[], title: string) =>
   specs.find((s) => s.title === title)?.details ?? '';
 
@@ -291,7 +296,7 @@ const CATEGORIES: CategoryTemplate[] = [
       'Not for sale to persons under 21. Not for sale where prohibited by state or local law. Not evaluated by the FDA.',
     specs: (rng, model) => [
       { title: 'Origin', details: pick(rng, ['Indonesia', 'Borneo', 'Sumatra', 'Bali']) },
-      { title: 'Form', details: (rng(), KRATOM_FORMS[model.split(' ')[0]!] ?? 'Fine powder') },
+      { title: 'Form', details: kratomForm(rng, model) },
       { title: 'Testing', details: 'Tested for heavy metals, salmonella and E. coli' },
       { title: 'Compliance', details: 'AKA GMP qualified vendor' },
     ],
