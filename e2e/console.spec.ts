@@ -161,7 +161,8 @@ describe('staff console', () => {
     await buyerPage.getByText('Verified (valid until Jun 30, 2028)').waitFor({ timeout: 10_000 });
 
     // Orders: find the buyer's order, ship it, deliver its item.
-    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    // The menu's entry carries the count of orders to ship ("Orders 1 orders to ship").
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /^Orders\b/ }).click();
     await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByLabel('Order number').fill(buyer.orderNumber);
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -347,7 +348,7 @@ describe('staff console', () => {
     await lead.getByRole('link', { name: 'Staff', exact: true }).click();
     const email = `new-staff-${Date.now()}@shop.example`;
     await lead.getByLabel('Full name').fill('Robin New');
-    await lead.getByLabel('Email').fill(email);
+    await lead.getByLabel('Email', { exact: true }).fill(email);
     await lead.getByRole('button', { name: 'Add staff' }).click();
     const shown = lead.getByRole('status').filter({ hasText: 'One-time password' });
     const oneTime = (await shown.locator('code').textContent())!.trim();

@@ -56,6 +56,7 @@ describe('secrets in audit values never leave the server (decision 014, item 18)
     'privateKey',
     'storageKey',
     'productCodeKey',
+    'variantKeyCode',
     // Short words, as a word of the name.
     'otp',
     'OTP',
@@ -96,6 +97,7 @@ describe('secrets in audit values never leave the server (decision 014, item 18)
     'taxCode',
     'barcode',
     'searchKey',
+    'search_key',
     'sortKey',
     'brandKey',
     'productKey',

@@ -53,6 +53,15 @@ const ENTRIES = [
     after: { name: 'Ana New', email: 'ana@shop.example', password: '(hidden)' },
     record: { ...NONE, name: 'Ana New (ana@shop.example)' },
   }),
+  entry({
+    id: 40,
+    action: 'product.updated',
+    entity: 'product',
+    entityId: '5',
+    before: { id: 5, name: 'Nimbus Bar', priceCents: 1000, hidden: false },
+    after: { name: 'Nimbus Bar', priceCents: 1200, hidden: true },
+    record: { ...NONE, name: 'Nimbus Bar', productId: 5 },
+  }),
 ];
 
 describe('the audit log people can read (decision 014, item 18)', () => {
@@ -76,6 +85,16 @@ describe('the audit log people can read (decision 014, item 18)', () => {
     const settings = within(table).getByText('Changed the delivery fee from $20.00 to $25.00').closest('tr')!;
     expect(within(settings).getByText('Blair Jones')).toBeTruthy();
     expect(within(settings).getByText('The store settings')).toBeTruthy();
+
+    const product = within(table).getByText('Changed product “Nimbus Bar”').closest('tr')!;
+    expect(
+      within(product)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['price: $10.00 → $12.00', 'hidden: no → yes']);
+    expect(within(product).getByRole('link', { name: 'Product “Nimbus Bar”' }).getAttribute('href')).toBe(
+      '/admin/products/5',
+    );
 
     const added = within(table).getByText('Added staff member Ana New (ana@shop.example)').closest('tr')!;
     expect(within(added).getByText('Details').tagName).toBe('SUMMARY');

@@ -43,7 +43,7 @@ export function MyNotifications() {
   });
   return (
     <Panel title="Email me about">
-      <form onSubmit={onSubmit} noValidate aria-label="Email me about" className="space-y-3">
+      <form onSubmit={onSubmit} noValidate className="space-y-3">
         <fieldset disabled={current.isPending} className="space-y-2">
           <legend className="sr-only">Email me about</legend>
           {CHOICES.map((c) => (
