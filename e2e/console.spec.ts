@@ -162,7 +162,10 @@ describe('staff console', () => {
 
     // Orders: find the buyer's order, ship it, deliver its item.
     // The menu's entry carries the count of orders to ship ("Orders 1 orders to ship").
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /^Orders\b/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: /^Orders\b/ })
+      .click();
     await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByLabel('Order number').fill(buyer.orderNumber);
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -239,7 +242,8 @@ describe('staff console', () => {
       await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
       await expectConsoleOk(page, path);
     }
-    await page.getByRole('cell', { name: 'product.updated' }).first().waitFor();
+    // The audit log reads as sentences: the price change made above, with its product's name.
+    await page.getByText(`product “${buyer.product.name}”`, { exact: false }).first().waitFor();
     await page.setViewportSize({ width: 360, height: 800 });
     for (const [path, heading] of pages) {
       await page.goto(path);

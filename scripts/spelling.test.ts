@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
  * opening a string or a JSX text — in the app's source.
  */
 const PROSE =
-  /(?:(?<=[A-Za-z] )(?<!\b(?:const|let|var|type|return|await) )|(?<=['">]))[Ll]icences?(?![A-Za-z_$])/;
-/(?:(?<![A-Za-z_$])(?<!\b(?:const|let|var|type|return|await)) (?<=[A-Za-z] )|['"`>])[Ll]icences?(?![A-Za-z_$(])/;
+  /(?:(?<=[A-Za-z] )(?<!\b(?:const|let|var|type|return|await) )|(?<=['">])|(?<=`)(?=L))[Ll]icences?(?![A-Za-z_$])/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -40,6 +39,7 @@ describe('one spelling', () => {
     expect(probe("label: 'Tobacco licence',")).toBe(true);
     expect(probe('needs your verified tobacco licence issued by Texas')).toBe(true);
     expect(probe('<legend>Licences (optional)</legend>')).toBe(true);
+    expect(probe('`Licence of ${name}`')).toBe(true);
     expect(probe('const licence = d.licence.includes(key);')).toBe(false);
     expect(probe("case 'licence_required': {")).toBe(false);
     expect(probe('isTobaccoLicenceVerified: z.boolean(),')).toBe(false);

@@ -92,7 +92,7 @@ export interface Block {
 export interface Judgement {
   /** Reasons it cannot go there for this buyer and way of shipping; empty: it can. */
   blocks: Block[];
-  /** For a visitor (licences unknown): licences a buyer would need. */
+  /** For a visitor (licenses unknown): licenses a buyer would need. */
   needs: Block[];
 }
 

@@ -20,6 +20,10 @@ describe('carrier tracking pages', () => {
     expect(trackingUrl('Store van', 'VAN1')).toBeNull();
     expect(trackingUrl('UPSTATE Couriers', 'X1')).toBeNull();
     expect(trackingUrl('', 'X1')).toBeNull();
+    // Names of an object's own machinery are carriers like any other, never a crash.
+    expect(trackingUrl('constructor Freight', 'X1')).toBeNull();
+    expect(trackingUrl('__proto__', 'X1')).toBeNull();
+    expect(trackingUrl('toString', 'X1')).toBeNull();
   });
 
   it('encodes the number and stores it plain', () => {

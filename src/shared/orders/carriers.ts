@@ -3,12 +3,12 @@
  * staff write it ("UPS Ground" is UPS). Any other carrier (a local courier, the store's own van)
  * is shown by name, without a link. The number is put into the address encoded.
  */
-const TRACKING_PAGES: Record<string, (n: string) => string> = {
-  ups: (n) => `https://www.ups.com/track?tracknum=${n}`,
-  usps: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
-  fedex: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
-  dhl: (n) => `https://www.dhl.com/us-en/home/tracking.html?tracking-id=${n}`,
-};
+const TRACKING_PAGES = new Map<string, (n: string) => string>([
+  ['ups', (n) => `https://www.ups.com/track?tracknum=${n}`],
+  ['usps', (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`],
+  ['fedex', (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`],
+  ['dhl', (n) => `https://www.dhl.com/us-en/home/tracking.html?tracking-id=${n}`],
+]);
 
 /** Carriers offered when an order ships, beside the one the order was placed with. */
 export const KNOWN_CARRIERS = ['UPS Ground', 'USPS', 'FedEx Ground', 'DHL Express'] as const;
@@ -19,6 +19,6 @@ export const normaliseTrackingNumber = (n: string) => n.replace(/[\s-]/g, '').to
 /** The carrier's page for a tracking number, or null (no number, or a carrier we have no page for). */
 export function trackingUrl(carrier: string, trackingNumber: string): string | null {
   if (!trackingNumber) return null;
-  const page = TRACKING_PAGES[carrier.trim().split(/\s+/)[0]!.toLowerCase()];
+  const page = TRACKING_PAGES.get(carrier.trim().split(/\s+/)[0]!.toLowerCase());
   return page ? page(encodeURIComponent(trackingNumber)) : null;
 }

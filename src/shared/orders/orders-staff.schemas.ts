@@ -43,6 +43,8 @@ export const AdminOrderSchema = OrderSchema.extend({
   buyer: z.object({ id: z.string(), name: z.string(), businessName: z.string(), email: z.string() }),
   /** Who carries a delivery ('' for a pickup): the store's carrier when placed, or the one it shipped with. */
   carrier: z.string(),
+  /** The tracking number staff last gave ('' when none), kept through a step back. */
+  trackingNumber: z.string(),
   /** The stages the buyer has been mailed about: reaching one again mails nobody. */
   mailedStages: z.array(z.string()),
 });

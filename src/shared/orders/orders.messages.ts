@@ -41,6 +41,8 @@ export const orderAdminMessages = {
   carrierRequired: 'Name the carrier.',
   trackingNumberFormat: 'A tracking number is up to 40 letters, digits, spaces and dashes.',
   pickupHasNoTracking: 'A pickup order has no carrier or tracking number.',
+  trackingOnlyWhenShipping: 'A carrier and tracking number go with the Shipped stage only.',
+  oneStageAtATime: 'An order moves on one stage at a time.',
   orderCancelled: 'This order is cancelled.',
   orderNotFound: 'Order not found',
 } as const;

@@ -69,6 +69,10 @@ export function useAdminMutation<K extends SchemaName, V>(
     onSuccess: () => {
       void afterConsoleWrite(qc);
     },
+    // A 409 says the record changed under this page (a colleague acted first): show it as it is now.
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) void afterConsoleWrite(qc);
+    },
   });
 }
 

@@ -66,6 +66,9 @@ const failed = (kind: DocumentKind) => new DomainError(500, accountMessages.uplo
  * 4. only then remove the earlier document's file (if that fails, an unused file is left behind,
  *    never a row without its file).
  */
+/** A pending document's staff notice stands for this long: a new upload within it mails nobody. */
+const HOUR_MS = 3_600_000;
+
 export async function uploadDocument(
   ctx: DocumentsContext & { events: UserEventBus; mail: MailSettings },
   { kind, part }: { kind: DocumentKind; part: MultipartFile | undefined },
@@ -137,8 +140,11 @@ export async function uploadDocument(
         .set({ isCompleted: true, updatedAt: ctx.now })
         .where(eq(users.id, userId))
         .returning({ businessName: users.businessName });
-      // Staff who chose it hear of the upload, in the same transaction as the row they will review.
-      for (const to of await staffWantingUploads(tx))
+      // Staff who chose it hear of the upload, in the same transaction as the row they will review:
+      // once while it waits, so a buyer uploading again and again within the hour mails them once.
+      const told =
+        previous?.status === 'pending' && ctx.now.getTime() - previous.updatedAt.getTime() < HOUR_MS;
+      for (const to of told ? [] : await staffWantingUploads(tx))
         await enqueueMail(
           tx,
           staffNewUploadMail(

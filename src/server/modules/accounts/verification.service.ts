@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, or } from 'drizzle-orm';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { documentVerifiedMail, reuploadRequestedMail } from '#server/modules/mail/templates.ts';
@@ -91,7 +91,8 @@ export async function verifyDocument(
         and(
           eq(documents.userId, after.userId),
           eq(documents.status, 'verified'),
-          gte(documents.expiresOn, isoDay(ctx.now)),
+          // A document verified without an expiry counts as valid, as place_order reads it.
+          or(isNull(documents.expiresOn), gte(documents.expiresOn, isoDay(ctx.now))),
         ),
       );
     await enqueueMail(

@@ -60,7 +60,7 @@ export function selectCartLines(db: Db, userId: string) {
 
 export type CartLineRow = Awaited<ReturnType<typeof selectCartLines>>[number];
 
-// With each row, what judging the cart needs of the buyer (licence states, default address's
+// With each row, what judging the cart needs of the buyer (license states, default address's
 // state), so a cart read is one round trip; an empty cart judges nothing and needs neither.
 const cartRowsQuery = preparedFor((db) =>
   db

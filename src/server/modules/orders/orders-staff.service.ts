@@ -57,6 +57,7 @@ export async function listAdminOrders({ db }: WithDb, q: AdminOrdersQuery) {
       ...o,
       buyer: rows[i]!.buyer,
       carrier: rows[i]!.order.carrier,
+      trackingNumber: rows[i]!.order.trackingNumber,
       mailedStages: rows[i]!.order.mailedStages,
     })),
     total: total?.n ?? 0,
@@ -155,9 +156,13 @@ export async function setStage(ctx: StaffOrderContext, number: string, input: Se
     const latest = (await latestEvent(tx, order.id))?.stage ?? 'placed';
     if (latest === 'cancelled') throw new DomainError(409, orderAdminMessages.orderCancelled);
     if (rank(stage) <= rank(latest)) throw new DomainError(409, orderAdminMessages.stageNotNext);
+    // One at a time, so Delivered always marks the items and no stage is reached unmailed.
+    if (rank(stage) > rank(latest) + 1) throw new DomainError(409, orderAdminMessages.oneStageAtATime);
     const shipping = input.carrier !== undefined || input.trackingNumber !== undefined;
-    if (shipping && (stage !== 'shipped' || order.shippingType === 'Pickup'))
+    if (shipping && order.shippingType === 'Pickup')
       throw new DomainError(409, orderAdminMessages.pickupHasNoTracking);
+    if (shipping && stage !== 'shipped')
+      throw new DomainError(409, orderAdminMessages.trackingOnlyWhenShipping);
     let deliveredItemIds: number[] = [];
     if (stage === 'delivered')
       deliveredItemIds = (
@@ -175,6 +180,11 @@ export async function setStage(ctx: StaffOrderContext, number: string, input: Se
         }
       : null;
     const firstTime = !order.mailedStages.includes(stage);
+    // Shipped again after a step back with another carrier or number: the buyer has the wrong one.
+    const corrected =
+      tracking !== null &&
+      (tracking.carrier !== order.carrier || tracking.trackingNumber !== order.trackingNumber);
+    const mails = firstTime || corrected;
     await tx
       .update(orders)
       .set({ ...tracking, mailedStages: firstTime ? [...order.mailedStages, stage] : order.mailedStages })
@@ -190,11 +200,11 @@ export async function setStage(ctx: StaffOrderContext, number: string, input: Se
           stage: latest,
           ...(tracking && { carrier: order.carrier, trackingNumber: order.trackingNumber }),
         },
-        after: { stage, ...tracking, ...(!firstTime && { buyerMailed: false }) },
+        after: { stage, ...tracking, ...(!mails && { buyerMailed: false }) },
       },
       ctx.now,
     );
-    if (firstTime)
+    if (mails)
       await tellBuyer(tx, ctx, { email, name }, number, STAGE_LABELS[stage] ?? stage, carriedBy(tracking));
     return { userId: order.userId };
   });

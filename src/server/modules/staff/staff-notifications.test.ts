@@ -140,4 +140,39 @@ describe('telling people what happened (decision 014, item 15)', () => {
     expect((await o.call('POST', '/api/v1/orders', buyer.cookie, o.orderBody())).statusCode).toBe(201);
     expect(await mailTo(gone.email)).toEqual([]);
   });
+
+  it('uploading again while the first waits mails staff once an hour; both documents verified is said so', async () => {
+    const buyer = await o.verifiedBuyer();
+    const notices = async () =>
+      (await mailTo(wants.email)).filter(
+        (m) => m.subject === `Sales ID to verify: ${buyer.body.businessName}`,
+      );
+    const before = (await notices()).length;
+    for (let i = 0; i < 3; i++)
+      expect((await uploadDocument(t.app, buyer.cookie, 'sales_id', PDF)).statusCode).toBe(200);
+    expect((await notices()).length).toBe(before + 1);
+    clock.advance(3_600_000);
+    expect((await uploadDocument(t.app, buyer.cookie, 'sales_id', PDF)).statusCode).toBe(200);
+    expect((await notices()).length).toBe(before + 2);
+
+    // A Sales ID verified before expiry dates were asked counts as verified.
+    await t.database.query(
+      "update documents set status = 'verified', expires_on = null where user_id = $1 and kind = 'sales_id'",
+      [buyer.user.id],
+    );
+    expect((await uploadDocument(t.app, buyer.cookie, 'tobacco_license', PDF)).statusCode).toBe(200);
+    const queue = VerificationQueueSchema.parse(
+      (await call('GET', '/api/v1/admin/verifications', quiet.cookie)).json(),
+    );
+    const doc = queue.documents.find((d) => d.buyer.id === buyer.user.id && d.kind === 'tobacco_license')!;
+    await call('POST', `/api/v1/admin/documents/${doc.id}/verify`, quiet.cookie, {
+      documentNumber: 'TX-2',
+      issuingState: 'TX',
+      expiresOn: '2028-06-30',
+    });
+    const told = (await mailTo(buyer.body.email)).find((m) =>
+      m.subject.startsWith(`Your ${licence} is verified`),
+    );
+    expect(told?.text).toContain('Your Sales ID and tobacco license are both verified');
+  });
 });

@@ -95,6 +95,7 @@ function MenuCount({ query, what }: { query: typeof ordersToShipQuery; what: str
   if (!data?.count) return null;
   return (
     <span className="ml-auto rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-gray-900">
+      <span className="sr-only">, </span>
       {data.count}
       <span className="sr-only"> {what}</span>
     </span>

@@ -12,7 +12,7 @@ describe('telling staff what waits (decision 014, item 15)', () => {
     renderPage(<ConsoleNav />, { path: '/admin' });
     const menu = await screen.findByRole('navigation', { name: 'Console' });
     const verification = within(menu).getByRole('link', { name: /^Verification/ });
-    await waitFor(() => expect(verification.textContent).toBe('Verification3 documents to verify'));
+    await waitFor(() => expect(verification.textContent).toBe('Verification, 3 documents to verify'));
     expect(within(menu).getByRole('link', { name: /^Orders/ }).textContent).toBe('Orders');
   });
 });

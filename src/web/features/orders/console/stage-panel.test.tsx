@@ -9,6 +9,7 @@ const adminOrder = (o: Partial<AdminOrder> = {}): AdminOrder => ({
   ...makeOrder({ shippingType: 'Shiptoaddress' }),
   buyer: { id: 'u1', name: 'Robin Buyer', businessName: 'Chain Store 12', email: 'robin@shop.example' },
   carrier: 'Lone Star Freight',
+  trackingNumber: '',
   mailedStages: [],
   ...o,
 });
@@ -63,7 +64,7 @@ describe('order stages with care (decision 014, item 14)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as Shipped…' }));
     const dialog = await screen.findByRole('dialog');
     within(dialog).getByText(
-      'Chain Store 12 was already emailed about this stage, so no email goes this time.',
+      'Chain Store 12 was already emailed about this stage, so no email goes this time unless the carrier or tracking number changes.',
     );
     expect(within(dialog).queryByLabelText('Carrier')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
@@ -95,5 +96,24 @@ describe('order stages with care (decision 014, item 14)', () => {
     await screen.findByRole('button', { name: 'Mark Nimbus Bar Ultra — Mango Ice delivered' });
     expect(screen.queryByRole('button', { name: /^Cancel / })).toBeNull();
     screen.getByRole('button', { name: 'Step back to Order placed…' });
+  });
+
+  it('shipping again after a step back starts from the carrier and number given, and says a corrected one is mailed', async () => {
+    show(
+      adminOrder({
+        events: at('placed'),
+        mailedStages: ['shipped'],
+        carrier: 'UPS Ground',
+        trackingNumber: '1Z999',
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as Shipped…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Tracking number (optional)').value).toBe('1Z999');
+    within(dialog).getByText(/was already emailed about this stage/);
+    fireEvent.change(within(dialog).getByLabelText('Tracking number (optional)'), {
+      target: { value: '1Z998' },
+    });
+    await within(dialog).findByText('Chain Store 12 gets an email saying the order is shipped.');
   });
 });

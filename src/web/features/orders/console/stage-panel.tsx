@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
-import { KNOWN_CARRIERS } from '#shared/orders/carriers.ts';
+import { KNOWN_CARRIERS, normaliseTrackingNumber } from '#shared/orders/carriers.ts';
 import { STAGE_LABELS, TRACKING_STAGES, trackingState } from '#shared/orders/order-tracking.ts';
 import { type AdminOrder, SetStageBodySchema } from '#shared/orders/orders-staff.schemas.ts';
 import { Button, Panel } from '#web/components/console/console-ui.tsx';
@@ -92,12 +92,23 @@ function MoveOnDialog({ order, next, onClose }: { order: AdminOrder; next: Stage
     'AdminOrderSchema',
   );
   const shipping = next.stage === 'shipped' && order.shippingType === 'Shiptoaddress';
-  const mails = !order.mailedStages.includes(next.stage);
+  const mailed = order.mailedStages.includes(next.stage);
   const form = useZodForm(SetStageBodySchema, {
     defaultValues: shipping
-      ? { stage: next.stage, carrier: order.carrier || KNOWN_CARRIERS[0], trackingNumber: '' }
+      ? {
+          stage: next.stage,
+          carrier: order.carrier || KNOWN_CARRIERS[0],
+          trackingNumber: order.trackingNumber,
+        }
       : { stage: next.stage },
   });
+  // A stage mailed before is mailed again only to correct the carrier or the tracking number.
+  const [carrier, trackingNumber] = form.watch(['carrier', 'trackingNumber']);
+  const corrected =
+    shipping &&
+    ((carrier ?? '').trim() !== order.carrier ||
+      normaliseTrackingNumber(trackingNumber ?? '') !== order.trackingNumber);
+  const mails = !mailed || corrected;
   const onSubmit = form.handleSubmit(async (body) => {
     try {
       await move.mutateAsync(body);
@@ -121,7 +132,7 @@ function MoveOnDialog({ order, next, onClose }: { order: AdminOrder; next: Stage
       <p className="mt-2 text-sm text-gray-800">
         {mails
           ? `${order.buyer.businessName} gets an email saying the order is ${next.label.toLowerCase()}.`
-          : `${order.buyer.businessName} was already emailed about this stage, so no email goes this time.`}
+          : `${order.buyer.businessName} was already emailed about this stage, so no email goes this time unless the carrier or tracking number changes.`}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3" aria-label={`Mark as ${next.label}`}>
         {shipping && (
