@@ -242,8 +242,7 @@ describe('staff console', () => {
       await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
       await expectConsoleOk(page, path);
     }
-    // The audit log reads as sentences: the price change made above, with its product's name.
-    await page.getByText(`product “${buyer.product.name}”`, { exact: false }).first().waitFor();
+    await page.getByText(`product “${buyer.product.name}”`, { exact: false }).first().waitFor(); // audit sentence
     await page.setViewportSize({ width: 360, height: 800 });
     for (const [path, heading] of pages) {
       await page.goto(path);

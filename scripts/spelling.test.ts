@@ -39,7 +39,7 @@ describe('one spelling', () => {
     expect(probe("label: 'Tobacco licence',")).toBe(true);
     expect(probe('needs your verified tobacco licence issued by Texas')).toBe(true);
     expect(probe('<legend>Licences (optional)</legend>')).toBe(true);
-    expect(probe('`Licence of ${name}`')).toBe(true);
+    expect(probe('`Licence of the buyer`')).toBe(true);
     expect(probe('const licence = d.licence.includes(key);')).toBe(false);
     expect(probe("case 'licence_required': {")).toBe(false);
     expect(probe('isTobaccoLicenceVerified: z.boolean(),')).toBe(false);
