@@ -46,8 +46,7 @@ export function readPrice(text: string, which: string): { cents: number } | { pr
   if (/^-\s*\$?\d/.test(t)) return { problem: listingFilterMessages.priceNegative(which) };
   const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(t);
   if (!m) return { problem: listingFilterMessages.priceNotAmount(which) };
-  // Past seven digits of dollars it is too large whatever follows (and never a float overflow).
-  if (m[1]!.replace(/^0+/, '').length > 7) return { problem: listingFilterMessages.priceTooLarge(which) };
+  // However many digits, Number reads them (at worst as Infinity), which is above the maximum.
   const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   if (cents > MAX_FILTER_PRICE_CENTS) return { problem: listingFilterMessages.priceTooLarge(which) };
   return { cents };
