@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListingQuerySchema } from './catalogue.schemas.ts';
 import {
+  flavourKey,
   LISTING_SORT_LABELS,
   ListingFacetsSchema,
   nicotineLabel,
   PriceRangeFormSchema,
   priceText,
   readPrice,
+  sameFacetValue,
 } from './listing-filters.ts';
 
 describe('readPrice', () => {
@@ -188,5 +190,19 @@ describe('the words and limits buyers meet (decision 014, item 10)', () => {
       ListingFacetsSchema.safeParse({ flavours: [{ value: 'x', label: 'X', count: -1 }], nicotine: [] })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('one facet choice however the URL spells it', () => {
+  it('flavours ignore case, spacing and Unicode forms; strengths compare as numbers', () => {
+    expect(flavourKey('  Blue   Razz\u00a0ICE ')).toBe('blue razz ice');
+    expect(flavourKey('ﬁzz')).toBe('fizz');
+    expect(sameFacetValue('flavour', 'Blue  Razz', 'blue razz')).toBe(true);
+    expect(sameFacetValue('flavour', 'Blue Razz', 'Blue Raz')).toBe(false);
+    expect(sameFacetValue('nicotine', '020', '20')).toBe(true);
+    expect(sameFacetValue('nicotine', '20.0', '20')).toBe(true);
+    expect(sameFacetValue('nicotine', '2', '20')).toBe(false);
+    // A flavour named like a number is still a flavour.
+    expect(sameFacetValue('flavour', '020', '20')).toBe(false);
   });
 });

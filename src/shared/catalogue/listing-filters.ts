@@ -144,5 +144,16 @@ export const ListingFacetsSchema = z.object({
 });
 export type ListingFacets = z.infer<typeof ListingFacetsSchema>;
 
+/** A flavour as the listing matches it: letter case, spacing and Unicode forms do not count. */
+export const flavourKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Whether two values of a facet are the same choice, as the server reads them: flavours by
+ * `flavourKey`, strengths as numbers ("20" is "20.0" is "020").
+ */
+export function sameFacetValue(facet: 'flavour' | 'nicotine', a: string, b: string): boolean {
+  return facet === 'flavour' ? flavourKey(a) === flavourKey(b) : Number(a) === Number(b);
+}
+
 /** A nicotine strength as buyers read it: "20 mg/ml". */
 export const nicotineLabel = (mg: number | string) => `${mg} mg/ml`;

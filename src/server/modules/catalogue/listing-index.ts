@@ -34,7 +34,9 @@ const NONE: readonly number[] = Object.freeze([]);
 /** Names compared without case or accents, numbers by value ("Series 9" before "Series 10"). */
 export const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** One spelling of a flavour whatever its case and spacing ("Blue Razz  ice" is "Blue Razz Ice"). */
-export const flavourKey = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+import { flavourKey } from '#shared/catalogue/listing-filters.ts';
+
+export { flavourKey };
 
 /** Stored attributes (jsonb) as a record, whatever was stored; fields may be missing. */
 const EMPTY: Record<string, unknown> = Object.freeze({});

@@ -157,4 +157,20 @@ describe('sorting and narrowing the listing (issue 31, item 10)', () => {
     expect(heading().textContent).toBe('Disposable Vapes');
     expect(document.activeElement).toBe(screen.getByText('9 products'));
   });
+
+  it('a choice spelt otherwise in the address is still ticked, and unticking takes it off', async () => {
+    const { address } = openListing(
+      '/categories?categoryId=disposable-vapes&nicotine=020&flavour=blue%20%20razz%20ice',
+    );
+    const box = await screen.findByRole('checkbox', { name: /^20 mg\/ml/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    const flavours = screen.getByRole('group', { name: 'Flavours' });
+    expect(
+      (within(flavours).getByRole('checkbox', { name: /^Blue Razz Ice/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    fireEvent.click(box);
+    await waitFor(() => expect(address().getAll('nicotine')).toEqual([]));
+    fireEvent.click(within(flavours).getByRole('checkbox', { name: /^Blue Razz Ice/ }));
+    await waitFor(() => expect(address().getAll('flavour')).toEqual([]));
+  });
 });

@@ -2,6 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ALL_CATEGORIES } from '#shared/catalogue/catalogue.constants.ts';
+import { sameFacetValue } from '#shared/catalogue/listing-filters.ts';
 import { ErrorPage } from '#web/components/layout/error-page.tsx';
 import { categoryHref } from '#web/components/catalogue/links.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/catalogue/product-card.tsx';
@@ -116,10 +117,8 @@ export function CategoriesPage() {
             onPrice={(min, max) => update((n) => setPriceRange(n, min, max))}
             onToggle={(facet, value) => {
               const chosen = facet === 'flavour' ? filters.flavours : filters.nicotine;
-              const on = chosen.some((c) => c.toLowerCase() === value.toLowerCase());
-              const next = on
-                ? chosen.filter((c) => c.toLowerCase() !== value.toLowerCase())
-                : [...chosen, value];
+              const on = chosen.some((c) => sameFacetValue(facet, c, value));
+              const next = on ? chosen.filter((c) => !sameFacetValue(facet, c, value)) : [...chosen, value];
               update((n) => setAll(n, facet, next));
             }}
           />

@@ -5,6 +5,7 @@ import {
   type ListingFacets,
   PriceRangeFormSchema,
   priceText,
+  sameFacetValue,
 } from '#shared/catalogue/listing-filters.ts';
 import { Field, useZodForm } from '#web/components/ui/form.tsx';
 import { Section } from './filter-section.tsx';
@@ -65,11 +66,13 @@ function PriceRange({
 
 /** Checkboxes of a facet's choices with how many products each has; several chosen: any of them. */
 function FacetChecklist({
+  facet,
   label,
   values,
   chosen,
   onToggle,
 }: {
+  facet: 'flavour' | 'nicotine';
   label: string;
   values: FacetValue[];
   chosen: readonly string[];
@@ -97,7 +100,7 @@ function FacetChecklist({
       )}
       <ul className="max-h-64 space-y-0.5 overflow-y-auto">
         {shown.map((v) => {
-          const on = chosen.some((c) => c.toLowerCase() === v.value.toLowerCase());
+          const on = chosen.some((c) => sameFacetValue(facet, c, v.value));
           return (
             <li key={v.value}>
               <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-gray-100">
@@ -151,6 +154,7 @@ export function ListingFacetSections({
       {facets && facets.flavours.length > 0 && (
         <Section value="flavour" title="Flavour">
           <FacetChecklist
+            facet="flavour"
             label="Flavours"
             values={facets.flavours}
             chosen={flavours}
@@ -161,6 +165,7 @@ export function ListingFacetSections({
       {facets && facets.nicotine.length > 0 && (
         <Section value="nicotine" title="Nicotine">
           <FacetChecklist
+            facet="nicotine"
             label="Nicotine strengths"
             values={facets.nicotine}
             chosen={nicotine}
