@@ -188,6 +188,16 @@ export const ImportReportSchema = z.object({
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 /**
+ * The product's selling unit ("box of 10"), an optional column: a file without it leaves every
+ * product's unit as it is (decision 014, item 9); with it, empty means none said.
+ */
+export const SELLING_UNIT_CSV_COLUMN = 'selling_unit';
+export const SellingUnitCsvSchema = z
+  .string()
+  .trim()
+  .max(40, 'selling_unit: a selling unit is at most 40 characters.');
+
+/**
  * An option's case pack (shared/pricing/quantity-rule.ts) as three columns, a set or none at all
  * (a file without them leaves every option's case pack as it is): `min_quantity` and
  * `order_increment` (empty: 1), `max_quantity` (empty: no maximum).

@@ -8,6 +8,7 @@ import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { Image } from '#shared/catalogue/catalogue.schemas.ts';
 import {
   CASE_PACK_CSV_COLUMNS,
+  SELLING_UNIT_CSV_COLUMN,
   CATALOGUE_CSV_COLUMNS,
   casePackCells,
   type ImportReport,
@@ -50,6 +51,7 @@ const productColumns = {
   isHot: products.isHot,
   hidden: products.hidden,
   compliance: products.compliance,
+  sellingUnit: products.sellingUnit,
   firstImage: sql<Image | null>`${products.images} -> 0`,
 };
 const casePackColumns = {
@@ -105,7 +107,14 @@ export async function catalogueCsv({ db }: WithDb): Promise<string> {
     asc(variants.position),
     asc(variants.id),
   );
-  const lines = [[...CATALOGUE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS].join(',')];
+  const lines = [
+    [
+      ...CATALOGUE_CSV_COLUMNS,
+      SELLING_UNIT_CSV_COLUMN,
+      ...CASE_PACK_CSV_COLUMNS,
+      ...COMPLIANCE_CSV_COLUMNS,
+    ].join(','),
+  ];
   for (const { c, b, p, v } of rows) {
     const record: Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string | number> = {
       category: c.name,
@@ -141,6 +150,7 @@ export async function catalogueCsv({ db }: WithDb): Promise<string> {
     lines.push(
       csvLine([
         ...CATALOGUE_CSV_COLUMNS.map((col) => record[col]),
+        p.sellingUnit,
         ...Object.values(casePackCells(v)),
         ...COMPLIANCE_CSV_COLUMNS.map((c) => compliance[c]),
       ]),

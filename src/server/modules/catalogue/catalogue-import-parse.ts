@@ -8,6 +8,8 @@ import { CATALOGUE_CSV_MAX_ROWS } from '#shared/catalogue/catalogue.constants.ts
 import { catalogueCsvMessages } from '#shared/catalogue/catalogue.messages.ts';
 import {
   CASE_PACK_CSV_COLUMNS,
+  SELLING_UNIT_CSV_COLUMN,
+  SellingUnitCsvSchema,
   CATALOGUE_CSV_COLUMNS,
   type CasePack,
   CasePackCsvSchema,
@@ -34,6 +36,8 @@ export interface ParsedRow {
   compliance?: RowCompliance;
   /** The option's case pack, when the file has the case pack columns. */
   casePack?: CasePack;
+  /** The product's selling unit, when the file has the column. */
+  sellingUnit?: string;
 }
 
 /** A row the import refuses: its line in the file, its SKU and why. */
@@ -54,7 +58,11 @@ export const lower = (s: string) => s.trim().toLowerCase();
 /** Brands are matched by category and name, case and surrounding spaces ignored. */
 export const brandKey = (category: string, brand: string) => `${lower(category)}\u0000${lower(brand)}`;
 
-type ProductOfRow = ProductFields & { brand: string; compliance?: Omit<RowCompliance, 'variant'> };
+type ProductOfRow = ProductFields & {
+  brand: string;
+  compliance?: Omit<RowCompliance, 'variant'>;
+  sellingUnit?: string;
+};
 
 function sameProduct(a: ProductOfRow, b: ProductOfRow): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -93,6 +101,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
   if (missingCasePack.length && missingCasePack.length < CASE_PACK_CSV_COLUMNS.length)
     return refused(1, catalogueCsvMessages.missingColumns(missingCasePack));
   const withCasePack = !missingCasePack.length;
+  const unitAt = columns.indexOf(SELLING_UNIT_CSV_COLUMN);
   if (dataRows.length > CATALOGUE_CSV_MAX_ROWS) return refused(1, catalogueCsvMessages.tooManyRows);
   const index = Object.fromEntries(
     [...CATALOGUE_CSV_COLUMNS, ...COMPLIANCE_CSV_COLUMNS, ...CASE_PACK_CSV_COLUMNS].map((c) => [
@@ -149,6 +158,15 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       }
       casePack = checkedCasePack.data;
     }
+    let sellingUnit: string | undefined;
+    if (unitAt !== -1) {
+      const checkedUnit = SellingUnitCsvSchema.safeParse(cells[unitAt] ?? '');
+      if (!checkedUnit.success) {
+        fail(line, sku, checkedUnit.error.issues[0]!.message);
+        continue;
+      }
+      sellingUnit = checkedUnit.data;
+    }
     const skuKey = row.sku.toLowerCase();
     const earlier = skuLine.get(skuKey);
     if (earlier) {
@@ -162,6 +180,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       ...(compliance
         ? { compliance: { attributes: compliance.attributes, listings: compliance.listings } }
         : {}),
+      ...(sellingUnit !== undefined ? { sellingUnit } : {}),
     };
     const first = productFirst.get(row.product_sku);
     if (first && !sameProduct(first.fields, fields)) {
@@ -176,6 +195,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       productKey: row.product_sku,
       compliance,
       casePack,
+      sellingUnit,
     });
   }
 

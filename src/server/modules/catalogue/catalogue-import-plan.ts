@@ -26,7 +26,7 @@ const PREVIEW_LIMIT = 200;
 /** A product as the import compares it (no pictures, search key or timestamps: read once for 116,000 rows). */
 export type ProductColumns = Omit<
   typeof products.$inferSelect,
-  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt' | 'sellingUnit'
+  'images' | 'specImages' | 'searchKey' | 'createdAt' | 'updatedAt'
 > & { firstImage: Image | null };
 
 export interface CatalogueSnapshot {
@@ -91,6 +91,7 @@ function productChanged(existing: ProductColumns, r: ParsedRow, brandId: number 
   if (brandId === undefined) return true;
   const current = { ...pickFields(existing), brandId: existing.brandId };
   if (JSON.stringify(current) !== JSON.stringify({ ...r.product, brandId })) return true;
+  if (r.sellingUnit !== undefined && r.sellingUnit !== existing.sellingUnit) return true;
   return (
     r.compliance !== undefined &&
     JSON.stringify(r.compliance.attributes) !== JSON.stringify(existing.compliance)

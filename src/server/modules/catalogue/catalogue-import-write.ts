@@ -160,6 +160,7 @@ async function writeProducts(
             ...r.product,
             brandId,
             compliance: r.compliance?.attributes ?? DEFAULT_ATTRIBUTES,
+            sellingUnit: r.sellingUnit ?? '',
             slug: slugIn(brandId, r.product.name),
             createdAt: now,
             updatedAt: now,
@@ -176,7 +177,9 @@ async function writeProducts(
       const slug = brandId === existing.brandId ? existing.slug : slugIn(brandId, r.product.name);
       // Without the compliance columns the attributes stay as they are (null keeps them).
       const compliance = r.compliance?.attributes ?? null;
-      return { id: existing.id, brand_id: brandId, slug, compliance, ...snake(r.product) };
+      // Without the selling_unit column the unit stays as it is (null keeps it), as the attributes do.
+      const selling_unit = r.sellingUnit ?? null;
+      return { id: existing.id, brand_id: brandId, slug, compliance, selling_unit, ...snake(r.product) };
     });
     await tx.execute(sql`
       update products p set
@@ -186,12 +189,13 @@ async function writeProducts(
         delivery = v.delivery, highlights = v.highlights, important_notice = v.important_notice,
         seller = v.seller, specifications = v.specifications, is_new = v.is_new, is_hot = v.is_hot,
         hidden = v.hidden, compliance = coalesce(v.compliance, p.compliance),
+        selling_unit = coalesce(v.selling_unit, p.selling_unit),
         updated_at = ${now.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
         id int, brand_id int, slug text, name text, description text, product_code text, rating real,
         price_cents int, discount_price_cents int, discount_percentage real, delivery text,
         highlights jsonb, important_notice text, seller text, specifications jsonb,
-        is_new boolean, is_hot boolean, hidden boolean, compliance jsonb)
+        is_new boolean, is_hot boolean, hidden boolean, compliance jsonb, selling_unit text)
       where p.id = v.id`);
   }
   // Carts lose the products this import hides.

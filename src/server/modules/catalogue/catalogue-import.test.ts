@@ -30,6 +30,7 @@ const product: ProductColumns = {
   sku: 'GP-1',
   rating: 5,
   priceCents: 1250,
+  sellingUnit: '',
   discountPriceCents: null,
   discountPercentage: null,
   delivery: '',
