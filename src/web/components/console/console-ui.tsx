@@ -1,4 +1,12 @@
-import { type ButtonHTMLAttributes, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type FormEventHandler,
+  type ReactNode,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
@@ -245,5 +253,41 @@ export function FoldingFilters({ active, children }: { active: number; children:
         {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * A list's filter form: the boxes (`children`) in a grid with the Filter button at the end,
+ * folded on a phone (FoldingFilters) saying how many of `filters` are set.
+ */
+export function FilterForm({
+  label,
+  filters,
+  onSubmit,
+  gridClassName,
+  children,
+}: {
+  label: string;
+  filters: Record<string, unknown>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The grid's columns at each width: "sm:grid-cols-4". */
+  gridClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <FoldingFilters active={Object.values(filters).filter(Boolean).length}>
+      <form
+        onSubmit={onSubmit}
+        aria-label={label}
+        className={`grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 ${gridClassName}`}
+      >
+        {children}
+        <div className="flex items-end">
+          <Button type="submit" className="w-full">
+            Filter
+          </Button>
+        </div>
+      </form>
+    </FoldingFilters>
   );
 }

@@ -6,12 +6,11 @@ import { formatDateTime } from '#shared/dates.ts';
 import { Field } from '#web/components/ui/form.tsx';
 import {
   Badge,
-  Button,
   DataTable,
   Pager,
   PageTitle,
   Select,
-  FoldingFilters,
+  FilterForm,
 } from '#web/components/console/console-ui.tsx';
 import { ListState, useUrlFilters } from '#web/components/console/list-state.tsx';
 import { buyersQuery } from '#web/features/accounts/console/queries.ts';
@@ -24,45 +23,30 @@ export function BuyersPage() {
   return (
     <>
       <PageTitle>Buyers</PageTitle>
-      <FoldingFilters active={Object.values(filters).filter(Boolean).length}>
-        <form
-          onSubmit={apply}
-          aria-label="Filter buyers"
-          className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-4"
-        >
-          <Field
-            label="Search"
-            placeholder="Business, name or email"
-            value={draft.q}
-            onChange={(e) => set('q', e.target.value)}
-          />
-          <Select label="State" value={draft.state} onChange={(e) => set('state', e.target.value)}>
-            <option value="">Any</option>
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </Select>
-          <Select
-            label="Documents"
-            value={draft.documents}
-            onChange={(e) => set('documents', e.target.value)}
-          >
-            <option value="">Any</option>
-            {DOCUMENT_FILTERS.map((d) => (
-              <option key={d} value={d}>
-                {d.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </Select>
-          <div className="flex items-end">
-            <Button type="submit" className="w-full">
-              Filter
-            </Button>
-          </div>
-        </form>
-      </FoldingFilters>
+      <FilterForm label="Filter buyers" filters={filters} onSubmit={apply} gridClassName="sm:grid-cols-4">
+        <Field
+          label="Search"
+          placeholder="Business, name or email"
+          value={draft.q}
+          onChange={(e) => set('q', e.target.value)}
+        />
+        <Select label="State" value={draft.state} onChange={(e) => set('state', e.target.value)}>
+          <option value="">Any</option>
+          {US_STATES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </Select>
+        <Select label="Documents" value={draft.documents} onChange={(e) => set('documents', e.target.value)}>
+          <option value="">Any</option>
+          {DOCUMENT_FILTERS.map((d) => (
+            <option key={d} value={d}>
+              {d.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </Select>
+      </FilterForm>
       <ListState query={list} isEmpty={(d) => d.buyers.length === 0} empty="No buyers match.">
         {(data) => (
           <>

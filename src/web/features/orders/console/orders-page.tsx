@@ -7,12 +7,11 @@ import { ORDER_ITEM_STATUSES } from '#shared/orders/orders.schemas.ts';
 import { Field } from '#web/components/ui/form.tsx';
 import {
   Badge,
-  Button,
   DataTable,
   Pager,
   PageTitle,
   Select,
-  FoldingFilters,
+  FilterForm,
 } from '#web/components/console/console-ui.tsx';
 import { ListState, useUrlFilters } from '#web/components/console/list-state.tsx';
 import { adminOrdersQuery } from '#web/features/orders/console/queries.ts';
@@ -47,41 +46,35 @@ export function AdminOrdersPage() {
       >
         Orders
       </PageTitle>
-      <FoldingFilters active={Object.values(filters).filter(Boolean).length}>
-        <form
-          onSubmit={apply}
-          className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-3 lg:grid-cols-6"
-          aria-label="Filter orders"
-        >
-          <Select label="Item status" value={draft.status} onChange={(e) => set('status', e.target.value)}>
-            <option value="">Any</option>
-            {ORDER_ITEM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
-          <Field label="From" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
-          <Field label="To" type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
-          <Field
-            label="Buyer"
-            placeholder="Business, name or email"
-            value={draft.buyer}
-            onChange={(e) => set('buyer', e.target.value)}
-          />
-          <Field
-            label="Order number"
-            placeholder="SS-100001"
-            value={draft.number}
-            onChange={(e) => set('number', e.target.value)}
-          />
-          <div className="flex items-end">
-            <Button type="submit" className="w-full">
-              Filter
-            </Button>
-          </div>
-        </form>
-      </FoldingFilters>
+      <FilterForm
+        label="Filter orders"
+        filters={filters}
+        onSubmit={apply}
+        gridClassName="sm:grid-cols-3 lg:grid-cols-6"
+      >
+        <Select label="Item status" value={draft.status} onChange={(e) => set('status', e.target.value)}>
+          <option value="">Any</option>
+          {ORDER_ITEM_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+        <Field label="From" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
+        <Field label="To" type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
+        <Field
+          label="Buyer"
+          placeholder="Business, name or email"
+          value={draft.buyer}
+          onChange={(e) => set('buyer', e.target.value)}
+        />
+        <Field
+          label="Order number"
+          placeholder="SS-100001"
+          value={draft.number}
+          onChange={(e) => set('number', e.target.value)}
+        />
+      </FilterForm>
       <ListState query={list} isEmpty={(d) => d.orders.length === 0} empty="No orders match.">
         {(data) => (
           <>

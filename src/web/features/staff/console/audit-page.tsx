@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_RECORD_TYPES, actionLabel } from '#shared/staff/audit-actions.ts';
 import { Field } from '#web/components/ui/form.tsx';
-import { Button, DataTable, FoldingFilters, PageTitle, Select } from '#web/components/console/console-ui.tsx';
+import { DataTable, FilterForm, PageTitle, Select } from '#web/components/console/console-ui.tsx';
 import { ListState, useUrlFilters } from '#web/components/console/list-state.tsx';
 import { AuditEntryRow } from '#web/features/staff/console/audit-entry.tsx';
 import { auditQuery, staffListQuery } from '#web/features/staff/console/queries.ts';
@@ -39,60 +39,54 @@ export function AuditPage() {
   return (
     <>
       <PageTitle>Audit log</PageTitle>
-      <FoldingFilters active={Object.values(filters).filter(Boolean).length}>
-        <form
-          onSubmit={apply}
-          aria-label="Filter the audit log"
-          className="grid gap-3 rounded-xl bg-white p-4 ring-1 ring-gray-200 sm:grid-cols-3 lg:grid-cols-6"
+      <FilterForm
+        label="Filter the audit log"
+        filters={filters}
+        onSubmit={apply}
+        gridClassName="sm:grid-cols-3 lg:grid-cols-6"
+      >
+        <Select
+          label="Record type"
+          value={draft.entity}
+          onChange={(e) => {
+            set('entity', e.target.value);
+            set('action', '');
+          }}
         >
-          <Select
-            label="Record type"
-            value={draft.entity}
-            onChange={(e) => {
-              set('entity', e.target.value);
-              set('action', '');
-            }}
-          >
-            <option value="">All</option>
-            {AUDIT_RECORD_TYPES.map((t) => (
-              <option key={t.entity} value={t.entity}>
-                {t.label}
-              </option>
-            ))}
-          </Select>
-          <Select label="Staff member" value={draft.actor} onChange={(e) => set('actor', e.target.value)}>
-            <option value="">Anyone</option>
-            {staff.data?.staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name} ({s.email})
-              </option>
-            ))}
-            {draft.actor && !staff.data?.staff.some((s) => s.id === draft.actor) && (
-              <option value={draft.actor}>{draft.actor}</option>
-            )}
-          </Select>
-          <Select label="Action" value={draft.action} onChange={(e) => set('action', e.target.value)}>
-            <option value="">Any</option>
-            {types.map((t) => (
-              <optgroup key={t.entity} label={t.label}>
-                {t.actions.map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-            {draft.action && !known && <option value={draft.action}>{actionLabel(draft.action)}</option>}
-          </Select>
-          <Field label="From" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
-          <Field label="To" type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
-          <div className="flex items-end">
-            <Button type="submit" className="w-full">
-              Filter
-            </Button>
-          </div>
-        </form>
-      </FoldingFilters>
+          <option value="">All</option>
+          {AUDIT_RECORD_TYPES.map((t) => (
+            <option key={t.entity} value={t.entity}>
+              {t.label}
+            </option>
+          ))}
+        </Select>
+        <Select label="Staff member" value={draft.actor} onChange={(e) => set('actor', e.target.value)}>
+          <option value="">Anyone</option>
+          {staff.data?.staff.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name} ({s.email})
+            </option>
+          ))}
+          {draft.actor && !staff.data?.staff.some((s) => s.id === draft.actor) && (
+            <option value={draft.actor}>{draft.actor}</option>
+          )}
+        </Select>
+        <Select label="Action" value={draft.action} onChange={(e) => set('action', e.target.value)}>
+          <option value="">Any</option>
+          {types.map((t) => (
+            <optgroup key={t.entity} label={t.label}>
+              {t.actions.map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+          {draft.action && !known && <option value={draft.action}>{actionLabel(draft.action)}</option>}
+        </Select>
+        <Field label="From" type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />
+        <Field label="To" type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />
+      </FilterForm>
       {filters.entityId && (
         <p className="mb-3 text-sm text-gray-800">
           Entries of one record ({filters.entity} {filters.entityId}).{' '}
