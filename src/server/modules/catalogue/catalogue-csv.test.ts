@@ -67,6 +67,7 @@ describe('catalogue CSV import and export', () => {
     expect(exported.headers['content-type']).toContain('text/csv');
     const { rows } = parseCsv(exported.body);
     // The case pack columns: case-packs.test.ts.
+    // The selling unit column: selling-unit.test.ts.
     expect(rows[0]).toEqual([
       ...CATALOGUE_CSV_COLUMNS,
       SELLING_UNIT_CSV_COLUMN,
@@ -85,44 +86,6 @@ describe('catalogue CSV import and export', () => {
       listingsChanged: 0,
     });
     expect(report.changes.unchanged).toBe(rows.length - 1);
-  });
-
-  it('carries the selling unit when the file has the column, and leaves it when it has not (decision 014, item 9)', async () => {
-    const staff = await staffWithTotp();
-    const withUnit = (unit: string, sku = 'UNIT-BAR') => {
-      const r = row({ product: 'Unit Bar', product_sku: sku, option: 'Mint', sku: `${sku}-MINT` });
-      return `${[[...CATALOGUE_CSV_COLUMNS, SELLING_UNIT_CSV_COLUMN].join(','), csvLine([...CATALOGUE_CSV_COLUMNS.map((c) => r[c]), unit])].join('\r\n')}\r\n`;
-    };
-    const unitOf = async (sku: string) =>
-      (
-        await t.database.query<{ u: string }>('select selling_unit as u from products where sku = $1', [sku])
-      )[0]?.u;
-    const imported = ImportReportSchema.parse(
-      (await importCsv(staff.cookie, withUnit('box of 10'), false)).json(),
-    );
-    expect(imported.errors).toEqual([]);
-    expect(await unitOf('UNIT-BAR')).toBe('box of 10');
-    // A file without the column changes nothing of it; one with it changes it, and says so.
-    const r = row({ product: 'Unit Bar', product_sku: 'UNIT-BAR', option: 'Mint', sku: 'UNIT-BAR-MINT' });
-    const without = ImportReportSchema.parse((await importCsv(staff.cookie, toCsv([r]), false)).json());
-    expect(without.changes.unchanged).toBe(1);
-    expect(await unitOf('UNIT-BAR')).toBe('box of 10');
-    const changed = ImportReportSchema.parse(
-      (await importCsv(staff.cookie, withUnit('display of 24'), false)).json(),
-    );
-    expect(changed.changes.productsUpdated).toBe(1);
-    expect(await unitOf('UNIT-BAR')).toBe('display of 24');
-    // Too long: refused on its line, nothing written.
-    const long = ImportReportSchema.parse(
-      (await importCsv(staff.cookie, withUnit('x'.repeat(41)), true)).json(),
-    );
-    expect(long.errors.map((e) => e.message)).toEqual([
-      'selling_unit: a selling unit is at most 40 characters.',
-    ]);
-    // The export carries it.
-    const exported = parseCsv((await call('GET', `${api}/export.csv`, staff.cookie)).body).rows;
-    const at = exported[0]!.indexOf(SELLING_UNIT_CSV_COLUMN);
-    expect(exported.find((cells) => cells.includes('UNIT-BAR-MINT'))![at]).toBe('display of 24');
   });
 
   it("carries attributes, an option's own flavour and directory listings; the rules use them at once", async () => {

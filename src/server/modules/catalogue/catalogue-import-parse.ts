@@ -75,6 +75,35 @@ const CASE_PACK_COLUMN: Record<string, string> = {
   maxQuantity: 'max_quantity',
 };
 
+/**
+ * A row's optional columns read and checked: its case pack when the file has those columns, its
+ * selling unit when it has that one; or the first problem, naming its column.
+ */
+function optionalCells(
+  cells: string[],
+  index: Record<string, number>,
+  withCasePack: boolean,
+  unitAt: number,
+): { casePack?: CasePack; sellingUnit?: string } | { problem: string } {
+  let casePack: CasePack | undefined;
+  if (withCasePack) {
+    const checked = CasePackCsvSchema.safeParse(
+      Object.fromEntries(CASE_PACK_CSV_COLUMNS.map((c) => [c, cells[index[c]!] ?? ''])),
+    );
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      return {
+        problem: `${CASE_PACK_COLUMN[String(issue.path[0])] ?? String(issue.path[0] ?? '')}: ${issue.message}`,
+      };
+    }
+    casePack = checked.data;
+  }
+  if (unitAt === -1) return { casePack };
+  const unit = SellingUnitCsvSchema.safeParse(cells[unitAt] ?? '');
+  if (!unit.success) return { problem: unit.error.issues[0]!.message };
+  return { casePack, sellingUnit: unit.data };
+}
+
 export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
   const errors: ImportIssue[] = [];
   const fail = (line: number, sku: string, message: string) => errors.push({ line, sku, message });
@@ -142,31 +171,12 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       }
       compliance = checkedCompliance.data;
     }
-    let casePack: CasePack | undefined;
-    if (withCasePack) {
-      const checkedCasePack = CasePackCsvSchema.safeParse(
-        Object.fromEntries(CASE_PACK_CSV_COLUMNS.map((c) => [c, cells[index[c]!] ?? ''])),
-      );
-      if (!checkedCasePack.success) {
-        const issue = checkedCasePack.error.issues[0]!;
-        fail(
-          line,
-          sku,
-          `${CASE_PACK_COLUMN[String(issue.path[0])] ?? String(issue.path[0] ?? '')}: ${issue.message}`,
-        );
-        continue;
-      }
-      casePack = checkedCasePack.data;
+    const optional = optionalCells(cells, index, withCasePack, unitAt);
+    if ('problem' in optional) {
+      fail(line, sku, optional.problem);
+      continue;
     }
-    let sellingUnit: string | undefined;
-    if (unitAt !== -1) {
-      const checkedUnit = SellingUnitCsvSchema.safeParse(cells[unitAt] ?? '');
-      if (!checkedUnit.success) {
-        fail(line, sku, checkedUnit.error.issues[0]!.message);
-        continue;
-      }
-      sellingUnit = checkedUnit.data;
-    }
+    const { casePack, sellingUnit } = optional;
     const skuKey = row.sku.toLowerCase();
     const earlier = skuLine.get(skuKey);
     if (earlier) {
