@@ -15,6 +15,8 @@ import {
   LIST_SEPARATOR,
   productFieldsFromRow,
   productFieldsOf,
+  SELLING_UNIT_CSV_COLUMN,
+  SellingUnitCsvSchema,
 } from './catalogue-csv.ts';
 
 // The fixture's row with what these tests read: an empty rating, flags spelt as people type them,
@@ -270,5 +272,18 @@ describe('catalogue import report', () => {
   it('previews a row only as a create or an update', () => {
     const deleting = { ...report, preview: [{ ...report.preview[0]!, action: 'delete' }] };
     expect(ImportReportSchema.safeParse(deleting).success).toBe(false);
+  });
+});
+
+describe('catalogue CSV selling unit column (decision 014, item 9)', () => {
+  it('is trimmed, may be empty, and holds at most 40 characters', () => {
+    expect(SELLING_UNIT_CSV_COLUMN).toBe('selling_unit');
+    expect(SellingUnitCsvSchema.parse('  box of 10 ')).toBe('box of 10');
+    expect(SellingUnitCsvSchema.parse('')).toBe('');
+    expect(SellingUnitCsvSchema.parse(`${'x'.repeat(40)}  `)).toBe('x'.repeat(40));
+    const long = SellingUnitCsvSchema.safeParse('x'.repeat(41));
+    expect(long.error?.issues.map((i) => i.message)).toEqual([
+      'selling_unit: a selling unit is at most 40 characters.',
+    ]);
   });
 });
