@@ -137,7 +137,7 @@ export const FORM_AND_ORDER_EQUIVALENTS: EquivalentMutant[] = [
   // mutD: order-tracking.ts
   {
     file: 'src/shared/orders/order-tracking.ts',
-    line: 32,
+    line: 41,
     mutator: 'StringLiteral',
     replacement: '""',
     reason:

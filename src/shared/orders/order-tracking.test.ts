@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackingState } from './order-tracking.ts';
+import { itemActions, trackingState } from './order-tracking.ts';
 
 const at = (...stages: string[]) => stages.map((stage) => ({ stage }));
 
@@ -33,5 +33,14 @@ describe('trackingState', () => {
       label: 'Cancelled',
       cancelled: true,
     });
+  });
+});
+
+describe('what staff may do to a pending item at each stage (decision 014, item 14)', () => {
+  it('cancel before the order ships, mark delivered once it has', () => {
+    expect(itemActions('placed')).toEqual({ cancel: true, deliver: false });
+    for (const stage of ['shipped', 'out_for_delivery', 'delivered', 'completed'])
+      expect(itemActions(stage), stage).toEqual({ cancel: false, deliver: true });
+    expect(itemActions('cancelled')).toEqual({ cancel: false, deliver: false });
   });
 });

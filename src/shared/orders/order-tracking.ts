@@ -19,6 +19,15 @@ export const STAGE_LABELS: Record<string, string> = {
   ...Object.fromEntries(TRACKING_STAGES.map((s) => [s.stage, s.label])),
 };
 
+/**
+ * What staff may do to a pending item at the order's latest stage (decision 014, item 14): cancel
+ * it before the order ships, mark it delivered once it has. A cancelled order has no pending item.
+ */
+export function itemActions(latestStage: string): { cancel: boolean; deliver: boolean } {
+  const shipped = TRACKING_STAGES.some((s) => s.stage === latestStage);
+  return { cancel: latestStage === 'placed', deliver: shipped };
+}
+
 export interface TrackingState {
   /** 0 for a placed order, then the percent of the furthest stage reached. */
   percent: number;

@@ -14,6 +14,7 @@ import {
   SELLING_UNIT_CSV_COLUMN,
 } from '#shared/catalogue/catalogue-csv.ts';
 import { csvLine, parseCsv } from '#shared/csv.ts';
+import { catalogueCsvRow } from '#shared/catalogue/catalogue-csv.fixture.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });
@@ -29,30 +30,15 @@ const importCsv = (cookie: string, csv: string, dryRun: boolean) =>
   });
 /** A one-option product's row of the catalogue CSV, with `unit` in a selling_unit column or without it. */
 function csvOf(unit: string | undefined) {
-  const row: Record<(typeof CATALOGUE_CSV_COLUMNS)[number], string> = {
+  const row = catalogueCsvRow({
     category: 'Unit Category',
     category_group: '',
     brand: 'Unit Brand',
     product: 'Unit Bar',
     product_sku: 'UNIT-BAR',
-    product_code: 'UB',
-    description: '',
-    price: '12.50',
-    discount_price: '',
-    discount_percentage: '',
-    rating: '5',
-    is_new: 'false',
-    is_hot: 'false',
-    hidden: 'false',
-    delivery: '',
-    seller: '',
-    important_notice: '',
-    highlights: '',
-    specifications: '',
     option: 'Mint',
     sku: 'UNIT-BAR-MINT',
-    stock: '5',
-  };
+  });
   const header =
     unit === undefined ? CATALOGUE_CSV_COLUMNS : [...CATALOGUE_CSV_COLUMNS, SELLING_UNIT_CSV_COLUMN];
   const cells = [...CATALOGUE_CSV_COLUMNS.map((c) => row[c]), ...(unit === undefined ? [] : [unit])];

@@ -13,7 +13,7 @@ import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import { csvCell } from '#shared/csv.ts';
 import { dayPlus } from '#shared/dates.ts';
-import { STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
+import { itemActions, STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import type { AdminOrdersQuery, SetStageBody } from '#shared/orders/orders-staff.schemas.ts';
 import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts';
@@ -281,10 +281,9 @@ export async function setItemStatus(
     const { order, email, name } = await lockOrder(tx, number);
     const stage = (await latestEvent(tx, order.id))?.stage ?? 'placed';
     if (stage === 'cancelled') throw new DomainError(409, orderAdminMessages.itemNotPending);
-    if (status === 'delivered' && rank(stage) < 0)
-      throw new DomainError(409, orderAdminMessages.itemNotShipped);
-    if (status === 'cancelled' && rank(stage) >= 0)
-      throw new DomainError(409, orderAdminMessages.itemShipped);
+    const may = itemActions(stage);
+    if (status === 'delivered' && !may.deliver) throw new DomainError(409, orderAdminMessages.itemNotShipped);
+    if (status === 'cancelled' && !may.cancel) throw new DomainError(409, orderAdminMessages.itemShipped);
     const [item] = await tx
       .update(orderItems)
       .set({ status })

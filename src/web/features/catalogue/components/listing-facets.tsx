@@ -151,28 +151,38 @@ export function ListingFacetSections({
       <Section value="price" title="Price">
         <PriceRange key={`${minPrice}-${maxPrice}`} min={minPrice} max={maxPrice} onApply={onPrice} />
       </Section>
-      {facets && facets.flavours.length > 0 && (
-        <Section value="flavour" title="Flavour">
-          <FacetChecklist
-            facet="flavour"
-            label="Flavours"
-            values={facets.flavours}
-            chosen={flavours}
-            onToggle={(v) => onToggle('flavour', v)}
-          />
-        </Section>
-      )}
-      {facets && facets.nicotine.length > 0 && (
-        <Section value="nicotine" title="Nicotine">
-          <FacetChecklist
-            facet="nicotine"
-            label="Nicotine strengths"
-            values={facets.nicotine}
-            chosen={nicotine}
-            onToggle={(v) => onToggle('nicotine', v)}
-          />
-        </Section>
-      )}
+      {facets &&
+        (
+          [
+            {
+              facet: 'flavour',
+              title: 'Flavour',
+              label: 'Flavours',
+              values: facets.flavours,
+              chosen: flavours,
+            },
+            {
+              facet: 'nicotine',
+              title: 'Nicotine',
+              label: 'Nicotine strengths',
+              values: facets.nicotine,
+              chosen: nicotine,
+            },
+          ] as const
+        ).map(
+          (f) =>
+            f.values.length > 0 && (
+              <Section key={f.facet} value={f.facet} title={f.title}>
+                <FacetChecklist
+                  facet={f.facet}
+                  label={f.label}
+                  values={f.values}
+                  chosen={f.chosen}
+                  onToggle={(v) => onToggle(f.facet, v)}
+                />
+              </Section>
+            ),
+        )}
     </>
   );
 }

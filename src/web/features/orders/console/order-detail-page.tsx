@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
-import { trackingState } from '#shared/orders/order-tracking.ts';
+import { itemActions } from '#shared/orders/order-tracking.ts';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
 import { Badge, Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { Slot } from '#web/components/slots.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { adminOrderQuery } from '#web/features/orders/console/queries.ts';
-import { StagePanel, stageSteps } from '#web/features/orders/console/stage-panel.tsx';
+import { StagePanel } from '#web/features/orders/console/stage-panel.tsx';
 
 /** One order: buyer, shipping, comments, items (deliver or cancel each), shipping stages. */
 export function AdminOrderDetailPage() {
@@ -25,11 +25,8 @@ export function AdminOrderDetailPage() {
   if (order.isPending) return <Loading />;
   if (order.error) return <p role="alert">{order.error.message}</p>;
   const o = order.data;
-  const { current } = stageSteps(o);
-  const cancelled = trackingState(o.events).cancelled;
-  // Items follow the stage: cancelled before the order ships, delivered once it has.
-  const canCancel = !current && !cancelled;
-  const canDeliver = current?.stage === 'shipped' || current?.stage === 'out_for_delivery';
+  // Items follow the stage, by the server's own rule.
+  const { cancel: canCancel, deliver: canDeliver } = itemActions(o.events.at(-1)?.stage ?? 'placed');
   const error = item.error;
 
   return (
@@ -131,9 +128,7 @@ export function AdminOrderDetailPage() {
                   )}
                 </span>
               ) : (
-                <span className="text-sm text-gray-700">
-                  {i.status === 'pending' && current ? 'With the order' : '—'}
-                </span>
+                '—'
               )}
             </td>
           </tr>

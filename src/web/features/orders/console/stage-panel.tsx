@@ -12,7 +12,7 @@ import { useAdminMutation } from '#web/lib/console-api.ts';
 type Stage = (typeof TRACKING_STAGES)[number];
 
 /** Where the order is on the SPEC §4 stages, the stage after it and the one before (null at the ends). */
-export function stageSteps(o: Pick<AdminOrder, 'events'>) {
+function stageSteps(o: Pick<AdminOrder, 'events'>) {
   const state = trackingState(o.events);
   const at = TRACKING_STAGES.findIndex((s) => s.stage === o.events.at(-1)?.stage);
   return {
