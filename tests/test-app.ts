@@ -21,36 +21,57 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh database cloned from the seeded template, and an app on it (not listening). */
-export async function openTestDatabase(): Promise<{
+export interface TestDatabase {
   database: Database;
+  /** The PostgreSQL server's database (none on PGlite). */
   url?: string;
   drop(): Promise<void>;
-}> {
+}
+
+/** A fresh database cloned from the seeded template, and an app on it (not listening). */
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `smokestack_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
-    await admin.end();
-    const url = databaseUrl(serverUrl, name);
-    const database = await openPostgres(url, 4);
-    return {
-      database,
-      url,
-      async drop() {
-        await database.close();
-        const a = new pg.Client({ connectionString: adminUrl(serverUrl) });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
+  if (serverUrl) return createServerDatabase(serverUrl, 't', inject('templateDatabase'));
   const tar = readFileSync(inject('templateTar'));
   const database = await openPglite({ loadDataDir: new Blob([tar]) });
   return { database, drop: () => database.close() };
+}
+
+/**
+ * A brand-new empty database: no migrations, no seed (in-memory PGlite, or a new database on the
+ * TEST_DATABASE_URL server), for tests that migrate it themselves (companies-migration.test.ts).
+ */
+export async function openEmptyDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return createServerDatabase(serverUrl, 'e');
+  const database = await openPglite();
+  return { database, drop: () => database.close() };
+}
+
+/** `create database` on the server (from a template, or empty), dropped again by `drop()`. */
+async function createServerDatabase(
+  serverUrl: string,
+  kind: string,
+  template?: string,
+): Promise<TestDatabase> {
+  const name = `smokestack_${kind}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await admin.end();
+  const url = databaseUrl(serverUrl, name);
+  const database = await openPostgres(url, 4);
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl(serverUrl) });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
 }
 
 /** A clock tests can move: `clock.advance(ms)`. */
@@ -72,7 +93,7 @@ export async function createTestApp(
     /** Where files live; by default the shared seeded media folder and a private folder of its own. */
     storage?: ObjectStore;
     /** The database to run on, instead of a fresh copy of the template (dropped with the app). */
-    database?: { database: Database; url?: string; drop(): Promise<void> };
+    database?: TestDatabase;
     /** Other settings of the app (metrics token, proxy trust, instance id, where uploads land). */
     deps?: Partial<Pick<AppDeps, 'metricsToken' | 'trustProxy' | 'instanceId' | 'uploadDir' | 'http'>>;
   } = {},

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -33,12 +34,60 @@ export function functionDefinitions(): { file: string; sql: string }[] {
     .map((file) => ({ file, sql: readFileSync(path.join(functionsFolder, file), 'utf8') }));
 }
 
+export interface MigrateOptions {
+  /**
+   * Apply the migrations only up to and including this one (its tag: '0028_selling_unit'), and
+   * not the functions in db/functions, which follow the newest schema: a database as an older
+   * release left it, for the tests of a migration (decision 015).
+   */
+  upTo?: string;
+}
+
+/**
+ * Runs the migrator on the migrations folder and then applies the functions; with `upTo`, on a
+ * copy of the folder whose journal ends at that migration (the migrator applies what the journal
+ * lists), and no functions. The copy is removed after.
+ */
+async function runMigrations(
+  options: MigrateOptions,
+  migrateFolder: (folder: string) => Promise<void>,
+  runSql: (sql: string) => Promise<unknown>,
+): Promise<void> {
+  if (options.upTo === undefined) {
+    await migrateFolder(migrationsFolder);
+    for (const f of functionDefinitions()) await runSql(f.sql);
+    return;
+  }
+  const folder = migrationsUpTo(options.upTo);
+  try {
+    await migrateFolder(folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A temporary copy of the migrations folder whose meta/_journal.json ends at the migration `tag`. */
+function migrationsUpTo(tag: string): string {
+  const journalFile = path.join(migrationsFolder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  if (last < 0) throw new Error(`migrate: no migration ${tag} in ${journalFile}`);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'smokestack-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }, null, 2),
+  );
+  return folder;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Runs raw SQL and returns the rows (for the few queries the builder cannot express). */
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet, then the functions (db/functions); see MigrateOptions. */
+  migrate(options?: MigrateOptions): Promise<void>;
   ping(): Promise<void>;
   /**
    * LISTEN on a channel; returns a function that stops listening. Should the connection be lost
@@ -81,9 +130,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query<T>(text, params)).rows;
     },
-    async migrate() {
-      await migratePglite(db as never, { migrationsFolder });
-      for (const f of functionDefinitions()) await client.query(f.sql);
+    async migrate(options = {}) {
+      await runMigrations(
+        options,
+        (folder) => migratePglite(db as never, { migrationsFolder: folder }),
+        (sql) => client.query(sql),
+      );
     },
     async ping() {
       await client.query('select 1');
@@ -146,15 +198,18 @@ export async function openPostgres(
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },
-    async migrate() {
+    async migrate(options = {}) {
       // Instances starting together (a rolling restart, a scale-out) take turns: the first applies
       // what is new, the others then find nothing to do. The lock ends with its session.
       const client = new pg.Client({ connectionString: url, application_name: applicationName });
       await client.connect();
       try {
         await client.query("select pg_advisory_lock(hashtext('smokestack-migrations'))");
-        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
-        for (const f of functionDefinitions()) await client.query(f.sql);
+        await runMigrations(
+          options,
+          (folder) => migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: folder }),
+          (sql) => client.query(sql),
+        );
       } finally {
         await client.end();
       }

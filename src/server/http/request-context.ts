@@ -26,6 +26,8 @@ export interface RequestContext {
   readonly userId: string;
   /** The staff member acting, on staff routes (the same id as userId). */
   readonly staffId: string;
+  /** The actor's company (decision 015); null for staff. */
+  readonly companyId: string | null;
 }
 
 /** The database, which most services use. */
@@ -35,5 +37,7 @@ export interface WithDb {
 
 /** What a buyer-facing service needs: the database, the time and who is asking. */
 export type BuyerContext = Pick<RequestContext, 'now' | 'userId'> & WithDb;
+/** A buyer-facing service that reads the company's records (its orders): who, and for which company. */
+export type MemberContext = BuyerContext & Pick<RequestContext, 'companyId'>;
 /** What a staff service that records who did it needs. */
 export type StaffContext = Pick<RequestContext, 'now' | 'staffId'> & WithDb;

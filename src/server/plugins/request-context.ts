@@ -95,6 +95,9 @@ function contextClass(deps: ModuleDeps) {
     get staffId() {
       return this.actor.user.id;
     }
+    get companyId() {
+      return this.actor.company?.id ?? null;
+    }
   }
   Object.setPrototypeOf(Context.prototype, deps);
   return Context as unknown as new (

@@ -12,6 +12,8 @@ export const orderMessages = {
   overCap: (capCents: number) =>
     `Until your Sales ID and tobacco license are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,
   orderNotFound: 'Order not found',
+  /** Staff take orders for a company at the order desk, not from the storefront (decision 015). */
+  staffCannotOrder: 'Orders are placed by a business account. Staff cannot order from the storefront.',
   pricesChanged:
     'Prices in your cart changed since you opened checkout. Please check the new total and place the order again.',
   cartChanged: 'Your cart changed while the order was being placed. Please check it and try again.',
@@ -45,4 +47,6 @@ export const orderAdminMessages = {
   oneStageAtATime: 'An order moves on one stage at a time.',
   orderCancelled: 'This order is cancelled.',
   orderNotFound: 'Order not found',
+  /** Staff take orders for a company at the order desk, not from the storefront (decision 015). */
+  staffCannotOrder: 'Orders are placed by a business account. Staff cannot order from the storefront.',
 } as const;

@@ -8,7 +8,9 @@
 --
 -- In order, it returns early with a status the app acts on, or places the order:
 --  * 'session'   the session taken from memory on trust (p_session) is gone, expired, idle too
---                long, or its buyer disabled, unverified, renamed or re-addressed; NULL skips it;
+--                long, or its buyer (or their company) disabled, unverified, renamed or
+--                re-addressed; NULL skips it;
+--  * 'no_company' the user is no active member of an enabled company (staff; decision 015);
 --  * 'changed'   the compliance rules, the buyer's verified licences, their customer group and
 --                its price list, or the cart's lines at the catalogue's prices and attributes are
 --                not what the lines were judged and priced by (the app judges them again);
@@ -37,6 +39,7 @@ DECLARE
   v_line jsonb;
   v_session_id integer;
   v_seen timestamptz;
+  v_company uuid;
 BEGIN
   IF p_session IS NOT NULL THEN
     SELECT s.id, s.last_seen_at INTO v_session_id, v_seen
@@ -44,13 +47,26 @@ BEGIN
     WHERE s.token_hash = p_session->>'hash' AND s.user_id = p_user
       AND s.expires_at > p_now AND s.last_seen_at >= (p_session->>'idleAfter')::timestamptz
       AND u.disabled_at IS NULL AND u.email_verified_at IS NOT NULL
-      AND u.email = p_session->>'email' AND u.name = p_session->>'name';
+      AND u.email = p_session->>'email' AND u.name = p_session->>'name'
+      AND NOT EXISTS (
+        SELECT 1 FROM company_members m JOIN companies c ON c.id = m.company_id
+        WHERE m.user_id = u.id AND m.removed_at IS NULL AND c.disabled_at IS NOT NULL
+      );
     IF v_session_id IS NULL THEN
       RETURN jsonb_build_object('status', 'session');
     END IF;
     IF v_seen < (p_session->>'touchBefore')::timestamptz THEN
       UPDATE sessions SET last_seen_at = p_now WHERE id = v_session_id;
     END IF;
+  END IF;
+
+  -- The company the order is for: the buyer's, while they are a member and it is enabled.
+  SELECT m.company_id INTO v_company
+  FROM company_members m JOIN companies c ON c.id = m.company_id
+  WHERE m.user_id = p_user AND m.removed_at IS NULL AND c.disabled_at IS NULL
+  FOR SHARE OF m;
+  IF v_company IS NULL THEN
+    RETURN jsonb_build_object('status', 'no_company');
   END IF;
 
   -- The rules, listings and rates the lines were judged by are still the current ones, and stay
@@ -72,11 +88,11 @@ BEGIN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
 
-  -- The buyer's customer group and its price list's version are the ones the lines were priced by.
+  -- The company's customer group and its price list's version are the ones the lines were priced by.
   IF (
     SELECT jsonb_build_object('id', g.id, 'version', g.version)
-    FROM customer_group_members m JOIN customer_groups g ON g.id = m.group_id
-    WHERE m.user_id = p_user
+    FROM company_groups m JOIN customer_groups g ON g.id = m.group_id
+    WHERE m.company_id = v_company
     FOR SHARE OF m, g
   ) IS DISTINCT FROM nullif(p_check->'group', 'null'::jsonb) THEN
     RETURN jsonb_build_object('status', 'changed');
@@ -119,11 +135,11 @@ BEGIN
 
   v_number := 'SS-' || nextval('order_number_seq');
   INSERT INTO orders (
-    number, user_id, idempotency_key, shipping_type, ship_name, ship_business_name, ship_address,
+    number, user_id, company_id, idempotency_key, shipping_type, ship_name, ship_business_name, ship_address,
     ship_city, ship_state, ship_postal_code, comments, subtotal_cents, shipping_cents, excise_cents,
     total_cents, carrier, compliance_version, created_at
   ) VALUES (
-    v_number, p_user, p_key, p_order->>'shipping_type', p_order->>'ship_name',
+    v_number, p_user, v_company, p_key, p_order->>'shipping_type', p_order->>'ship_name',
     p_order->>'ship_business_name', p_order->>'ship_address', p_order->>'ship_city',
     p_order->>'ship_state', p_order->>'ship_postal_code', p_order->>'comments',
     (p_order->>'subtotal_cents')::integer, (p_order->>'shipping_cents')::integer,

@@ -11,6 +11,8 @@ import type {
   SignInCredentials,
   UpdateProfileInput,
 } from '#shared/accounts/accounts.schemas.ts';
+import type { CompanyRow } from '#server/modules/companies/companies.table.ts';
+import { companyOf, createCompany, updateCompanyDetails } from '#server/modules/companies/company.service.ts';
 import { type DocumentRow, type UserRow, users } from './accounts.table.ts';
 import { defaultAddress } from './addresses.service.ts';
 import { documentView, listDocuments } from './documents.service.ts';
@@ -31,6 +33,7 @@ export type { AccountsContext } from './accounts-context.ts';
 
 export function toProfile(
   u: UserRow,
+  company: CompanyRow | null,
   address: Address | null,
   docs: DocumentRow[] = [],
   now = new Date(),
@@ -52,18 +55,23 @@ export function toProfile(
     email: u.email,
     emailVerified: u.emailVerifiedAt !== null,
     name: u.name,
-    businessName: u.businessName,
-    phoneNumber: u.phone,
-    isCompleted: u.isCompleted,
+    // The business is the company's (staff have none: their own row's placeholders).
+    businessName: company?.businessName ?? u.businessName,
+    phoneNumber: company?.phone ?? u.phone,
+    isCompleted: company?.isCompleted ?? u.isCompleted,
     createdAt: u.createdAt.toISOString(),
     role: u.role as Profile['role'],
   };
 }
 
-/** The profile the API returns: the user with their default address. */
-export async function loadProfile({ db }: WithDb, u: UserRow): Promise<Profile> {
-  const [address, docs] = await Promise.all([defaultAddress(db, u.id), listDocuments(db, u.id)]);
-  return toProfile(u, address, docs);
+/** The profile the API returns: the user, their company, its default address and documents. */
+export async function loadProfile({ db, now }: WithDb & { now: Date }, u: UserRow): Promise<Profile> {
+  const [membership, address, docs] = await Promise.all([
+    companyOf(db, u.id),
+    defaultAddress(db, u.id),
+    listDocuments(db, u.id),
+  ]);
+  return toProfile(u, membership?.company ?? null, address, docs, now);
 }
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -92,6 +100,13 @@ export async function signUp(ctx: AccountsContext, body: NewAccount) {
       .returning();
     // Two sign-ups racing for one address: the unique index lets one through.
     if (!created) throw new Conflict(accountMessages.emailInUse, 'email');
+    // A business signing up is a company with this person as its owner (decision 015).
+    await createCompany(
+      tx,
+      created.id,
+      { businessName: body.businessName, phone: body.phoneNumber },
+      ctx.now,
+    );
     await queueVerificationMail(tx, created, ctx);
     return created;
   });
@@ -130,7 +145,9 @@ export async function signIn(ctx: AccountsContext & { ip: string }, body: SignIn
   const ok = user
     ? await verifyPassword(body.password, user.passwordHash)
     : await verifyPassword(body.password, await dummyHashFor(ctx.scryptCost)).then(() => false);
-  if (!user || !ok || user.disabledAt) {
+  // A login of a disabled company is refused as a wrong password is: nothing tells them apart.
+  const refused = !user || !ok || user.disabledAt || (await companyOf(ctx.db, user.id))?.company.disabledAt;
+  if (refused) {
     await recordSignInFailure(ctx.db, ip, body.email, ctx.now);
     throw new BadCredentials();
   }
@@ -160,12 +177,14 @@ export async function updateProfile(
     if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(accountMessages.emailInUse, 'email');
   }
   const updated = await ctx.db.transaction(async (tx) => {
+    const membership = await companyOf(tx, user.id);
+    const business = { businessName: body.businessName, phone: body.phoneNumber };
+    if (membership) await updateCompanyDetails(tx, membership.company.id, business, ctx.now);
     const [row] = await tx
       .update(users)
       .set({
         name: body.name,
-        businessName: body.businessName,
-        phone: body.phoneNumber,
+        ...business,
         ...(changesEmail ? { email: nextEmail!, emailVerifiedAt: null } : {}),
         updatedAt: ctx.now,
       })

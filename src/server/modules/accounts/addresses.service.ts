@@ -6,7 +6,9 @@ import type { BuyerContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
-import { type AddressRow, addresses, type UserRow, users } from './accounts.table.ts';
+import { type AddressRow, addresses, users } from './accounts.table.ts';
+import { markCompanyCompleted } from '#server/modules/companies/company.service.ts';
+import type { ActiveSession } from './active-session.ts';
 
 export function toAddress(a: AddressRow): Address {
   return {
@@ -111,17 +113,19 @@ export async function makeDefaultAddress(ctx: ProfileChangeContext, id: string):
 
 /** /nextpage: the first (default) address, and the profile counts as complete. */
 export async function completeProfile(
-  ctx: ProfileChangeContext & { actor: { user: UserRow } },
+  ctx: ProfileChangeContext & { actor: Pick<ActiveSession, 'user' | 'company'> },
   input: AddressInput,
 ): Promise<void> {
   const { db, userId, now } = ctx;
-  if (ctx.actor.user.isCompleted) throw new Conflict(accountMessages.alreadyCompleted);
+  if (ctx.actor.company?.isCompleted ?? ctx.actor.user.isCompleted)
+    throw new Conflict(accountMessages.alreadyCompleted);
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new TooManyAddresses();
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
     await tx.insert(addresses).values({ ...input, userId, isDefault: true, createdAt: now });
     await tx.update(users).set({ isCompleted: true, updatedAt: now }).where(eq(users.id, userId));
+    if (ctx.actor.company) await markCompanyCompleted(tx, ctx.actor.company.id, now);
   });
   await profileChanged(ctx);
 }

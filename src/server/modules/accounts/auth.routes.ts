@@ -62,14 +62,15 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
       const { user, session } = await signIn(req.ctx, req.body);
       if (previous) await deleteSession(req.ctx, previous);
       setSessionCookie(reply, cookie, session.token, req.body.rememberMe ? session.expiresAt : null);
+      const profile = await loadProfile(req.ctx, user);
       return {
         message: accountMessages.welcome(user.email),
-        user: await loadProfile(req.ctx, user),
+        user: profile,
         // Staff go to the console, which asks for their second factor first.
         next:
           user.role === 'staff'
             ? ('/admin' as const)
-            : user.isCompleted
+            : profile.isCompleted
               ? ('/' as const)
               : ('/nextpage' as const),
       };

@@ -1,5 +1,6 @@
 import { ilike, or } from 'drizzle-orm';
 import { users } from './accounts.table.ts';
+import { businessNameOf } from '#server/modules/companies/company-sql.ts';
 
 /** `%` and `_` typed by staff are characters, not wildcards. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -7,5 +8,5 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A buyer whose business name, name or email contains `text` (any case). */
 export function buyerMatches(text: string) {
   const like = `%${escapeLike(text)}%`;
-  return or(ilike(users.businessName, like), ilike(users.name, like), ilike(users.email, like))!;
+  return or(ilike(businessNameOf(), like), ilike(users.name, like), ilike(users.email, like))!;
 }

@@ -11,6 +11,7 @@ import type { BuyersQuery } from '#shared/accounts/buyers-staff.schemas.ts';
 import { addresses, documents, sessions, users } from './accounts.table.ts';
 import { listAddresses } from './addresses.service.ts';
 import { buyerMatches } from './buyer-search.ts';
+import { businessNameOf, phoneOf } from '#server/modules/companies/company-sql.ts';
 
 // Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints
 // columns bare, so the outer "id" would be the inner table's), each with its own column name.
@@ -60,9 +61,9 @@ function buyerConditions(db: Db, q: Partial<BuyersQuery>) {
 const buyerColumns = {
   id: users.id,
   name: users.name,
-  businessName: users.businessName,
+  businessName: businessNameOf(),
   email: users.email,
-  phone: users.phone,
+  phone: phoneOf(),
   emailVerifiedAt: users.emailVerifiedAt,
   disabledAt: users.disabledAt,
   createdAt: users.createdAt,

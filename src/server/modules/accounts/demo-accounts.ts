@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { createCompany, markCompanyCompleted } from '#server/modules/companies/company.service.ts';
 import { addresses, users } from './accounts.table.ts';
 import { hashPassword, type ScryptCost } from './password.ts';
 
@@ -29,6 +30,13 @@ export async function seedDemoBuyer(db: Db, cost: ScryptCost, now: Date): Promis
         updatedAt: now,
       })
       .returning();
+    const company = await createCompany(
+      tx,
+      user!.id,
+      { businessName: 'Demo Smoke & Vape LLC', phone: '+15550104201' },
+      now,
+    );
+    await markCompanyCompleted(tx, company.id, now);
     await tx.insert(addresses).values({
       userId: user!.id,
       streetAddress: '415 Elm St',

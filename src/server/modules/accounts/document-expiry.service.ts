@@ -7,6 +7,7 @@ import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { dayPlus, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { documents, users } from './accounts.table.ts';
+import { businessNameOf } from '#server/modules/companies/company-sql.ts';
 
 /** Verified documents that expire on `lastDay` or before (already expired included). */
 const verifiedExpiringBy = (lastDay: string) =>
@@ -74,7 +75,7 @@ export async function expiringDocuments({ db, now }: Pick<RequestContext, 'now'>
       kind: documents.kind,
       expiresOn: documents.expiresOn,
       documentNumber: documents.documentNumber,
-      buyer: { id: users.id, name: users.name, businessName: users.businessName, email: users.email },
+      buyer: { id: users.id, name: users.name, businessName: businessNameOf(), email: users.email },
     })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.userId))

@@ -19,6 +19,7 @@ import {
   type StoredDocumentStatus,
 } from '#shared/accounts/document-status.ts';
 import { isoDay } from '#shared/dates.ts';
+import { companyOf, markCompanyCompleted } from '#server/modules/companies/company.service.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
 import { detectDocumentType, safeDisplayName } from './file-type.ts';
 
@@ -135,11 +136,15 @@ export async function uploadDocument(
           set: { ...values, createdAt: ctx.now },
         })
         .returning();
+      // Uploading completes the profile: the company's (and the copy the release before reads).
       const [buyer] = await tx
         .update(users)
         .set({ isCompleted: true, updatedAt: ctx.now })
         .where(eq(users.id, userId))
         .returning({ businessName: users.businessName });
+      const membership = await companyOf(tx, userId);
+      if (membership) await markCompanyCompleted(tx, membership.company.id, ctx.now);
+      const businessName = membership?.company.businessName ?? buyer!.businessName;
       // Staff who chose it hear of the upload, in the same transaction as the row they will review:
       // once while it waits, so a buyer uploading again and again within the hour mails them once.
       const told =
@@ -150,7 +155,7 @@ export async function uploadDocument(
           staffNewUploadMail(
             ctx.mail.storeName,
             to,
-            buyer!.businessName,
+            businessName,
             DOCUMENT_LABELS[kind],
             `${ctx.mail.publicUrl}/admin`,
           ),

@@ -12,11 +12,12 @@ import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { formatDay, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { type DocumentRow, documents, users } from './accounts.table.ts';
+import { businessNameOf } from '#server/modules/companies/company-sql.ts';
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
 export async function verificationQueue({ db }: WithDb) {
   const rows = await db
-    .select({ doc: documents, name: users.name, businessName: users.businessName, email: users.email })
+    .select({ doc: documents, name: users.name, businessName: businessNameOf(), email: users.email })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.userId))
     .where(eq(documents.status, 'pending'))

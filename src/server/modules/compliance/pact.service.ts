@@ -20,6 +20,7 @@ import {
 import { csvLine } from '#shared/csv.ts';
 import { isoDay } from '#shared/dates.ts';
 import { pactFilings } from './compliance.table.ts';
+import { phoneOf } from '#server/modules/companies/company-sql.ts';
 
 /** Lines the PACT Act covers: delivered to an address, not cancelled, ENDS or tobacco. */
 const covered = () =>
@@ -41,7 +42,7 @@ export async function pactReport(ctx: StaffContext, query: PactQuery): Promise<P
       shipBusinessName: orders.shipBusinessName,
       shipName: orders.shipName,
       email: users.email,
-      phone: users.phone,
+      phone: phoneOf(),
       address: orders.shipAddress,
       city: orders.shipCity,
       state: orders.shipState,

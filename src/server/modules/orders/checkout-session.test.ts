@@ -41,6 +41,14 @@ describe('the session of an order, checked in its statement', () => {
         (id) => t.database.query('update users set disabled_at = now() where id = $1', [id]),
       ],
       [
+        'its company disabled by staff',
+        (id) =>
+          t.database.query(
+            'update companies set disabled_at = now() where id = (select company_id from company_members where user_id = $1)',
+            [id],
+          ),
+      ],
+      [
         'idle past the limit',
         (id) =>
           t.database.query('update sessions set last_seen_at = $2 where user_id = $1', [

@@ -20,6 +20,8 @@ import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts
 import { hasItemWithStatus, withDetails } from './orders.service.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
+import { businessNameOf } from '#server/modules/companies/company-sql.ts';
+import { memberIds } from '#server/modules/companies/company.service.ts';
 
 function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
   const c = [];
@@ -38,7 +40,7 @@ export async function listAdminOrders({ db }: WithDb, q: AdminOrdersQuery) {
     db
       .select({
         order: orders,
-        buyer: { id: users.id, name: users.name, businessName: users.businessName, email: users.email },
+        buyer: { id: users.id, name: users.name, businessName: businessNameOf(), email: users.email },
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -151,7 +153,7 @@ const rank = (s: string) => TRACKING_STAGES.findIndex((t) => t.stage === s);
  */
 export async function setStage(ctx: StaffOrderContext, number: string, input: SetStageBody): Promise<void> {
   const { stage } = input;
-  const { userId } = await ctx.db.transaction(async (tx) => {
+  const placedBy = await ctx.db.transaction(async (tx) => {
     const { order, email, name } = await lockOrder(tx, number);
     const latest = (await latestEvent(tx, order.id))?.stage ?? 'placed';
     if (latest === 'cancelled') throw new DomainError(409, orderAdminMessages.orderCancelled);
@@ -206,10 +208,10 @@ export async function setStage(ctx: StaffOrderContext, number: string, input: Se
     );
     if (mails)
       await tellBuyer(tx, ctx, { email, name }, number, STAGE_LABELS[stage] ?? stage, carriedBy(tracking));
-    return { userId: order.userId };
+    return { userId: order.userId, companyId: order.companyId };
   });
   ctx.mail.kick();
-  await ctx.events.publish(userId, 'orders');
+  await ordersChanged(ctx, placedBy);
 }
 
 /** What a shipment's mail adds: who carries it, and its tracking number and page. */
@@ -227,7 +229,7 @@ function carriedBy(tracking: { carrier: string; trackingNumber: string } | null)
  * Order placed. `from` must be the stage the order is at, so a repeated click changes nothing.
  */
 export async function stepBack(ctx: StaffOrderContext, number: string, from: string): Promise<void> {
-  const { userId } = await ctx.db.transaction(async (tx) => {
+  const placedBy = await ctx.db.transaction(async (tx) => {
     const { order } = await lockOrder(tx, number);
     const event = await latestEvent(tx, order.id);
     const latest = event?.stage ?? 'placed';
@@ -260,9 +262,9 @@ export async function stepBack(ctx: StaffOrderContext, number: string, from: str
       },
       ctx.now,
     );
-    return { userId: order.userId };
+    return { userId: order.userId, companyId: order.companyId };
   });
-  await ctx.events.publish(userId, 'orders');
+  await ordersChanged(ctx, placedBy);
 }
 
 /**
@@ -277,7 +279,7 @@ export async function setItemStatus(
   sku: string,
   status: 'delivered' | 'cancelled',
 ): Promise<void> {
-  const { userId } = await ctx.db.transaction(async (tx) => {
+  const placedBy = await ctx.db.transaction(async (tx) => {
     const { order, email, name } = await lockOrder(tx, number);
     const stage = (await latestEvent(tx, order.id))?.stage ?? 'placed';
     if (stage === 'cancelled') throw new DomainError(409, orderAdminMessages.itemNotPending);
@@ -320,10 +322,21 @@ export async function setItemStatus(
       number,
       `${what} ${status === 'cancelled' ? 'cancelled' : 'delivered'}`,
     );
-    return { userId: order.userId };
+    return { userId: order.userId, companyId: order.companyId };
   });
   ctx.mail.kick();
-  await ctx.events.publish(userId, 'orders');
+  await ordersChanged(ctx, placedBy);
+}
+
+/** The company's open pages (every member's) read their orders again; a staff order's placer only. */
+async function ordersChanged(
+  ctx: WithDb & { events: UserEventBus },
+  order: { userId: string; companyId: string | null },
+) {
+  await ctx.events.publishMany(
+    order.companyId ? await memberIds(ctx.db, order.companyId) : [order.userId],
+    'orders',
+  );
 }
 
 export async function ordersCsv({ db }: WithDb, from: string, to: string): Promise<string> {

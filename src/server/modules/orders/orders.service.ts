@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
+import type { ActiveSession } from '#server/modules/accounts/active-session.ts';
 import { forgetSession, type SessionCheck, sessionCheck } from '#server/modules/accounts/session.service.ts';
 import { orderConfirmationMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
-import type { BuyerContext } from '#server/http/request-context.ts';
+import type { MemberContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
@@ -26,7 +27,7 @@ const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
 const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 
 type PlaceResult = {
-  status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session';
+  status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session' | 'no_company';
   number?: string;
 };
 
@@ -46,7 +47,7 @@ export async function placeOrder(
   let placed: { order: Order; created: boolean } | undefined;
   if (actor.remembered && actor.user.emailVerifiedAt) {
     try {
-      placed = await placeInTries(ctx, ordering, actor.user, input, sessionCheck(actor, ctx.now));
+      placed = await placeInTries(ctx, ordering, actor, input, sessionCheck(actor, ctx.now));
     } catch (err) {
       if (!(err instanceof SessionNotCurrent)) throw err;
       forgetSession(actor.session.tokenHash);
@@ -55,7 +56,7 @@ export async function placeOrder(
   if (!placed) {
     const current = actor.remembered ? await ctx.session() : actor;
     if (!current) throw new DomainError(401, accountMessages.notSignedIn);
-    placed = await placeInTries(ctx, ordering, current.user, input);
+    placed = await placeInTries(ctx, ordering, current, input);
   }
   // The buyer's other pages and every instance's storefront hear of it from the change feed.
   if (placed.created) ctx.changes.committed();
@@ -82,7 +83,7 @@ export async function placeOrder(
 async function placeInTries(
   ctx: PlaceOrderContext,
   ordering: OrderingSettings,
-  user: UserRow,
+  { user, company }: Pick<ActiveSession, 'user' | 'company'>,
   input: PlaceOrderInput,
   session?: SessionCheck,
 ): Promise<{ order: Order; created: boolean }> {
@@ -90,7 +91,8 @@ async function placeInTries(
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       const reading = await readOrder(ctx, user.id, input, attempt === 0 ? 'memory' : 'database');
-      const placed = await placeOnce(ctx, ordering, { user, input, session }, reading);
+      const businessName = company?.businessName ?? user.businessName;
+      const placed = await placeOnce(ctx, ordering, { user, businessName, input, session }, reading);
       if (placed) {
         ctx.mail.kick();
         return { order: placed, created: true };
@@ -117,7 +119,7 @@ const mailLines = (lines: CartLineRow[], prices: { lineTotalCents: number }[]) =
  */
 function orderMails(
   ctx: PlaceOrderContext,
-  user: UserRow,
+  { user, businessName }: { user: UserRow; businessName: string },
   input: PlaceOrderInput,
   totalCents: number,
   lines: string[],
@@ -136,7 +138,7 @@ function orderMails(
     ),
     staff: staffNewOrderMail(
       ctx.mail.storeName,
-      user.businessName,
+      businessName,
       ORDER_NUMBER_SLOT,
       total,
       input.shippingType === 'Pickup' ? 'pickup in store' : `delivery to ${d.city}, ${d.state}`,
@@ -150,7 +152,12 @@ function orderMails(
 async function placeOnce(
   ctx: PlaceOrderContext,
   ordering: OrderingSettings,
-  { user, input, session }: { user: UserRow; input: PlaceOrderInput; session?: SessionCheck },
+  {
+    user,
+    businessName,
+    input,
+    session,
+  }: { user: UserRow; businessName: string; input: PlaceOrderInput; session?: SessionCheck },
   reading: OrderReading,
 ): Promise<Order | null> {
   const { lines } = reading;
@@ -195,7 +202,13 @@ async function placeOnce(
     licences: judged.licences,
     group: reading.group && { id: reading.group.id, version: reading.group.version },
   };
-  const mail = orderMails(ctx, user, input, subtotal + shipping + excise, mailLines(lines, prices));
+  const mail = orderMails(
+    ctx,
+    { user, businessName },
+    input,
+    subtotal + shipping + excise,
+    mailLines(lines, prices),
+  );
 
   const result = await callPlaceOrder(ctx, lines, [
     user.id,
@@ -209,6 +222,7 @@ async function placeOnce(
     session ? JSON.stringify(session) : null,
   ]);
   if (result.status === 'session') throw new SessionNotCurrent();
+  if (result.status === 'no_company') throw new DomainError(403, orderMessages.staffCannotOrder);
   if (result.status === 'changed') return null;
   if (result.status === 'over_cap') throw new Invalid(orderMessages.overCap(ordering.unverifiedCapCents));
   if (result.status === 'duplicate') throw new DuplicateOrder();
@@ -274,11 +288,11 @@ async function callPlaceOrder(
 
 async function findOrderByKey(db: Db, userId: string, key: string): Promise<Order | null> {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, companyId: orders.companyId })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
   if (!row) return null;
-  return (await loadOrders({ db, userId }, { ids: [row.id] }))[0] ?? null;
+  return (await loadOrders({ db, userId, companyId: row.companyId }, { ids: [row.id] }))[0] ?? null;
 }
 
 export interface OrderFilter {
@@ -299,12 +313,17 @@ export const hasItemWithStatus = (db: Db, status: 'pending' | 'cancelled' | 'del
       .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.status, status))),
   );
 
-/** The buyer's orders, newest first, with items and status history. */
+/**
+ * The company's orders, newest first, with items and status history: whoever of its members placed
+ * them. A login without a company (staff) sees the orders it placed before companies, if any.
+ */
 export async function loadOrders(
-  { db, userId }: Pick<BuyerContext, 'db' | 'userId'>,
+  { db, userId, companyId }: Pick<MemberContext, 'db' | 'userId' | 'companyId'>,
   f: OrderFilter = {},
 ): Promise<Order[]> {
-  const conditions = [eq(orders.userId, userId)];
+  const conditions = [
+    companyId ? eq(orders.companyId, companyId) : and(eq(orders.userId, userId), isNull(orders.companyId))!,
+  ];
   if (f.ids) conditions.push(inArray(orders.id, f.ids));
   if (f.number) conditions.push(eq(orders.number, f.number));
   if (f.since) conditions.push(gte(orders.createdAt, f.since));
@@ -339,7 +358,10 @@ export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]):
   );
 }
 
-export async function loadOrder(ctx: Pick<BuyerContext, 'db' | 'userId'>, number: string): Promise<Order> {
+export async function loadOrder(
+  ctx: Pick<MemberContext, 'db' | 'userId' | 'companyId'>,
+  number: string,
+): Promise<Order> {
   const [order] = await loadOrders(ctx, { number, limit: 1 });
   if (!order) throw new NotFound(orderMessages.orderNotFound);
   return order;

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
+import { companies } from '#server/modules/companies/companies.table.ts';
 import { type ComplianceAttributes, DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
 
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
@@ -25,6 +26,8 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The company the order is for (its members see it); null only for staff orders made before companies. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     idempotencyKey: text('idempotency_key').notNull(),
     shippingType: text('shipping_type').notNull(),
     shipName: text('ship_name').notNull(),
@@ -52,6 +55,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_company_created_idx').on(t.companyId, t.createdAt),
     check('orders_shipping_type_check', sql`${t.shippingType} in ('Pickup', 'Shiptoaddress')`),
   ],
 );

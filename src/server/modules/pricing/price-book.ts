@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { ProductEntry } from '#server/modules/catalogue/catalogue-read-model.ts';
 import type { PriceFields } from '#shared/catalogue/price.ts';
@@ -9,7 +9,8 @@ import {
   resolvePrice,
   tierTable,
 } from '#shared/pricing/price-resolution.ts';
-import { customerGroupMembers, customerGroups, priceListEntries } from './pricing.table.ts';
+import { companyMembers } from '#server/modules/companies/companies.table.ts';
+import { companyGroups, customerGroups, priceListEntries } from './pricing.table.ts';
 
 /** One customer group's price list, indexed by scope and target for lookups from memory. */
 export interface GroupBook {
@@ -46,7 +47,14 @@ export async function loadPriceBook(db: Db): Promise<PriceBook> {
   const [groupRows, entryRows, memberRows] = await Promise.all([
     db.select().from(customerGroups).orderBy(asc(customerGroups.id)),
     db.select().from(priceListEntries),
-    db.select().from(customerGroupMembers),
+    // A member sees their company's group: flattened here per login, so the hot reads keep their key.
+    db
+      .select({ userId: companyMembers.userId, groupId: companyGroups.groupId })
+      .from(companyGroups)
+      .innerJoin(
+        companyMembers,
+        and(eq(companyMembers.companyId, companyGroups.companyId), isNull(companyMembers.removedAt)),
+      ),
   ]);
   const groups = new Map<number, GroupBook>();
   for (const g of groupRows)

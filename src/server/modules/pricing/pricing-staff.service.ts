@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
@@ -15,7 +15,9 @@ import {
   tierProblem,
 } from '#shared/pricing/pricing-staff.schemas.ts';
 import type { z } from 'zod';
-import { customerGroupMembers, customerGroups, priceListEntries } from './pricing.table.ts';
+import { companies, companyMembers } from '#server/modules/companies/companies.table.ts';
+import { companyOf, memberIds } from '#server/modules/companies/company.service.ts';
+import { companyGroups, customerGroupMembers, customerGroups, priceListEntries } from './pricing.table.ts';
 import type { PricingCache } from './pricing-cache.ts';
 
 export type PricingStaffContext = StaffContext & { pricing: PricingCache; events: UserEventBus };
@@ -26,12 +28,14 @@ async function announce(ctx: PricingStaffContext, buyers: string[]): Promise<voi
   await ctx.events.publishMany(buyers, 'prices');
 }
 
+/** The logins that see a group's prices: the members of its companies. */
 const membersOf = async (db: Db, groupId: number) =>
   (
     await db
-      .select({ id: customerGroupMembers.userId })
-      .from(customerGroupMembers)
-      .where(eq(customerGroupMembers.groupId, groupId))
+      .select({ id: companyMembers.userId })
+      .from(companyGroups)
+      .innerJoin(companyMembers, eq(companyMembers.companyId, companyGroups.companyId))
+      .where(and(eq(companyGroups.groupId, groupId), isNull(companyMembers.removedAt)))
   ).map((r) => r.id);
 
 /**
@@ -59,9 +63,9 @@ export async function changeList<T>(
 
 export async function listGroups({ db }: Pick<StaffContext, 'db'>): Promise<Group[]> {
   const memberCounts = db
-    .select({ groupId: customerGroupMembers.groupId, n: count().as('members') })
-    .from(customerGroupMembers)
-    .groupBy(customerGroupMembers.groupId)
+    .select({ groupId: companyGroups.groupId, n: count().as('members') })
+    .from(companyGroups)
+    .groupBy(companyGroups.groupId)
     .as('mc');
   const entryCounts = db
     .select({ groupId: priceListEntries.groupId, n: count().as('entries') })
@@ -143,21 +147,27 @@ export async function listMembers({ db }: Pick<StaffContext, 'db'>, groupId: num
     .where(eq(customerGroups.id, groupId));
   if (!g) throw new NotFound(pricingMessages.groupNotFound);
   return db
-    .select({ userId: users.id, email: users.email, name: users.name, businessName: users.businessName })
-    .from(customerGroupMembers)
-    .innerJoin(users, eq(users.id, customerGroupMembers.userId))
-    .where(eq(customerGroupMembers.groupId, groupId))
-    .orderBy(asc(users.businessName), asc(users.email));
+    .select({ userId: users.id, email: users.email, name: users.name, businessName: companies.businessName })
+    .from(companyGroups)
+    .innerJoin(companies, eq(companies.id, companyGroups.companyId))
+    .innerJoin(companyMembers, eq(companyMembers.companyId, companies.id))
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyGroups.groupId, groupId), isNull(companyMembers.removedAt)))
+    .orderBy(asc(companies.businessName), asc(users.email));
 }
 
 /** The group a buyer is in (or none), as the console's buyer page shows it. */
 export async function buyerGroup({ db }: Pick<StaffContext, 'db'>, userId: string) {
   const [buyer] = await db
-    .select({ id: users.id, groupId: customerGroups.id, groupName: customerGroups.name })
-    .from(users)
-    .leftJoin(customerGroupMembers, eq(customerGroupMembers.userId, users.id))
-    .leftJoin(customerGroups, eq(customerGroups.id, customerGroupMembers.groupId))
-    .where(and(eq(users.id, userId), eq(users.role, 'buyer')));
+    .select({
+      companyId: companyMembers.companyId,
+      groupId: customerGroups.id,
+      groupName: customerGroups.name,
+    })
+    .from(companyMembers)
+    .leftJoin(companyGroups, eq(companyGroups.companyId, companyMembers.companyId))
+    .leftJoin(customerGroups, eq(customerGroups.id, companyGroups.groupId))
+    .where(and(eq(companyMembers.userId, userId), isNull(companyMembers.removedAt)));
   if (!buyer) throw new NotFound(pricingMessages.buyerNotFound);
   return { groupId: buyer.groupId, groupName: buyer.groupName };
 }
@@ -165,12 +175,20 @@ export async function buyerGroup({ db }: Pick<StaffContext, 'db'>, userId: strin
 /** Puts a buyer in a group (out of any other: at most one) or in none. */
 export async function setBuyerGroup(ctx: PricingStaffContext, userId: string, groupId: number | null) {
   const before = await buyerGroup(ctx, userId);
+  const membership = await companyOf(ctx.db, userId);
+  const companyId = membership!.company.id;
   await ctx.db.transaction(async (tx) => {
-    if (groupId === null)
+    // The group is the company's; the buyer's own row is the copy the release before reads (015 step 6).
+    if (groupId === null) {
+      await tx.delete(companyGroups).where(eq(companyGroups.companyId, companyId));
       await tx.delete(customerGroupMembers).where(eq(customerGroupMembers.userId, userId));
-    else {
+    } else {
       const [g] = await tx.select().from(customerGroups).where(eq(customerGroups.id, groupId)).for('share');
       if (!g) throw new Invalid(pricingMessages.groupNotFound, 'groupId');
+      await tx
+        .insert(companyGroups)
+        .values({ companyId, groupId, addedAt: ctx.now })
+        .onConflictDoUpdate({ target: companyGroups.companyId, set: { groupId, addedAt: ctx.now } });
       await tx
         .insert(customerGroupMembers)
         .values({ userId, groupId, addedAt: ctx.now })
@@ -184,7 +202,7 @@ export async function setBuyerGroup(ctx: PricingStaffContext, userId: string, gr
     };
     await audit(tx, { ...entry, before, after: { groupId } }, ctx.now);
   });
-  await announce(ctx, [userId]);
+  await announce(ctx, await memberIds(ctx.db, companyId));
   return buyerGroup(ctx, userId);
 }
 

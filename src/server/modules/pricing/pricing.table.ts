@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
+import { companies } from '#server/modules/companies/companies.table.ts';
 import type { Tier } from '#shared/pricing/price-resolution.ts';
 
 /** A customer group (Retail shop, Chain, Distributor…) and its one price list. */
@@ -42,6 +43,21 @@ export const customerGroupMembers = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('customer_group_members_group_idx').on(t.groupId)],
+);
+
+/** A company's customer group (decision 015): its members see the group's prices. */
+export const companyGroups = pgTable(
+  'company_groups',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => customerGroups.id, { onDelete: 'restrict' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_groups_group_idx').on(t.groupId)],
 );
 
 /**

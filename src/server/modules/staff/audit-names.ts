@@ -14,6 +14,7 @@ import { orders } from '#server/modules/orders/orders.table.ts';
 import { customerGroups } from '#server/modules/pricing/pricing.table.ts';
 import { MAX_DB_ID } from '#shared/input/input.ts';
 import type { AuditRecordNames } from '#shared/staff/audit-sentence.ts';
+import { businessNameOf } from '#server/modules/companies/company-sql.ts';
 
 /**
  * The names of the records a page of the audit log is about, as they are now (decision 014, item
@@ -63,7 +64,7 @@ export async function recordNames(
         role: users.role,
         name: users.name,
         email: users.email,
-        business: users.businessName,
+        business: businessNameOf(),
       })
       .from(users)
       .where(inArray(users.id, people));
@@ -77,7 +78,7 @@ export async function recordNames(
   const docs = ids('document', (id) => UUID.test(id));
   when(docs, async () => {
     const rows = await db
-      .select({ id: documents.id, kind: documents.kind, userId: users.id, business: users.businessName })
+      .select({ id: documents.id, kind: documents.kind, userId: users.id, business: businessNameOf() })
       .from(documents)
       .innerJoin(users, eq(users.id, documents.userId))
       .where(inArray(documents.id, docs));
@@ -88,7 +89,7 @@ export async function recordNames(
   const numbers = ids('order', (id) => id.length <= 40);
   when(numbers, async () => {
     const rows = await db
-      .select({ number: orders.number, userId: users.id, business: users.businessName })
+      .select({ number: orders.number, userId: users.id, business: businessNameOf() })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(inArray(orders.number, numbers));

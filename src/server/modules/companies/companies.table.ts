@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+
+/**
+ * A business that buys from the store (decision 015): its name, phone and tax id, whether its
+ * profile is complete, how many locations it may keep. Its people are `company_members`; its
+ * customer group is pricing's `company_groups`; its orders carry `orders.company_id`.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessName: text('business_name').notNull(),
+    phone: text('phone').notNull(),
+    /** An EIN or a state id, as the business gives it (no format check); null when not given. */
+    taxId: text('tax_id'),
+    /** SPEC isCompleted: the first address and the documents given (/nextpage). */
+    isCompleted: boolean('is_completed').notNull().default(false),
+    /** The address book's limit (the spec's 5); staff raise it for a chain. */
+    locationLimit: integer('location_limit').notNull().default(5),
+    /** A disabled company's members cannot sign in, and their sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('companies_location_limit_check', sql`${t.locationLimit} between 1 and 50`),
+    index('companies_name_trgm_idx').using('gin', sql`lower(${t.businessName}) gin_trgm_ops`),
+  ],
+);
+export type CompanyRow = typeof companies.$inferSelect;
+
+export const COMPANY_ROLES = ['owner', 'buyer', 'viewer'] as const;
+
+/**
+ * A login's place in a company: one company per login (the key). A removed member's row stays,
+ * so orders and the audit log still name them.
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    role: text('role').notNull(),
+    /** A buyer's order limit in cents (orders over it wait for an owner); null: no limit. */
+    orderLimitCents: integer('order_limit_cents'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_members_company_idx').on(t.companyId).where(sql`${t.removedAt} is null`),
+    check('company_members_role_check', sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+    check(
+      'company_members_limit_check',
+      sql`${t.orderLimitCents} is null or (${t.role} = 'buyer' and ${t.orderLimitCents} >= 0)`,
+    ),
+  ],
+);
+export type CompanyMemberRow = typeof companyMembers.$inferSelect;

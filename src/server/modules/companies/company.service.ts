@@ -1,0 +1,73 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { type CompanyMemberRow, type CompanyRow, companies, companyMembers } from './companies.table.ts';
+
+/** A transaction or the database: the company's writes join the caller's transaction. */
+type Tx = Pick<Db, 'insert' | 'update' | 'select' | 'execute'>;
+
+export interface CompanyDetails {
+  businessName: string;
+  phone: string;
+}
+
+/**
+ * A new company with its first member as owner (sign-up, the demo buyer): in the caller's
+ * transaction, so there is never a buyer without a company.
+ */
+export async function createCompany(tx: Tx, ownerId: string, details: CompanyDetails, now: Date) {
+  const [company] = await tx
+    .insert(companies)
+    .values({ businessName: details.businessName, phone: details.phone, createdAt: now, updatedAt: now })
+    .returning();
+  await tx
+    .insert(companyMembers)
+    .values({ userId: ownerId, companyId: company!.id, role: 'owner', joinedAt: now });
+  return company!;
+}
+
+/**
+ * The company's name and phone. (Until the release after, decision 015 step 6, accounts also keeps
+ * the copy on the member's own row that the release before reads during a rolling upgrade.)
+ */
+export async function updateCompanyDetails(tx: Tx, companyId: string, details: CompanyDetails, now: Date) {
+  const [row] = await tx
+    .update(companies)
+    .set({ businessName: details.businessName, phone: details.phone, updatedAt: now })
+    .where(eq(companies.id, companyId))
+    .returning();
+  return row!;
+}
+
+/** The profile is complete (/nextpage done, or the documents given). */
+export async function markCompanyCompleted(tx: Tx, companyId: string, now: Date): Promise<CompanyRow> {
+  const [row] = await tx
+    .update(companies)
+    .set({ isCompleted: true, updatedAt: now })
+    .where(eq(companies.id, companyId))
+    .returning();
+  return row!;
+}
+
+export interface Membership {
+  company: CompanyRow;
+  member: CompanyMemberRow;
+}
+
+/** The company a login belongs to now (none for staff, or a removed member). */
+export async function companyOf(db: Pick<Db, 'select'>, userId: string): Promise<Membership | null> {
+  const [row] = await db
+    .select({ company: companies, member: companyMembers })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(and(eq(companyMembers.userId, userId), isNull(companyMembers.removedAt)));
+  return row ?? null;
+}
+
+/** The logins of a company's current members (whose open pages hear of a change to it). */
+export async function memberIds(db: Pick<Db, 'select'>, companyId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.removedAt)));
+  return rows.map((r) => r.id);
+}
