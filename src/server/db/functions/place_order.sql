@@ -10,7 +10,7 @@
 --  * 'session'   the session taken from memory on trust (p_session) is gone, expired, idle too
 --                long, or its buyer (or their company) disabled, unverified, renamed or
 --                re-addressed; NULL skips it;
---  * 'no_company' the user is no active member of an enabled company (staff; decision 015);
+--  * no_company  raised: the user is no active member of an enabled company (staff; decision 015);
 --  * 'changed'   the compliance rules, the buyer's verified licences, their customer group and
 --                its price list, or the cart's lines at the catalogue's prices and attributes are
 --                not what the lines were judged and priced by (the app judges them again);
@@ -48,10 +48,10 @@ BEGIN
       AND s.expires_at > p_now AND s.last_seen_at >= (p_session->>'idleAfter')::timestamptz
       AND u.disabled_at IS NULL AND u.email_verified_at IS NOT NULL
       AND u.email = p_session->>'email' AND u.name = p_session->>'name'
-      AND NOT EXISTS (
+      AND (u.role = 'staff' OR EXISTS (
         SELECT 1 FROM company_members m JOIN companies c ON c.id = m.company_id
-        WHERE m.user_id = u.id AND m.removed_at IS NULL AND c.disabled_at IS NOT NULL
-      );
+        WHERE m.user_id = u.id AND m.removed_at IS NULL AND c.disabled_at IS NULL
+      ));
     IF v_session_id IS NULL THEN
       RETURN jsonb_build_object('status', 'session');
     END IF;
@@ -60,13 +60,16 @@ BEGIN
     END IF;
   END IF;
 
-  -- The company the order is for: the buyer's, while they are a member and it is enabled.
+  -- The company the order is for: the buyer's, while they are a member and it is enabled (both
+  -- rows held until this commits: a removal or a disable waits for the order, or comes first).
+  -- None: raised, not returned, so that the release before (which knows no such status) fails
+  -- instead of taking it for an order.
   SELECT m.company_id INTO v_company
   FROM company_members m JOIN companies c ON c.id = m.company_id
   WHERE m.user_id = p_user AND m.removed_at IS NULL AND c.disabled_at IS NULL
-  FOR SHARE OF m;
+  FOR SHARE OF m, c;
   IF v_company IS NULL THEN
-    RETURN jsonb_build_object('status', 'no_company');
+    RAISE EXCEPTION 'no_company';
   END IF;
 
   -- The rules, listings and rates the lines were judged by are still the current ones, and stay

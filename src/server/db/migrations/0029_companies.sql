@@ -51,7 +51,7 @@ UPDATE "orders" o SET "company_id" = c."company_id" FROM "company_members" c WHE
 -- Transition (dropped when users' business columns go, decision 015 step 6): the release before
 -- runs on this schema during a rolling upgrade and writes only users and customer_group_members.
 -- A buyer it signs up gets a company at commit; its changes to a buyer's business columns and group
--- reach the company. This release writes both sides itself, so each mirror finds nothing to change.
+-- reach the company; what this release writes to a company reaches its members' rows.
 CREATE FUNCTION "transition_buyer_company"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW."role" = 'buyer' AND NOT EXISTS (SELECT 1 FROM "company_members" WHERE "user_id" = NEW."id") THEN
@@ -66,15 +66,33 @@ CREATE CONSTRAINT TRIGGER "users_transition_company" AFTER INSERT ON "users" DEF
   FOR EACH ROW EXECUTE FUNCTION "transition_buyer_company"();--> statement-breakpoint
 CREATE FUNCTION "transition_buyer_business"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "companies" c SET "business_name" = NEW."business_name", "phone" = NEW."phone", "is_completed" = NEW."is_completed", "updated_at" = NEW."updated_at"
+  -- Only the columns this write changed: another member's copy may be older than the company.
+  UPDATE "companies" c SET
+      "business_name" = CASE WHEN OLD."business_name" IS DISTINCT FROM NEW."business_name" THEN NEW."business_name" ELSE c."business_name" END,
+      "phone" = CASE WHEN OLD."phone" IS DISTINCT FROM NEW."phone" THEN NEW."phone" ELSE c."phone" END,
+      "is_completed" = CASE WHEN OLD."is_completed" IS DISTINCT FROM NEW."is_completed" THEN NEW."is_completed" ELSE c."is_completed" END
     FROM "company_members" m
-    WHERE m."user_id" = NEW."id" AND c."id" = m."company_id" AND m."role" = 'owner'
-      AND (c."business_name", c."phone", c."is_completed") IS DISTINCT FROM (NEW."business_name", NEW."phone", NEW."is_completed");
+    WHERE m."user_id" = NEW."id" AND c."id" = m."company_id" AND m."role" = 'owner' AND m."removed_at" IS NULL
+      AND ((OLD."business_name" IS DISTINCT FROM NEW."business_name" AND c."business_name" IS DISTINCT FROM NEW."business_name")
+        OR (OLD."phone" IS DISTINCT FROM NEW."phone" AND c."phone" IS DISTINCT FROM NEW."phone")
+        OR (OLD."is_completed" IS DISTINCT FROM NEW."is_completed" AND c."is_completed" IS DISTINCT FROM NEW."is_completed"));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "users_transition_business" AFTER UPDATE OF "business_name", "phone", "is_completed" ON "users"
   FOR EACH ROW WHEN ((OLD."business_name", OLD."phone", OLD."is_completed") IS DISTINCT FROM (NEW."business_name", NEW."phone", NEW."is_completed"))
   EXECUTE FUNCTION "transition_buyer_business"();--> statement-breakpoint
+-- And back: this release writes the company alone; its members' rows keep the copy the release before reads.
+CREATE FUNCTION "transition_company_copies"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "users" u SET "business_name" = NEW."business_name", "phone" = NEW."phone", "is_completed" = NEW."is_completed"
+    FROM "company_members" m
+    WHERE m."company_id" = NEW."id" AND u."id" = m."user_id"
+      AND (u."business_name", u."phone", u."is_completed") IS DISTINCT FROM (NEW."business_name", NEW."phone", NEW."is_completed");
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "companies_transition_copies" AFTER UPDATE OF "business_name", "phone", "is_completed" ON "companies"
+  FOR EACH ROW WHEN ((OLD."business_name", OLD."phone", OLD."is_completed") IS DISTINCT FROM (NEW."business_name", NEW."phone", NEW."is_completed"))
+  EXECUTE FUNCTION "transition_company_copies"();--> statement-breakpoint
 CREATE FUNCTION "transition_group_member"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN

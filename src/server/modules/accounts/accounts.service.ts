@@ -65,13 +65,18 @@ export function toProfile(
 }
 
 /** The profile the API returns: the user, their company, its default address and documents. */
-export async function loadProfile({ db, now }: WithDb & { now: Date }, u: UserRow): Promise<Profile> {
-  const [membership, address, docs] = await Promise.all([
-    companyOf(db, u.id),
+export async function loadProfile(
+  { db, now }: WithDb & { now: Date },
+  u: UserRow,
+  /** The company as the session found it (no need to read it again); undefined: read it. */
+  known?: CompanyRow | null,
+): Promise<Profile> {
+  const [company, address, docs] = await Promise.all([
+    known !== undefined ? known : companyOf(db, u.id).then((m) => m?.company ?? null),
     defaultAddress(db, u.id),
     listDocuments(db, u.id),
   ]);
-  return toProfile(u, membership?.company ?? null, address, docs, now);
+  return toProfile(u, company, address, docs, now);
 }
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -177,6 +182,7 @@ export async function updateProfile(
     if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(accountMessages.emailInUse, 'email');
   }
   const updated = await ctx.db.transaction(async (tx) => {
+    // The business is the company's (its members' rows follow, for the release before); staff have none.
     const membership = await companyOf(tx, user.id);
     const business = { businessName: body.businessName, phone: body.phoneNumber };
     if (membership) await updateCompanyDetails(tx, membership.company.id, business, ctx.now);
@@ -184,7 +190,7 @@ export async function updateProfile(
       .update(users)
       .set({
         name: body.name,
-        ...business,
+        ...(membership ? {} : business),
         ...(changesEmail ? { email: nextEmail!, emailVerifiedAt: null } : {}),
         updatedAt: ctx.now,
       })

@@ -124,8 +124,8 @@ export async function completeProfile(
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new TooManyAddresses();
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
     await tx.insert(addresses).values({ ...input, userId, isDefault: true, createdAt: now });
-    await tx.update(users).set({ isCompleted: true, updatedAt: now }).where(eq(users.id, userId));
     if (ctx.actor.company) await markCompanyCompleted(tx, ctx.actor.company.id, now);
+    else await tx.update(users).set({ isCompleted: true, updatedAt: now }).where(eq(users.id, userId));
   });
   await profileChanged(ctx);
 }

@@ -106,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const s = await req.ctx.session();
-      return { user: s ? await loadProfile(req.ctx, s.user) : null };
+      return { user: s ? await loadProfile(req.ctx, s.user, s.company) : null };
     },
   );
 };

@@ -110,10 +110,12 @@ export async function listBuyers({ db }: WithDb, q: BuyersQuery) {
 export async function buyerDetail({ db }: WithDb, id: string) {
   const [row] = await selectBuyers(db).where(and(eq(users.id, id), eq(users.role, 'buyer')));
   if (!row) throw new NotFound('Buyer not found');
+  // The orders of the buyer's company, whoever of its members placed them.
+  const companyOrders = sql`(select m.company_id from company_members m where m.user_id = ${id})`;
   const [addressList, docs, orderRows] = await Promise.all([
     listAddresses({ db, userId: id }),
     db.select().from(documents).where(eq(documents.userId, id)).orderBy(asc(documents.kind)),
-    db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.createdAt)).limit(20),
+    db.select().from(orders).where(eq(orders.companyId, companyOrders)).orderBy(desc(orders.createdAt)).limit(20),
   ]);
   return {
     buyer: { ...buyerRow(row), phone: row.phone },

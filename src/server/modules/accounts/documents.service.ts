@@ -136,15 +136,17 @@ export async function uploadDocument(
           set: { ...values, createdAt: ctx.now },
         })
         .returning();
-      // Uploading completes the profile: the company's (and the copy the release before reads).
-      const [buyer] = await tx
-        .update(users)
-        .set({ isCompleted: true, updatedAt: ctx.now })
-        .where(eq(users.id, userId))
-        .returning({ businessName: users.businessName });
+      // Uploading completes the company's profile.
       const membership = await companyOf(tx, userId);
-      if (membership) await markCompanyCompleted(tx, membership.company.id, ctx.now);
-      const businessName = membership?.company.businessName ?? buyer!.businessName;
+      const businessName = membership
+        ? (await markCompanyCompleted(tx, membership.company.id, ctx.now)).businessName
+        : (
+            await tx
+              .update(users)
+              .set({ isCompleted: true, updatedAt: ctx.now })
+              .where(eq(users.id, userId))
+              .returning({ businessName: users.businessName })
+          )[0]!.businessName;
       // Staff who chose it hear of the upload, in the same transaction as the row they will review:
       // once while it waits, so a buyer uploading again and again within the hour mails them once.
       const told =

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/db/errors.ts';
 import { preparedFor } from '#server/db/prepared.ts';
@@ -55,6 +55,8 @@ const sessionQuery = preparedFor((db) =>
         gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.disabledAt),
         isNull(companies.disabledAt),
+        // A buyer is signed in only as an active member of a company (a removed member is not).
+        or(eq(users.role, 'staff'), isNotNull(companyMembers.userId)),
       ),
     )
     .prepare('find_session'),

@@ -105,6 +105,82 @@ describe('companies (decision 015, step 1)', () => {
     ]);
   });
 
+  it("a member's change of the business reaches the company and every member's copy, never undone by another's", async () => {
+    const owner = await verifiedBuyer();
+    const [company] = await companyRows(owner.user.id);
+    const member = await secondMember(company!.id);
+    const rename = await call('PATCH', '/api/v1/account/profile', member.cookie, {
+      name: 'Second Member',
+      businessName: 'Renamed By Member LLC',
+      phoneNumber: '+1 (555) 010-4777',
+    });
+    expect(rename.statusCode).toBe(200);
+    // The owner then edits their own name only: the company keeps the member's business name.
+    const own = await call('PATCH', '/api/v1/account/profile', owner.cookie, {
+      name: 'Owner Renamed',
+      businessName: 'Renamed By Member LLC',
+      phoneNumber: '+1 (555) 010-4777',
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await companyRows(owner.user.id))[0]).toMatchObject({
+      business_name: 'Renamed By Member LLC',
+      phone: '+15550104777',
+    });
+    // The release before would read each member's own row: both say the same.
+    const copies = await t.database.query<{ business_name: string; phone: string }>(
+      'select business_name, phone from users where id = any($1) order by id',
+      [[owner.user.id, member.id]],
+    );
+    expect(copies).toEqual([
+      { business_name: 'Renamed By Member LLC', phone: '+15550104777' },
+      { business_name: 'Renamed By Member LLC', phone: '+15550104777' },
+    ]);
+    // The release before completing the owner's row changes only that column of the company.
+    await t.database.query('update users set is_completed = true where id = $1', [owner.user.id]);
+    const [after] = await t.database.query<{ business_name: string; is_completed: boolean }>(
+      'select business_name, is_completed from companies where id = $1',
+      [company!.id],
+    );
+    expect(after).toEqual({ business_name: 'Renamed By Member LLC', is_completed: true });
+    const session = (await call('GET', '/api/v1/auth/session', member.cookie)).json();
+    expect(session.user).toMatchObject({ businessName: 'Renamed By Member LLC', isCompleted: true });
+  });
+
+  it("staff see a member's orders and business as the company's", async () => {
+    const owner = await verifiedBuyer();
+    const [company] = await companyRows(owner.user.id);
+    const member = await secondMember(company!.id);
+    const desk = await staff.staffWithTotp();
+    const v = await variantWith(10);
+    await add(member.cookie, v.sku, 1);
+    const placed = PlaceOrderResponseSchema.parse(
+      (await call('POST', '/api/v1/orders', member.cookie, orderBody())).json(),
+    ).order;
+    const detail = (await call('GET', `/api/v1/admin/buyers/${owner.user.id}`, desk.cookie)).json();
+    expect(detail.orders.map((o: { orderNumber: string }) => o.orderNumber)).toContain(placed.orderNumber);
+    const found = (
+      await call('GET', `/api/v1/admin/buyers?q=${encodeURIComponent(owner.body.businessName)}`, desk.cookie)
+    ).json();
+    expect(found.buyers.map((b: { id: string }) => b.id)).toEqual(
+      expect.arrayContaining([owner.user.id, member.id]),
+    );
+    const list = (
+      await call('GET', `/api/v1/admin/orders?buyer=${encodeURIComponent('Second Member')}`, desk.cookie)
+    ).json();
+    const row = list.orders.find((o: { orderNumber: string }) => o.orderNumber === placed.orderNumber);
+    expect(row.buyer).toMatchObject({ id: member.id, businessName: owner.body.businessName });
+  });
+
+  it('a removed member is signed out at their next request', async () => {
+    const owner = await verifiedBuyer();
+    const [company] = await companyRows(owner.user.id);
+    const member = await secondMember(company!.id);
+    expect((await call('GET', '/api/v1/account/addresses', member.cookie)).statusCode).toBe(200);
+    await t.database.query('update company_members set removed_at = now() where user_id = $1', [member.id]);
+    expect((await call('GET', '/api/v1/account/addresses', member.cookie)).statusCode).toBe(401);
+    expect((await call('GET', '/api/v1/account/addresses', owner.cookie)).statusCode).toBe(200);
+  });
+
   it("a disabled company's members are signed out and cannot sign in", async () => {
     const buyer = await verifiedBuyer();
     const [company] = await companyRows(buyer.user.id);

@@ -23,11 +23,13 @@ class DuplicateOrder extends Error {}
 class SessionNotCurrent extends Error {}
 
 const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
+/** place_order's refusal of a login with no enabled company (staff). */
+const NO_COMPANY = /\bno_company\b/;
 /** The order number is made in the database; the mail carries this until it is filled in. */
 const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 
 type PlaceResult = {
-  status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session' | 'no_company';
+  status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session';
   number?: string;
 };
 
@@ -222,7 +224,6 @@ async function placeOnce(
     session ? JSON.stringify(session) : null,
   ]);
   if (result.status === 'session') throw new SessionNotCurrent();
-  if (result.status === 'no_company') throw new DomainError(403, orderMessages.staffCannotOrder);
   if (result.status === 'changed') return null;
   if (result.status === 'over_cap') throw new Invalid(orderMessages.overCap(ordering.unverifiedCapCents));
   if (result.status === 'duplicate') throw new DuplicateOrder();
@@ -278,7 +279,9 @@ async function callPlaceOrder(
     );
     return row!.r;
   } catch (err) {
-    const short = NOT_ENOUGH_STOCK.exec(String((err as Error).message ?? err));
+    const message = String((err as Error).message ?? err);
+    if (NO_COMPANY.test(message)) throw new DomainError(403, orderMessages.staffCannotOrder);
+    const short = NOT_ENOUGH_STOCK.exec(message);
     if (!short) throw err;
     const ids = new Set(JSON.parse(short[1]!) as number[]);
     const names = lines.filter((l) => ids.has(l.variantId)).map(lineName);
