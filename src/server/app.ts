@@ -14,7 +14,7 @@ import { messages } from '#shared/messages.ts';
 import { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
-import { sendExpiryReminders } from './modules/accounts/document-expiry.service.ts';
+import { sendExpiryReminders } from './modules/companies/document-expiry.service.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
 import { listsModule } from './modules/lists/lists.module.ts';

@@ -1,6 +1,7 @@
 export * from '#server/modules/accounts/accounts.table.ts';
 export * from '#server/modules/cart/cart.table.ts';
 export * from '#server/modules/companies/companies.table.ts';
+export * from '#server/modules/companies/locations.table.ts';
 export * from '#server/modules/catalogue/catalogue.table.ts';
 export * from '#server/modules/compliance/compliance.table.ts';
 export * from '#server/modules/mail/mail.table.ts';

@@ -40,6 +40,8 @@ export const accountMessages = {
   invalidZip: 'Enter a valid ZIP code (12345 or 12345-6789)',
   invalidState: 'Choose a US state',
   alreadyCompleted: 'Your profile is already complete.',
+  /** A staff login has no business of its own (decision 015). */
+  businessAccountOnly: 'Only a business account can do this.',
   addressNotFound: 'Address not found',
   emailLocked: 'Your email address is verified and can no longer be changed here.',
   currentPasswordRequired: 'Enter your current password to change your email address.',

@@ -24,7 +24,7 @@ import {
   listAddresses,
   makeDefaultAddress,
   removeAddress,
-} from './addresses.service.ts';
+} from '#server/modules/companies/locations.service.ts';
 
 const tags = ['account'];
 const errors = ERROR_RESPONSES;

@@ -2,9 +2,9 @@ import type { AppModule } from '#server/modules/module.ts';
 import { accountRoutes } from './account.routes.ts';
 import { authRoutes } from './auth.routes.ts';
 import { buyersStaffRoutes } from './buyers-staff.routes.ts';
-import { documentsRoutes } from './documents.routes.ts';
+import { documentsRoutes } from '#server/modules/companies/documents.routes.ts';
 import { emailFlowRoutes } from './email-flows.routes.ts';
-import { verificationStaffRoutes } from './verification-staff.routes.ts';
+import { verificationStaffRoutes } from '#server/modules/companies/verification-staff.routes.ts';
 
 /** Accounts: sign-in and the buyer's account, and for staff the documents queue and buyers. */
 export const accountsModule: AppModule = async (app, deps) => {

@@ -13,9 +13,10 @@ import type {
 } from '#shared/accounts/accounts.schemas.ts';
 import type { CompanyRow } from '#server/modules/companies/companies.table.ts';
 import { companyOf, createCompany, updateCompanyDetails } from '#server/modules/companies/company.service.ts';
-import { type DocumentRow, type UserRow, users } from './accounts.table.ts';
-import { defaultAddress } from './addresses.service.ts';
-import { documentView, listDocuments } from './documents.service.ts';
+import { type UserRow, users } from './accounts.table.ts';
+import type { DocumentRow } from '#server/modules/companies/locations.table.ts';
+import { defaultAddress } from '#server/modules/companies/locations.service.ts';
+import { documentView, listDocuments } from '#server/modules/companies/documents.service.ts';
 import type { AccountsContext } from './accounts-context.ts';
 import { profileChanged } from './profile-events.ts';
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';

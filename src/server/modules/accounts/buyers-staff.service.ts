@@ -8,8 +8,9 @@ import { orders } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { BuyersQuery } from '#shared/accounts/buyers-staff.schemas.ts';
-import { addresses, documents, sessions, users } from './accounts.table.ts';
-import { listAddresses } from './addresses.service.ts';
+import { sessions, users } from './accounts.table.ts';
+import { addresses, documents } from '#server/modules/companies/locations.table.ts';
+import { listAddresses } from '#server/modules/companies/locations.service.ts';
 import { buyerMatches } from './buyer-search.ts';
 import { businessNameOf, phoneOf } from '#server/modules/companies/company-sql.ts';
 
@@ -115,7 +116,12 @@ export async function buyerDetail({ db }: WithDb, id: string) {
   const [addressList, docs, orderRows] = await Promise.all([
     listAddresses({ db, userId: id }),
     db.select().from(documents).where(eq(documents.userId, id)).orderBy(asc(documents.kind)),
-    db.select().from(orders).where(eq(orders.companyId, companyOrders)).orderBy(desc(orders.createdAt)).limit(20),
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.companyId, companyOrders))
+      .orderBy(desc(orders.createdAt))
+      .limit(20),
   ]);
   return {
     buyer: { ...buyerRow(row), phone: row.phone },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { createCompany, markCompanyCompleted } from '#server/modules/companies/company.service.ts';
-import { addresses, users } from './accounts.table.ts';
+import { createCompletedCompany } from '#server/modules/companies/locations.service.ts';
+import { users } from './accounts.table.ts';
 import { hashPassword, type ScryptCost } from './password.ts';
 
 /** The demo buyer `npm start` seeds and prints (SEED_DEMO only; never in production by default). */
@@ -30,22 +30,13 @@ export async function seedDemoBuyer(db: Db, cost: ScryptCost, now: Date): Promis
         updatedAt: now,
       })
       .returning();
-    const company = await createCompany(
-      tx,
+    await createCompletedCompany(
+      tx as unknown as Db,
       user!.id,
       { businessName: 'Demo Smoke & Vape LLC', phone: '+15550104201' },
+      { streetAddress: '415 Elm St', streetAddress2: '', city: 'Dallas', state: 'TX', zipCode: '75202' },
       now,
     );
-    await markCompanyCompleted(tx, company.id, now);
-    await tx.insert(addresses).values({
-      userId: user!.id,
-      streetAddress: '415 Elm St',
-      city: 'Dallas',
-      state: 'TX',
-      zipCode: '75202',
-      isDefault: true,
-      createdAt: now,
-    });
   });
   return true;
 }

@@ -2,7 +2,7 @@ import { upFromOption } from '#server/modules/catalogue/catalogue-joins.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedFor } from '#server/db/prepared.ts';
-import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
+import { defaultStateSql } from '#server/modules/companies/locations.service.ts';
 import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { licenceStatesSql } from '#server/modules/compliance/compliance.service.ts';

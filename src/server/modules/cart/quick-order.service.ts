@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Invalid } from '#server/errors.ts';
-import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
+import { defaultStateSql } from '#server/modules/companies/locations.service.ts';
 import { products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';

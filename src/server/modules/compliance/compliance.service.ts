@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { documents } from '#server/modules/accounts/accounts.table.ts';
-import { defaultStateSql } from '#server/modules/accounts/addresses.service.ts';
+import { documents } from '#server/modules/companies/locations.table.ts';
+import { defaultStateSql } from '#server/modules/companies/locations.service.ts';
 import {
   type ComplianceAttributes,
   ComplianceAttributesSchema,

@@ -1,6 +1,7 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { documents, users } from '#server/modules/accounts/accounts.table.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { documents } from '#server/modules/companies/locations.table.ts';
 import {
   banners,
   brands,

@@ -8,8 +8,8 @@ import { defaultAccess } from '#server/plugins/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, ProfileMessageSchema } from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { reloadUserRow } from './account.routes.ts';
-import { loadProfile } from './accounts.service.ts';
+import { reloadUserRow } from '#server/modules/accounts/account.routes.ts';
+import { loadProfile } from '#server/modules/accounts/accounts.service.ts';
 import { findDocument, openDocumentFile, uploadDocument } from './documents.service.ts';
 
 const tags = ['account'];

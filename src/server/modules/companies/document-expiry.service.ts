@@ -6,7 +6,8 @@ import type { RequestContext, WithDb } from '#server/http/request-context.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { dayPlus, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
-import { documents, users } from './accounts.table.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { documents } from './locations.table.ts';
 import { businessNameOf } from '#server/modules/companies/company-sql.ts';
 
 /** Verified documents that expire on `lastDay` or before (already expired included). */

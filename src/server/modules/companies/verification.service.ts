@@ -5,13 +5,14 @@ import { documentVerifiedMail, reuploadRequestedMail } from '#server/modules/mai
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
-import { profileChanged } from './profile-events.ts';
+import { profileChanged } from '#server/modules/accounts/profile-events.ts';
 import { verificationMessages } from '#shared/accounts/accounts.messages.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { formatDay, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
-import { type DocumentRow, documents, users } from './accounts.table.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { type DocumentRow, documents } from './locations.table.ts';
 import { businessNameOf } from '#server/modules/companies/company-sql.ts';
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */

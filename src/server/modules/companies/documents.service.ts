@@ -19,13 +19,13 @@ import {
   type StoredDocumentStatus,
 } from '#shared/accounts/document-status.ts';
 import { isoDay } from '#shared/dates.ts';
-import { companyOf, markCompanyCompleted } from '#server/modules/companies/company.service.ts';
-import { type DocumentRow, documents, users } from './accounts.table.ts';
-import { detectDocumentType, safeDisplayName } from './file-type.ts';
+import { companyOf, markCompanyCompleted } from './company.service.ts';
+import { type DocumentRow, documents } from './locations.table.ts';
+import { detectDocumentType, safeDisplayName } from '#server/modules/accounts/file-type.ts';
 
 /** What storing a buyer's document needs: who, when, the database and the private store. */
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
-import { profileChanged } from './profile-events.ts';
+import { profileChanged } from '#server/modules/accounts/profile-events.ts';
 
 export type DocumentsContext = Pick<RequestContext, 'now' | 'userId'> & {
   db: Db;
@@ -76,6 +76,8 @@ export async function uploadDocument(
 ): Promise<DocumentRow> {
   const { userId } = ctx;
   if (!part) throw new Invalid(accountMessages.uploadMissing(kind));
+  // Documents are a business's: a login without a company (staff) has none to upload.
+  if (!(await companyOf(ctx.db, userId))) throw new DomainError(403, accountMessages.businessAccountOnly);
   let received: Awaited<ReturnType<PrivateStore['receive']>>;
   try {
     received = await ctx.privateStore.receive(part.file);
@@ -138,15 +140,7 @@ export async function uploadDocument(
         .returning();
       // Uploading completes the company's profile.
       const membership = await companyOf(tx, userId);
-      const businessName = membership
-        ? (await markCompanyCompleted(tx, membership.company.id, ctx.now)).businessName
-        : (
-            await tx
-              .update(users)
-              .set({ isCompleted: true, updatedAt: ctx.now })
-              .where(eq(users.id, userId))
-              .returning({ businessName: users.businessName })
-          )[0]!.businessName;
+      const { businessName } = await markCompanyCompleted(tx, membership!.company.id, ctx.now);
       // Staff who chose it hear of the upload, in the same transaction as the row they will review:
       // once while it waits, so a buyer uploading again and again within the hour mails them once.
       const told =

@@ -1,14 +1,15 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError, NotFound } from '#server/errors.ts';
-import { type ProfileChangeContext, profileChanged } from './profile-events.ts';
+import { type ProfileChangeContext, profileChanged } from '#server/modules/accounts/profile-events.ts';
 import type { BuyerContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
-import { type AddressRow, addresses, users } from './accounts.table.ts';
-import { markCompanyCompleted } from '#server/modules/companies/company.service.ts';
-import type { ActiveSession } from './active-session.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { type AddressRow, addresses } from './locations.table.ts';
+import { type CompanyDetails, createCompany, markCompanyCompleted } from './company.service.ts';
+import type { ActiveSession } from '#server/modules/accounts/active-session.ts';
 
 export function toAddress(a: AddressRow): Address {
   return {
@@ -124,8 +125,25 @@ export async function completeProfile(
     if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new TooManyAddresses();
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
     await tx.insert(addresses).values({ ...input, userId, isDefault: true, createdAt: now });
+    // Staff (no company) never get here: their profile counts as complete.
     if (ctx.actor.company) await markCompanyCompleted(tx, ctx.actor.company.id, now);
-    else await tx.update(users).set({ isCompleted: true, updatedAt: now }).where(eq(users.id, userId));
   });
   await profileChanged(ctx);
+}
+
+/**
+ * A company made whole at once, its profile complete with a first (default) location: the demo
+ * buyer's (SEED_DEMO), in the caller's transaction.
+ */
+export async function createCompletedCompany(
+  tx: Db,
+  ownerId: string,
+  details: CompanyDetails,
+  location: AddressInput,
+  now: Date,
+) {
+  const company = await createCompany(tx, ownerId, details, now);
+  await markCompanyCompleted(tx, company.id, now);
+  await tx.insert(addresses).values({ ...location, userId: ownerId, isDefault: true, createdAt: now });
+  return company;
 }
