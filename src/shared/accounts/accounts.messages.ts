@@ -23,6 +23,8 @@ export const accountMessages = {
   continueTo: (shortName: string) => `Continue to ${shortName}`,
   fillAllFields: 'Fill all the fields',
   tooManyAddresses: 'You cannot add more than 5 addresses.',
+  /** The same, for a company whose limit staff changed from the spec's 5. */
+  tooManyLocations: (limit: number) => `You cannot add more than ${limit} addresses.`,
   defaultSet: 'Success',
   profileUpdated: 'Updated Profile Sucessfully',
   invalidPhoneEdit: 'Please enter a valid phone number',

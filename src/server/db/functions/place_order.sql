@@ -79,11 +79,11 @@ BEGIN
   IF v_version IS DISTINCT FROM (p_check->>'version')::bigint THEN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
-  -- The buyer's verified, unexpired licences are the states they were judged with.
+  -- The company's verified, unexpired licences are the states the lines were judged with.
   IF (
     SELECT coalesce(jsonb_agg(s ORDER BY s), '[]'::jsonb) FROM (
       SELECT DISTINCT issuing_state AS s FROM documents
-      WHERE user_id = p_user AND kind = 'tobacco_license' AND status = 'verified'
+      WHERE company_id = v_company AND location_id IS NULL AND kind = 'tobacco_license' AND status = 'verified'
         AND issuing_state IS NOT NULL
         AND (expires_on IS NULL OR expires_on >= to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
     ) d
@@ -130,7 +130,7 @@ BEGIN
 
   IF p_cap IS NOT NULL AND (p_order->>'subtotal_cents')::integer > p_cap AND (
     SELECT count(DISTINCT kind) FROM documents
-    WHERE user_id = p_user AND status = 'verified' AND kind IN ('sales_id', 'tobacco_license')
+    WHERE company_id = v_company AND location_id IS NULL AND status = 'verified' AND kind IN ('sales_id', 'tobacco_license')
       AND (expires_on IS NULL OR expires_on::date >= p_now::date)
   ) < 2 THEN
     RETURN jsonb_build_object('status', 'over_cap');

@@ -1,6 +1,6 @@
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import { profileChanged } from './profile-events.ts';
-import { and, asc, count, desc, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
 import { withDetails } from '#server/modules/orders/orders.service.ts';
@@ -9,51 +9,43 @@ import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { BuyersQuery } from '#shared/accounts/buyers-staff.schemas.ts';
 import { sessions, users } from './accounts.table.ts';
-import { addresses, documents } from '#server/modules/companies/locations.table.ts';
+import { documents } from '#server/modules/companies/locations.table.ts';
 import { listAddresses } from '#server/modules/companies/locations.service.ts';
 import { buyerMatches } from './buyer-search.ts';
 import { businessNameOf, phoneOf } from '#server/modules/companies/company-sql.ts';
 
 // Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints
 // columns bare, so the outer "id" would be the inner table's), each with its own column name.
+// Addresses and documents are the buyer's company's (decision 015).
+const memberCompany = sql.raw(
+  '(select m_b.company_id from company_members m_b where m_b.user_id = "users"."id" and m_b.removed_at is null)',
+);
 const defaultState = sql<
   string | null
->`(select a.state from addresses a where a.user_id = "users"."id" and a.is_default limit 1)`.as(
+>`(select a.state from addresses a where a.company_id = ${memberCompany} and a.is_default limit 1)`.as(
   'default_state',
 );
 const docStatus = (kind: 'sales_id' | 'tobacco_license') =>
   sql<
     string | null
-  >`(select d.status from documents d where d.user_id = "users"."id" and d.kind = ${kind})`.as(
+  >`(select d.status from documents d where d.company_id = ${memberCompany} and d.location_id is null and d.kind = ${kind})`.as(
     `${kind}_status`,
   );
 
-function buyerConditions(db: Db, q: Partial<BuyersQuery>) {
+function buyerConditions(_db: Db, q: Partial<BuyersQuery>) {
   const c = [eq(users.role, 'buyer')];
   if (q.q) c.push(buyerMatches(q.q));
   if (q.state)
     c.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(addresses)
-          .where(
-            and(eq(addresses.userId, users.id), eq(addresses.isDefault, true), eq(addresses.state, q.state)),
-          ),
-      ),
+      sql`exists (select 1 from addresses a where a.company_id = ${memberCompany} and a.is_default and a.state = ${q.state})`,
     );
   if (q.documents === 'missing') {
-    const kinds = db.select({ n: count() }).from(documents).where(eq(documents.userId, users.id));
-    c.push(sql`(${kinds}) < 2`);
-  } else if (q.documents) {
-    const status = q.documents;
     c.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(documents)
-          .where(and(eq(documents.userId, users.id), eq(documents.status, status))),
-      ),
+      sql`(select count(*) from documents d where d.company_id = ${memberCompany} and d.location_id is null) < 2`,
+    );
+  } else if (q.documents) {
+    c.push(
+      sql`exists (select 1 from documents d where d.company_id = ${memberCompany} and d.location_id is null and d.status = ${q.documents})`,
     );
   }
   return and(...c);
@@ -111,11 +103,15 @@ export async function listBuyers({ db }: WithDb, q: BuyersQuery) {
 export async function buyerDetail({ db }: WithDb, id: string) {
   const [row] = await selectBuyers(db).where(and(eq(users.id, id), eq(users.role, 'buyer')));
   if (!row) throw new NotFound('Buyer not found');
-  // The orders of the buyer's company, whoever of its members placed them.
+  // The orders and documents of the buyer's company, whoever of its members placed or uploaded them.
   const companyOrders = sql`(select m.company_id from company_members m where m.user_id = ${id})`;
   const [addressList, docs, orderRows] = await Promise.all([
     listAddresses({ db, userId: id }),
-    db.select().from(documents).where(eq(documents.userId, id)).orderBy(asc(documents.kind)),
+    db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.companyId, companyOrders), isNull(documents.locationId)))
+      .orderBy(asc(documents.kind)),
     db
       .select()
       .from(orders)

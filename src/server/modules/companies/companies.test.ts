@@ -181,6 +181,56 @@ describe('companies (decision 015, step 1)', () => {
     expect((await call('GET', '/api/v1/account/addresses', owner.cookie)).statusCode).toBe(200);
   });
 
+  it("the company's addresses and documents are every member's, with the company's limit", async () => {
+    const owner = await verifiedBuyer({ documents: true });
+    const [company] = await companyRows(owner.user.id);
+    const member = await secondMember(company!.id);
+    const address = (street: string) => ({
+      streetAddress: street,
+      city: 'Dallas',
+      state: 'TX',
+      zipCode: '75201',
+    });
+    expect(
+      (await call('POST', '/api/v1/account/addresses', owner.cookie, address('1 Owner St'))).statusCode,
+    ).toBe(201);
+    clock.advance(1000); // the book lists addresses in the order they were added
+    expect(
+      (await call('POST', '/api/v1/account/addresses', member.cookie, address('2 Member St'))).statusCode,
+    ).toBe(201);
+    const seen = async (cookie: string) =>
+      (await call('GET', '/api/v1/account/addresses', cookie))
+        .json()
+        .addresses.map((a: { streetAddress: string; isDefault: boolean }) => [a.streetAddress, a.isDefault]);
+    expect(await seen(owner.cookie)).toEqual([
+      ['1 Owner St', true],
+      ['2 Member St', false],
+    ]);
+    expect(await seen(member.cookie)).toEqual(await seen(owner.cookie));
+    // The spec's 5 are the company's, whoever adds them; a limit staff raised reads its own number.
+    for (const street of ['3 St', '4 St', '5 St'])
+      expect(
+        (await call('POST', '/api/v1/account/addresses', member.cookie, address(street))).statusCode,
+      ).toBe(201);
+    const sixth = await call('POST', '/api/v1/account/addresses', owner.cookie, address('6 St'));
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().message).toBe(accountMessages.tooManyAddresses);
+    await t.database.query('update companies set location_limit = 6 where id = $1', [company!.id]);
+    expect((await call('POST', '/api/v1/account/addresses', owner.cookie, address('6 St'))).statusCode).toBe(
+      201,
+    );
+    const seventh = await call('POST', '/api/v1/account/addresses', owner.cookie, address('7 St'));
+    expect(seventh.json().message).toBe(accountMessages.tooManyLocations(6));
+
+    // The owner's verified documents are the company's: the member's profile shows them and the
+    // unverified cap does not hold their order.
+    const profile = (await call('GET', '/api/v1/auth/session', member.cookie)).json().user;
+    expect(profile).toMatchObject({ isSalesIdverified: true, isTobaccoLicenceVerified: true });
+    const v = await variantWith(100, 10_000);
+    await add(member.cookie, v.sku, 6);
+    expect((await call('POST', '/api/v1/orders', member.cookie, orderBody())).statusCode).toBe(201);
+  });
+
   it("a disabled company's members are signed out and cannot sign in", async () => {
     const buyer = await verifiedBuyer();
     const [company] = await companyRows(buyer.user.id);

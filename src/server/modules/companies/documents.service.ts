@@ -4,7 +4,7 @@ import { staffNewUploadMail } from '#server/modules/mail/templates.ts';
 import { staffWantingUploads } from '#server/modules/staff/staff-notifications.service.ts';
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/db/errors.ts';
 import { DomainError, Invalid, NotFound, Unavailable } from '#server/errors.ts';
@@ -47,8 +47,19 @@ export function documentView(d: DocumentRow, now = new Date()): Document {
   };
 }
 
+/** The company's own documents (not a location's), as a condition: found through the member in the same statement. */
+const companyDocuments = (userId: string) =>
+  and(
+    eq(
+      documents.companyId,
+      sql`(select m_c.company_id from company_members m_c where m_c.user_id = ${userId} and m_c.removed_at is null)`,
+    ),
+    isNull(documents.locationId),
+  )!;
+
+/** The documents of the member's company (its own, standing for every location). */
 export async function listDocuments(db: Db, userId: string): Promise<DocumentRow[]> {
-  return db.select().from(documents).where(eq(documents.userId, userId));
+  return db.select().from(documents).where(companyDocuments(userId));
 }
 
 const failed = (kind: DocumentKind) => new DomainError(500, accountMessages.uploadFailed(kind));
@@ -77,7 +88,9 @@ export async function uploadDocument(
   const { userId } = ctx;
   if (!part) throw new Invalid(accountMessages.uploadMissing(kind));
   // Documents are a business's: a login without a company (staff) has none to upload.
-  if (!(await companyOf(ctx.db, userId))) throw new DomainError(403, accountMessages.businessAccountOnly);
+  const membership = await companyOf(ctx.db, userId);
+  if (!membership) throw new DomainError(403, accountMessages.businessAccountOnly);
+  const companyId = membership.company.id;
   let received: Awaited<ReturnType<PrivateStore['receive']>>;
   try {
     received = await ctx.privateStore.receive(part.file);
@@ -117,8 +130,10 @@ export async function uploadDocument(
       const [previous] = await tx
         .select()
         .from(documents)
-        .where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
+        .where(and(eq(documents.companyId, companyId), isNull(documents.locationId), eq(documents.kind, kind)));
+      // The uploader is kept (the release before reads the company's documents by it) and mailed.
       const values = {
+        userId,
         storageKey: key,
         originalName: safeDisplayName(part.filename),
         contentType: type.contentType,
@@ -132,15 +147,15 @@ export async function uploadDocument(
       };
       const [saved] = await tx
         .insert(documents)
-        .values({ ...values, userId, kind, createdAt: ctx.now })
+        .values({ ...values, companyId, kind, createdAt: ctx.now })
         .onConflictDoUpdate({
-          target: [documents.userId, documents.kind],
+          target: [documents.companyId, documents.kind],
+          targetWhere: isNull(documents.locationId),
           set: { ...values, createdAt: ctx.now },
         })
         .returning();
       // Uploading completes the company's profile.
-      const membership = await companyOf(tx, userId);
-      const { businessName } = await markCompanyCompleted(tx, membership!.company.id, ctx.now);
+      const { businessName } = await markCompanyCompleted(tx, companyId, ctx.now);
       // Staff who chose it hear of the upload, in the same transaction as the row they will review:
       // once while it waits, so a buyer uploading again and again within the hour mails them once.
       const told =
@@ -180,7 +195,7 @@ export async function findDocument(
   const [row] = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.kind, kind)));
+    .where(and(companyDocuments(userId), eq(documents.kind, kind)));
   if (!row) throw new NotFound(accountMessages.documentNotFound);
   return row;
 }

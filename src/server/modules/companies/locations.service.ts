@@ -6,7 +6,7 @@ import type { BuyerContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
-import { users } from '#server/modules/accounts/accounts.table.ts';
+import { companies } from './companies.table.ts';
 import { type AddressRow, addresses } from './locations.table.ts';
 import { type CompanyDetails, createCompany, markCompanyCompleted } from './company.service.ts';
 import type { ActiveSession } from '#server/modules/accounts/active-session.ts';
@@ -23,50 +23,79 @@ export function toAddress(a: AddressRow): Address {
   };
 }
 
+/**
+ * The addresses a login sees, as a condition on `addresses`: their company's; a login without one
+ * (staff) the ones it kept from before companies. The company is found in the same statement.
+ */
+const visibleTo = (userId: unknown) =>
+  sql`(${addresses.companyId} = (select m_l.company_id from company_members m_l where m_l.user_id = ${userId} and m_l.removed_at is null)
+    or (${addresses.companyId} is null and ${addresses.userId} = ${userId}))`;
+
 export async function listAddresses({ db, userId }: Pick<BuyerContext, 'db' | 'userId'>): Promise<Address[]> {
   const rows = await db
     .select()
     .from(addresses)
-    .where(eq(addresses.userId, userId))
+    .where(visibleTo(userId))
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
   return rows.map(toAddress);
 }
 
-/** The state of the buyer's default address, as one SQL expression another query can carry. */
+/** The state of the company's default location, as one SQL expression another query can carry. */
 export const defaultStateSql = (userId: unknown) =>
-  sql<string | null>`(select ${addresses.state} from ${addresses}
-    where ${addresses.userId} = ${userId} and ${addresses.isDefault} limit 1)`;
+  sql<string | null>`(select a_d.state from addresses a_d
+    where a_d.is_default and (a_d.company_id = (select m_d.company_id from company_members m_d where m_d.user_id = ${userId} and m_d.removed_at is null)
+      or (a_d.company_id is null and a_d.user_id = ${userId})) limit 1)`;
 
 export async function defaultAddress(db: Db, userId: string): Promise<Address | null> {
   const [row] = await db
     .select()
     .from(addresses)
-    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    .where(and(visibleTo(userId), eq(addresses.isDefault, true)));
   return row ? toAddress(row) : null;
 }
 
-class TooManyAddresses extends DomainError {
-  constructor() {
-    super(400, accountMessages.tooManyAddresses);
-  }
+/**
+ * The company a member acts for, its row locked until the transaction ends: two members (or two
+ * tabs) adding at once cannot both see four addresses and make six. Staff have none to change.
+ */
+async function lockCompany(tx: Db, userId: string): Promise<{ id: string; locationLimit: number }> {
+  const [row] = await tx
+    .select({ id: companies.id, locationLimit: companies.locationLimit })
+    .from(companies)
+    .where(
+      eq(
+        companies.id,
+        sql`(select m_k.company_id from company_members m_k where m_k.user_id = ${userId} and m_k.removed_at is null)`,
+      ),
+    )
+    .for('update');
+  if (!row) throw new DomainError(403, accountMessages.businessAccountOnly);
+  return row;
 }
 
-/**
- * Adds an address. The buyer's row is locked first, so two simultaneous adds cannot both see
- * four addresses and make six. The first address becomes the default.
- */
+/** Refuses one more address over the company's limit: the spec's words at its 5. */
+async function checkRoom(tx: Db, company: { id: string; locationLimit: number }): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.companyId, company.id));
+  const existing = row?.n ?? 0;
+  if (existing >= company.locationLimit)
+    throw new DomainError(
+      400,
+      company.locationLimit === MAX_ADDRESSES
+        ? accountMessages.tooManyAddresses
+        : accountMessages.tooManyLocations(company.locationLimit),
+    );
+  return existing;
+}
+
+/** Adds an address to the company (under its lock). The first address becomes the default. */
 export async function addAddress(ctx: ProfileChangeContext, input: AddressInput): Promise<Address> {
   const { db, userId, now } = ctx;
   const added = await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
-    const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-    const existing = row?.n ?? 0;
-    if (existing >= MAX_ADDRESSES) throw new TooManyAddresses();
-    const makeDefault = existing === 0;
-    if (makeDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    const company = await lockCompany(tx, userId);
+    const makeDefault = (await checkRoom(tx, company)) === 0;
     const [created] = await tx
       .insert(addresses)
-      .values({ ...input, userId, isDefault: makeDefault, createdAt: now })
+      .values({ ...input, userId, companyId: company.id, isDefault: makeDefault, createdAt: now })
       .returning();
     return toAddress(created!);
   });
@@ -77,10 +106,10 @@ export async function addAddress(ctx: ProfileChangeContext, input: AddressInput)
 export async function removeAddress(ctx: ProfileChangeContext, id: string): Promise<void> {
   const { db, userId } = ctx;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    const company = await lockCompany(tx, userId);
     const [gone] = await tx
       .delete(addresses)
-      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .where(and(eq(addresses.id, id), eq(addresses.companyId, company.id)))
       .returning();
     if (!gone) throw new NotFound(accountMessages.addressNotFound);
     if (gone.isDefault) {
@@ -88,7 +117,7 @@ export async function removeAddress(ctx: ProfileChangeContext, id: string): Prom
       const [next] = await tx
         .select()
         .from(addresses)
-        .where(eq(addresses.userId, userId))
+        .where(eq(addresses.companyId, company.id))
         .orderBy(asc(addresses.createdAt), asc(addresses.id))
         .limit(1);
       if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
@@ -100,13 +129,13 @@ export async function removeAddress(ctx: ProfileChangeContext, id: string): Prom
 export async function makeDefaultAddress(ctx: ProfileChangeContext, id: string): Promise<void> {
   const { db, userId } = ctx;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select id from ${users} where ${users.id} = ${userId} for update`);
+    const company = await lockCompany(tx, userId);
     const [target] = await tx
       .select()
       .from(addresses)
-      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+      .where(and(eq(addresses.id, id), eq(addresses.companyId, company.id)));
     if (!target) throw new NotFound(accountMessages.addressNotFound);
-    await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.companyId, company.id));
     await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
   });
   await profileChanged(ctx);
@@ -121,12 +150,11 @@ export async function completeProfile(
   if (ctx.actor.company?.isCompleted ?? ctx.actor.user.isCompleted)
     throw new Conflict(accountMessages.alreadyCompleted);
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-    if ((row?.n ?? 0) >= MAX_ADDRESSES) throw new TooManyAddresses();
-    await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
-    await tx.insert(addresses).values({ ...input, userId, isDefault: true, createdAt: now });
-    // Staff (no company) never get here: their profile counts as complete.
-    if (ctx.actor.company) await markCompanyCompleted(tx, ctx.actor.company.id, now);
+    const company = await lockCompany(tx, userId);
+    await checkRoom(tx, company);
+    await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.companyId, company.id));
+    await tx.insert(addresses).values({ ...input, userId, companyId: company.id, isDefault: true, createdAt: now });
+    await markCompanyCompleted(tx, company.id, now);
   });
   await profileChanged(ctx);
 }
@@ -144,6 +172,8 @@ export async function createCompletedCompany(
 ) {
   const company = await createCompany(tx, ownerId, details, now);
   await markCompanyCompleted(tx, company.id, now);
-  await tx.insert(addresses).values({ ...location, userId: ownerId, isDefault: true, createdAt: now });
+  await tx
+    .insert(addresses)
+    .values({ ...location, userId: ownerId, companyId: company.id, isDefault: true, createdAt: now });
   return company;
 }

@@ -12,15 +12,24 @@ import {
   check,
 } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
+import { companies } from './companies.table.ts';
 
-/** Saved addresses (SPEC AddressArray): at most 5 per buyer, exactly one default once any exist. */
+/**
+ * A company's locations, the spec's saved addresses (AddressArray): at most the company's limit
+ * (the spec's 5), exactly one default once any exist. Decision 015: the SQL name stays `addresses`.
+ */
 export const addresses = pgTable(
   'addresses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Who added it. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose it is; null only for the addresses staff kept from before companies (step 6 removes them). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** What the company calls it ("Main St store"); '' shows the street. */
+    name: text('name').notNull().default(''),
     streetAddress: text('street_address').notNull(),
     streetAddress2: text('street_address_2').notNull().default(''),
     city: text('city').notNull(),
@@ -32,21 +41,28 @@ export const addresses = pgTable(
   (t) => [
     index('addresses_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
+    index('addresses_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('addresses_company_default').on(t.companyId).where(sql`${t.isDefault}`),
   ],
 );
 export type AddressRow = typeof addresses.$inferSelect;
 
 /**
- * A buyer's Sales ID or tobacco license: one current file per kind. Files live in private
+ * A company's Sales ID or tobacco license (or a location's own): one current file per kind. Files live in private
  * storage under a server-made key; the buyer's file name is kept for display only.
  */
 export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    /** Who uploaded it; the company's own documents keep it (the release before reads them by it). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose documents these are (decision 015). */
+    companyId: uuid('company_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** A location's own document; null: the company's, standing for every location without its own. */
+    locationId: uuid('location_id').references(() => addresses.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
@@ -66,6 +82,8 @@ export const documents = pgTable(
   },
   (t) => [
     uniqueIndex('documents_user_kind_unique').on(t.userId, t.kind),
+    uniqueIndex('documents_company_kind_unique').on(t.companyId, t.kind).where(sql`${t.locationId} is null`),
+    uniqueIndex('documents_location_kind_unique').on(t.locationId, t.kind).where(sql`${t.locationId} is not null`),
     check('documents_kind_check', sql`${t.kind} in ('sales_id', 'tobacco_license')`),
     check('documents_status_check', sql`${t.status} in ('pending', 'verified', 'reupload_requested')`),
   ],

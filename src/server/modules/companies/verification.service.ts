@@ -5,7 +5,6 @@ import { documentVerifiedMail, reuploadRequestedMail } from '#server/modules/mai
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
-import { profileChanged } from '#server/modules/accounts/profile-events.ts';
 import { verificationMessages } from '#shared/accounts/accounts.messages.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
@@ -13,7 +12,13 @@ import { formatDay, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { type DocumentRow, documents } from './locations.table.ts';
-import { businessNameOf } from '#server/modules/companies/company-sql.ts';
+import { businessNameOf } from './company-sql.ts';
+import { memberIds } from './company.service.ts';
+
+/** Every member's open pages read the profile again (a document of the company changed). */
+async function companyProfileChanged(ctx: WithDb & { events: UserEventBus }, companyId: string) {
+  await ctx.events.publishMany(await memberIds(ctx.db, companyId), 'profile');
+}
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
 export async function verificationQueue({ db }: WithDb) {
@@ -31,7 +36,7 @@ export async function verificationQueue({ db }: WithDb) {
     contentType: doc.contentType,
     size: doc.size,
     uploadedAt: doc.updatedAt.toISOString(),
-    buyer: { id: doc.userId, ...buyer },
+    buyer: { id: doc.userId!, ...buyer },
   }));
 }
 
@@ -85,13 +90,15 @@ export async function verifyDocument(
       .where(and(eq(documents.id, id), eq(documents.status, 'pending')))
       .returning();
     if (!after) throw new DomainError(409, verificationMessages.notPending);
-    const [buyer] = await tx.select().from(users).where(eq(users.id, after.userId));
+    // The mail goes to whoever uploaded it; the count is of the company's own documents.
+    const [buyer] = await tx.select().from(users).where(eq(users.id, after.userId!));
     const verifiedKinds = await tx
       .select({ kind: documents.kind })
       .from(documents)
       .where(
         and(
-          eq(documents.userId, after.userId),
+          eq(documents.companyId, after.companyId),
+          isNull(documents.locationId),
           eq(documents.status, 'verified'),
           // A document verified without an expiry counts as valid, as place_order reads it.
           or(isNull(documents.expiresOn), gte(documents.expiresOn, isoDay(ctx.now))),
@@ -126,7 +133,7 @@ export async function verifyDocument(
   });
   ctx.mail.kick();
   // The buyer's open profile page shows Verified without a reload.
-  await profileChanged({ events: ctx.events, userId: verified.userId });
+  await companyProfileChanged(ctx, verified.companyId);
   return verified;
 }
 
@@ -144,7 +151,7 @@ export async function requestReupload(
       .where(and(eq(documents.id, id), eq(documents.status, 'pending')))
       .returning();
     if (!row) throw new DomainError(409, verificationMessages.notPending);
-    const [buyer] = await tx.select().from(users).where(eq(users.id, row.userId));
+    const [buyer] = await tx.select().from(users).where(eq(users.id, row.userId!));
     await enqueueMail(
       tx,
       reuploadRequestedMail(
@@ -172,6 +179,6 @@ export async function requestReupload(
     return row;
   });
   ctx.mail.kick();
-  await profileChanged({ events: ctx.events, userId: after.userId });
+  await companyProfileChanged(ctx, after.companyId);
   return after;
 }

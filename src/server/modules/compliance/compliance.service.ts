@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { documents } from '#server/modules/companies/locations.table.ts';
 import { defaultStateSql } from '#server/modules/companies/locations.service.ts';
 import {
   type ComplianceAttributes,
@@ -80,15 +79,17 @@ export async function bumpComplianceVersion(tx: Db): Promise<void> {
 }
 
 /**
- * The states whose tobacco license the buyer holds, verified by staff and not expired on `day`,
- * sorted, as one SQL expression: the cart's query carries it, so judging a cart costs no extra
- * round trip (place_order compares this list with its own reading, under lock).
+ * The states whose tobacco license the buyer's company holds (its own documents, decision 015),
+ * verified by staff and not expired on `day`, sorted, as one SQL expression: the cart's query
+ * carries it, so judging a cart costs no extra round trip (place_order compares this list with its
+ * own reading, under lock).
  */
 export const licenceStatesSql = (userId: unknown, day: unknown) =>
-  sql<string[]>`array(select distinct ${documents.issuingState} from ${documents}
-    where ${documents.userId} = ${userId} and ${documents.kind} = 'tobacco_license'
-      and ${documents.status} = 'verified' and ${documents.issuingState} is not null
-      and (${documents.expiresOn} is null or ${documents.expiresOn} >= ${day})
+  sql<string[]>`array(select distinct d_l.issuing_state from documents d_l
+    where d_l.company_id = (select m_l.company_id from company_members m_l where m_l.user_id = ${userId} and m_l.removed_at is null)
+      and d_l.location_id is null and d_l.kind = 'tobacco_license'
+      and d_l.status = 'verified' and d_l.issuing_state is not null
+      and (d_l.expires_on is null or d_l.expires_on >= ${day})
     order by 1)`;
 
 export async function licenceStates(db: Db, userId: string, day: string): Promise<string[]> {
