@@ -54,6 +54,7 @@ export const accountMessages = {
   tooManyVerificationMails:
     'A verification email was sent a moment ago. Please check your inbox or wait a few minutes.',
   fieldTooLong: 'A field is too long',
+  locationNameTooLong: 'Keep the location name to 60 characters or fewer.',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   tooManyReauthAttempts: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   tooManyResetAttempts:

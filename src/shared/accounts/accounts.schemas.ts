@@ -184,8 +184,12 @@ export const AddressSchema = z.object({
   state: z.string(),
   zipCode: z.string(),
   isDefault: z.boolean(),
+  /** What the company calls this location ("Main St store"); '' when unnamed (the street is shown). */
+  name: z.string(),
 });
 export type Address = z.infer<typeof AddressSchema>;
+/** A location's name: optional, at most this many characters. */
+export const LOCATION_NAME_MAX = 60;
 export const AddressListSchema = z.object({ addresses: z.array(AddressSchema) });
 
 /** One address body for both forms; each says its own "required" message (SPEC §5). */
@@ -198,6 +202,10 @@ function addressBody(requiredMessage: string) {
       city: field(80),
       state: field(40),
       zipCode: field(20),
+      name: z
+        .string()
+        .max(LOCATION_NAME_MAX * 2, accountMessages.locationNameTooLong)
+        .optional(),
     })
     .superRefine((b, ctx) => {
       const fail = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
@@ -205,6 +213,8 @@ function addressBody(requiredMessage: string) {
       if (!US_STATE_CODES.includes(b.state.trim().toUpperCase()))
         return fail(accountMessages.invalidState, 'state');
       if (!/^\d{5}(-\d{4})?$/.test(b.zipCode.trim())) return fail(accountMessages.invalidZip, 'zipCode');
+      if ((b.name ?? '').trim().length > LOCATION_NAME_MAX)
+        return fail(accountMessages.locationNameTooLong, 'name');
     })
     .transform((b) => ({
       streetAddress: b.streetAddress.trim(),
@@ -212,6 +222,7 @@ function addressBody(requiredMessage: string) {
       city: b.city.trim(),
       state: b.state.trim().toUpperCase(),
       zipCode: b.zipCode.trim(),
+      name: (b.name ?? '').trim(),
     }));
 }
 

@@ -34,7 +34,14 @@ export async function seedDemoBuyer(db: Db, cost: ScryptCost, now: Date): Promis
       tx as unknown as Db,
       user!.id,
       { businessName: 'Demo Smoke & Vape LLC', phone: '+15550104201' },
-      { streetAddress: '415 Elm St', streetAddress2: '', city: 'Dallas', state: 'TX', zipCode: '75202' },
+      {
+        name: 'Dallas store',
+        streetAddress: '415 Elm St',
+        streetAddress2: '',
+        city: 'Dallas',
+        state: 'TX',
+        zipCode: '75202',
+      },
       now,
     );
   });

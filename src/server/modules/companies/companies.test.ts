@@ -231,6 +231,27 @@ describe('companies (decision 015, step 1)', () => {
     expect((await call('POST', '/api/v1/orders', member.cookie, orderBody())).statusCode).toBe(201);
   });
 
+  it("a location's optional name is kept, trimmed, and at most 60 characters", async () => {
+    const owner = await verifiedBuyer();
+    const body = { streetAddress: '1 Main St', city: 'Dallas', state: 'TX', zipCode: '75201' };
+    const long = await call('POST', '/api/v1/account/addresses', owner.cookie, {
+      ...body,
+      name: 'x'.repeat(61),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ message: accountMessages.locationNameTooLong, field: 'name' });
+    const added = await call('POST', '/api/v1/account/addresses', owner.cookie, {
+      ...body,
+      name: '  Main St store ',
+    });
+    expect(added.json()).toMatchObject({ name: 'Main St store', isDefault: true });
+    const unnamed = await call('POST', '/api/v1/account/addresses', owner.cookie, {
+      ...body,
+      streetAddress: '2 Main St',
+    });
+    expect(unnamed.json()).toMatchObject({ name: '' });
+  });
+
   it("a disabled company's members are signed out and cannot sign in", async () => {
     const buyer = await verifiedBuyer();
     const [company] = await companyRows(buyer.user.id);

@@ -20,6 +20,7 @@ export function toAddress(a: AddressRow): Address {
     state: a.state,
     zipCode: a.zipCode,
     isDefault: a.isDefault,
+    name: a.name,
   };
 }
 

@@ -24,6 +24,7 @@ const address = {
   state: 'TX',
   zipCode: '78701',
   isDefault: true,
+  name: '',
 };
 const verified = makeProfile({ isSalesIdverified: true, isTobaccoLicenceVerified: true });
 const lines = [

@@ -19,6 +19,7 @@ export function AddressBook() {
         <ul className="mt-3 space-y-3">
           {list.map((a) => (
             <li key={a.id} className="rounded-xl p-4 ring-1 ring-gray-200">
+              {a.name && <p className="font-semibold text-gray-900">{a.name}</p>}
               <address className="not-italic text-gray-800">
                 {a.streetAddress}
                 {a.streetAddress2 && `, ${a.streetAddress2}`}, {a.city}, {a.state} {a.zipCode}
