@@ -152,14 +152,14 @@ export async function signIn(ctx: AccountsContext & { ip: string }, body: SignIn
     ? await verifyPassword(body.password, user.passwordHash)
     : await verifyPassword(body.password, await dummyHashFor(ctx.scryptCost)).then(() => false);
   // A login of a disabled company is refused as a wrong password is: nothing tells them apart.
-  const refused = !user || !ok || user.disabledAt || (await companyOf(ctx.db, user.id))?.company.disabledAt;
-  if (refused) {
+  const company = user && ok ? ((await companyOf(ctx.db, user.id))?.company ?? null) : null;
+  if (!user || !ok || user.disabledAt || company?.disabledAt) {
     await recordSignInFailure(ctx.db, ip, body.email, ctx.now);
     throw new BadCredentials();
   }
   await clearAccountFailures(ctx.db, body.email);
   const session = await createSession(ctx.db, user.id, body.rememberMe, ctx.now);
-  return { user, session };
+  return { user, session, company };
 }
 
 /**

@@ -59,10 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
     async (req, reply) => {
       // A new token at every sign-in; any session the browser already had is ended.
       const previous = req.cookies[cookie.name];
-      const { user, session } = await signIn(req.ctx, req.body);
+      const { user, session, company } = await signIn(req.ctx, req.body);
       if (previous) await deleteSession(req.ctx, previous);
       setSessionCookie(reply, cookie, session.token, req.body.rememberMe ? session.expiresAt : null);
-      const profile = await loadProfile(req.ctx, user);
+      const profile = await loadProfile(req.ctx, user, company);
       return {
         message: accountMessages.welcome(user.email),
         user: profile,

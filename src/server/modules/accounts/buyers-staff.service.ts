@@ -12,14 +12,17 @@ import { sessions, users } from './accounts.table.ts';
 import { documents } from '#server/modules/companies/locations.table.ts';
 import { listAddresses } from '#server/modules/companies/locations.service.ts';
 import { buyerMatches } from './buyer-search.ts';
-import { businessNameOf, phoneOf } from '#server/modules/companies/company-sql.ts';
+import {
+  businessNameOf,
+  memberCompanySql,
+  phoneOf,
+  USERS_ID,
+} from '#server/modules/companies/company-sql.ts';
 
 // Correlated subqueries, written out with qualified names (inside a raw fragment drizzle prints
 // columns bare, so the outer "id" would be the inner table's), each with its own column name.
 // Addresses and documents are the buyer's company's (decision 015).
-const memberCompany = sql.raw(
-  '(select m_b.company_id from company_members m_b where m_b.user_id = "users"."id" and m_b.removed_at is null)',
-);
+const memberCompany = memberCompanySql(USERS_ID);
 const defaultState = sql<
   string | null
 >`(select a.state from addresses a where a.company_id = ${memberCompany} and a.is_default limit 1)`.as(
@@ -104,7 +107,7 @@ export async function buyerDetail({ db }: WithDb, id: string) {
   const [row] = await selectBuyers(db).where(and(eq(users.id, id), eq(users.role, 'buyer')));
   if (!row) throw new NotFound('Buyer not found');
   // The orders and documents of the buyer's company, whoever of its members placed or uploaded them.
-  const companyOrders = sql`(select m.company_id from company_members m where m.user_id = ${id})`;
+  const companyOrders = memberCompanySql(id);
   const [addressList, docs, orderRows] = await Promise.all([
     listAddresses({ db, userId: id }),
     db

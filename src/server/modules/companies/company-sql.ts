@@ -12,3 +12,12 @@ function ofCompany(column: 'business_name' | 'phone'): SQL<string> {
 
 export const businessNameOf = () => ofCompany('business_name');
 export const phoneOf = () => ofCompany('phone');
+
+/**
+ * The company a login is an active member of, as a scalar subquery another statement carries (one
+ * primary-key probe; null for staff or a removed member). `userId` is a value, a placeholder or,
+ * for a correlated use in a query on `users`, `USERS_ID`.
+ */
+export const memberCompanySql = (userId: unknown): SQL<string | null> =>
+  sql`(select m_c.company_id from company_members m_c where m_c.user_id = ${userId} and m_c.removed_at is null)`;
+export const USERS_ID = sql.raw('"users"."id"');

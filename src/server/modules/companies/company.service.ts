@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import type { UserEventBus, UserEventType } from '#server/modules/events/event-bus.ts';
 import { type CompanyMemberRow, type CompanyRow, companies, companyMembers } from './companies.table.ts';
 
 /** A transaction or the database: the company's writes join the caller's transaction. */
@@ -70,4 +71,13 @@ export async function memberIds(db: Pick<Db, 'select'>, companyId: string): Prom
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), isNull(companyMembers.removedAt)));
   return rows.map((r) => r.id);
+}
+
+/** After a change to the company commits: every member's open pages hear of it. */
+export async function tellMembers(
+  ctx: { db: Pick<Db, 'select'>; events: UserEventBus },
+  companyId: string,
+  type: UserEventType,
+): Promise<void> {
+  await ctx.events.publishMany(await memberIds(ctx.db, companyId), type);
 }

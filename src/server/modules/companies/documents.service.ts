@@ -4,7 +4,8 @@ import { staffNewUploadMail } from '#server/modules/mail/templates.ts';
 import { staffWantingUploads } from '#server/modules/staff/staff-notifications.service.ts';
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { memberCompanySql } from './company-sql.ts';
 import type { Db } from '#server/db/client.ts';
 import { isDatabaseUnavailable } from '#server/db/errors.ts';
 import { DomainError, Invalid, NotFound, Unavailable } from '#server/errors.ts';
@@ -49,13 +50,7 @@ export function documentView(d: DocumentRow, now = new Date()): Document {
 
 /** The company's own documents (not a location's), as a condition: found through the member in the same statement. */
 const companyDocuments = (userId: string) =>
-  and(
-    eq(
-      documents.companyId,
-      sql`(select m_c.company_id from company_members m_c where m_c.user_id = ${userId} and m_c.removed_at is null)`,
-    ),
-    isNull(documents.locationId),
-  )!;
+  and(eq(documents.companyId, memberCompanySql(userId)), isNull(documents.locationId))!;
 
 /** The documents of the member's company (its own, standing for every location). */
 export async function listDocuments(db: Db, userId: string): Promise<DocumentRow[]> {
@@ -130,7 +125,9 @@ export async function uploadDocument(
       const [previous] = await tx
         .select()
         .from(documents)
-        .where(and(eq(documents.companyId, companyId), isNull(documents.locationId), eq(documents.kind, kind)));
+        .where(
+          and(eq(documents.companyId, companyId), isNull(documents.locationId), eq(documents.kind, kind)),
+        );
       // The uploader is kept (the release before reads the company's documents by it) and mailed.
       const values = {
         userId,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { memberCompanySql } from './company-sql.ts';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError, NotFound } from '#server/errors.ts';
 import { type ProfileChangeContext, profileChanged } from '#server/modules/accounts/profile-events.ts';
@@ -29,7 +30,7 @@ export function toAddress(a: AddressRow): Address {
  * (staff) the ones it kept from before companies. The company is found in the same statement.
  */
 const visibleTo = (userId: unknown) =>
-  sql`(${addresses.companyId} = (select m_l.company_id from company_members m_l where m_l.user_id = ${userId} and m_l.removed_at is null)
+  sql`(${addresses.companyId} = ${memberCompanySql(userId)}
     or (${addresses.companyId} is null and ${addresses.userId} = ${userId}))`;
 
 export async function listAddresses({ db, userId }: Pick<BuyerContext, 'db' | 'userId'>): Promise<Address[]> {
@@ -44,7 +45,7 @@ export async function listAddresses({ db, userId }: Pick<BuyerContext, 'db' | 'u
 /** The state of the company's default location, as one SQL expression another query can carry. */
 export const defaultStateSql = (userId: unknown) =>
   sql<string | null>`(select a_d.state from addresses a_d
-    where a_d.is_default and (a_d.company_id = (select m_d.company_id from company_members m_d where m_d.user_id = ${userId} and m_d.removed_at is null)
+    where a_d.is_default and (a_d.company_id = ${memberCompanySql(userId)}
       or (a_d.company_id is null and a_d.user_id = ${userId})) limit 1)`;
 
 export async function defaultAddress(db: Db, userId: string): Promise<Address | null> {
@@ -63,12 +64,7 @@ async function lockCompany(tx: Db, userId: string): Promise<{ id: string; locati
   const [row] = await tx
     .select({ id: companies.id, locationLimit: companies.locationLimit })
     .from(companies)
-    .where(
-      eq(
-        companies.id,
-        sql`(select m_k.company_id from company_members m_k where m_k.user_id = ${userId} and m_k.removed_at is null)`,
-      ),
-    )
+    .where(eq(companies.id, memberCompanySql(userId)))
     .for('update');
   if (!row) throw new DomainError(403, accountMessages.businessAccountOnly);
   return row;
@@ -154,7 +150,9 @@ export async function completeProfile(
     const company = await lockCompany(tx, userId);
     await checkRoom(tx, company);
     await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.companyId, company.id));
-    await tx.insert(addresses).values({ ...input, userId, companyId: company.id, isDefault: true, createdAt: now });
+    await tx
+      .insert(addresses)
+      .values({ ...input, userId, companyId: company.id, isDefault: true, createdAt: now });
     await markCompanyCompleted(tx, company.id, now);
   });
   await profileChanged(ctx);

@@ -83,7 +83,9 @@ export const documents = pgTable(
   (t) => [
     uniqueIndex('documents_user_kind_unique').on(t.userId, t.kind),
     uniqueIndex('documents_company_kind_unique').on(t.companyId, t.kind).where(sql`${t.locationId} is null`),
-    uniqueIndex('documents_location_kind_unique').on(t.locationId, t.kind).where(sql`${t.locationId} is not null`),
+    uniqueIndex('documents_location_kind_unique')
+      .on(t.locationId, t.kind)
+      .where(sql`${t.locationId} is not null`),
     check('documents_kind_check', sql`${t.kind} in ('sales_id', 'tobacco_license')`),
     check('documents_status_check', sql`${t.status} in ('pending', 'verified', 'reupload_requested')`),
   ],

@@ -13,12 +13,7 @@ import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { type DocumentRow, documents } from './locations.table.ts';
 import { businessNameOf } from './company-sql.ts';
-import { memberIds } from './company.service.ts';
-
-/** Every member's open pages read the profile again (a document of the company changed). */
-async function companyProfileChanged(ctx: WithDb & { events: UserEventBus }, companyId: string) {
-  await ctx.events.publishMany(await memberIds(ctx.db, companyId), 'profile');
-}
+import { tellMembers } from './company.service.ts';
 
 /** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
 export async function verificationQueue({ db }: WithDb) {
@@ -133,7 +128,7 @@ export async function verifyDocument(
   });
   ctx.mail.kick();
   // The buyer's open profile page shows Verified without a reload.
-  await companyProfileChanged(ctx, verified.companyId);
+  await tellMembers(ctx, verified.companyId, 'profile');
   return verified;
 }
 
@@ -179,6 +174,6 @@ export async function requestReupload(
     return row;
   });
   ctx.mail.kick();
-  await companyProfileChanged(ctx, after.companyId);
+  await tellMembers(ctx, after.companyId, 'profile');
   return after;
 }

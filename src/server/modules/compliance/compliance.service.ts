@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { memberCompanySql } from '#server/modules/companies/company-sql.ts';
 import type { Db } from '#server/db/client.ts';
 import { defaultStateSql } from '#server/modules/companies/locations.service.ts';
 import {
@@ -86,7 +87,7 @@ export async function bumpComplianceVersion(tx: Db): Promise<void> {
  */
 export const licenceStatesSql = (userId: unknown, day: unknown) =>
   sql<string[]>`array(select distinct d_l.issuing_state from documents d_l
-    where d_l.company_id = (select m_l.company_id from company_members m_l where m_l.user_id = ${userId} and m_l.removed_at is null)
+    where d_l.company_id = ${memberCompanySql(userId)}
       and d_l.location_id is null and d_l.kind = 'tobacco_license'
       and d_l.status = 'verified' and d_l.issuing_state is not null
       and (d_l.expires_on is null or d_l.expires_on >= ${day})

@@ -21,7 +21,7 @@ import { hasItemWithStatus, withDetails } from './orders.service.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { businessNameOf } from '#server/modules/companies/company-sql.ts';
-import { memberIds } from '#server/modules/companies/company.service.ts';
+import { tellMembers } from '#server/modules/companies/company.service.ts';
 
 function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
   const c = [];
@@ -333,10 +333,8 @@ async function ordersChanged(
   ctx: WithDb & { events: UserEventBus },
   order: { userId: string; companyId: string | null },
 ) {
-  await ctx.events.publishMany(
-    order.companyId ? await memberIds(ctx.db, order.companyId) : [order.userId],
-    'orders',
-  );
+  if (order.companyId) await tellMembers(ctx, order.companyId, 'orders');
+  else await ctx.events.publish(order.userId, 'orders');
 }
 
 export async function ordersCsv({ db }: WithDb, from: string, to: string): Promise<string> {
