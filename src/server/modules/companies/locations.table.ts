@@ -63,6 +63,8 @@ export const documents = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** A location's own document; null: the company's, standing for every location without its own. */
     locationId: uuid('location_id').references(() => addresses.id, { onDelete: 'cascade' }),
+    /** Who uploaded it (any document; `user_id` stays on the company's own for the release before). */
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),

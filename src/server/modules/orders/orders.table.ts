@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
+import { addresses } from '#server/modules/companies/locations.table.ts';
 import { type ComplianceAttributes, DEFAULT_ATTRIBUTES } from '#shared/compliance/attributes.ts';
 
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
@@ -28,6 +29,11 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** The company the order is for (its members see it); null only for staff orders made before companies. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    /**
+     * The company's location the order was for (its licences judged it; Pickup too); null for orders
+     * before locations whose address matched none, and once the location is removed.
+     */
+    locationId: uuid('location_id').references(() => addresses.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
     shippingType: text('shipping_type').notNull(),
     shipName: text('ship_name').notNull(),
@@ -56,6 +62,7 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
+    index('orders_location_idx').on(t.locationId).where(sql`${t.locationId} is not null`),
     check('orders_shipping_type_check', sql`${t.shippingType} in ('Pickup', 'Shiptoaddress')`),
   ],
 );
