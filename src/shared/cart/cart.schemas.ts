@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QuantityRuleViewSchema, TierRowSchema } from '#shared/pricing/buyer-price.schemas.ts';
 import { BlockSchema } from '#shared/compliance/compliance.schemas.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { cartMessages } from './cart.messages.ts';
 import { SHIPPING_TYPES } from './cart.rules.ts';
 
@@ -61,8 +62,13 @@ export const CartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
 
-/** Where the cart is judged for: the checkout's choice, else the buyer's default address. */
+/**
+ * Where the cart is judged for: the checkout's chosen location (its state and its licenses), else
+ * the company's default location; `state` (the release before's) judges the default location's
+ * licenses for another state.
+ */
 export const CartQuerySchema = z.object({
+  locationId: z.uuid({ message: accountMessages.addressNotFound }).optional(),
   state: z
     .string()
     .regex(/^[A-Z]{2}$/, 'Choose a state.')

@@ -8,6 +8,8 @@ export const orderMessages = {
   actionNotAllowed: 'Action not allowed',
   emptyCart: 'Your cart is empty.',
   shippingRequired: 'Please fill in the shipping details.',
+  /** The chosen location was removed (or changed) while checkout was open. */
+  locationGone: 'That address is no longer in your address book as shown: choose the address again.',
   notEnoughStock: (lines: string[]) => `Not enough stock for: ${lines.join('; ')}. Please update your cart.`,
   overCap: (capCents: number) =>
     `Until your Sales ID and tobacco license are verified, each order is limited to ${formatCents(capCents)}. Upload them in My Profile: verified documents remove the limit.`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHIPPING_TYPES } from '#shared/cart/cart.rules.ts';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { ORDER_TABS } from './order-tracking.ts';
 import { orderMessages } from './orders.messages.ts';
 
@@ -27,6 +28,11 @@ export const PlaceOrderBodySchema = z.object({
     postalCode: text(20),
   }),
   shippingType: z.enum(SHIPPING_TYPES),
+  /**
+   * The company's location the order is for (its licenses judge it; a delivery goes to its
+   * address): the address chosen at checkout. Absent: the company's default location.
+   */
+  locationId: z.uuid({ message: accountMessages.addressNotFound }).optional(),
   comments: z.string().max(1000).default(''),
   idempotencyKey: z.uuid(),
   /** The total checkout showed (cents): the order is refused, not charged differently, if it moved. */

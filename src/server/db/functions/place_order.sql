@@ -11,6 +11,8 @@
 --                long, or its buyer (or their company) disabled, unverified, renamed or
 --                re-addressed; NULL skips it;
 --  * no_company  raised: the user is no active member of an enabled company (staff; decision 015);
+--  * 'location'  the location asked for (p_order->>'location_id') is not the company's, or a
+--                delivery's state is not that location's (removed or changed since checkout);
 --  * 'changed'   the compliance rules, the buyer's verified licences, their customer group and
 --                its price list, or the cart's lines at the catalogue's prices and attributes are
 --                not what the lines were judged and priced by (the app judges them again);
@@ -40,6 +42,8 @@ DECLARE
   v_session_id integer;
   v_seen timestamptz;
   v_company uuid;
+  v_location uuid;
+  v_location_state text;
 BEGIN
   IF p_session IS NOT NULL THEN
     SELECT s.id, s.last_seen_at INTO v_session_id, v_seen
@@ -79,13 +83,31 @@ BEGIN
   IF v_version IS DISTINCT FROM (p_check->>'version')::bigint THEN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
-  -- The company's verified, unexpired licences are the states the lines were judged with.
+  -- The location the order is for (held until this commits: removing it waits for the order): the
+  -- one asked for, which must be the company's and, for a delivery, where it goes; else the
+  -- company's default (the release before asks for none).
+  IF p_order->>'location_id' IS NOT NULL THEN
+    SELECT a.id, a.state INTO v_location, v_location_state FROM addresses a
+    WHERE a.id = (p_order->>'location_id')::uuid AND a.company_id = v_company
+    FOR SHARE;
+    IF v_location IS NULL OR (p_order->>'shipping_type' = 'Shiptoaddress'
+        AND v_location_state IS DISTINCT FROM p_order->>'ship_state') THEN
+      RETURN jsonb_build_object('status', 'location');
+    END IF;
+  ELSE
+    SELECT a.id INTO v_location FROM addresses a WHERE a.company_id = v_company AND a.is_default FOR SHARE;
+  END IF;
+
+  -- The location's verified, unexpired licences are the states the lines were judged with: of
+  -- each kind, the location's own document when it has one, else the company's (decision 015).
   IF (
     SELECT coalesce(jsonb_agg(s ORDER BY s), '[]'::jsonb) FROM (
-      SELECT DISTINCT issuing_state AS s FROM documents
-      WHERE company_id = v_company AND location_id IS NULL AND kind = 'tobacco_license' AND status = 'verified'
-        AND issuing_state IS NOT NULL
-        AND (expires_on IS NULL OR expires_on >= to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
+      SELECT DISTINCT d.issuing_state AS s FROM documents d
+      WHERE d.company_id = v_company AND d.kind = 'tobacco_license' AND d.status = 'verified'
+        AND d.issuing_state IS NOT NULL
+        AND (d.expires_on IS NULL OR d.expires_on >= to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
+        AND (d.location_id = v_location OR (d.location_id IS NULL AND NOT EXISTS (
+          SELECT 1 FROM documents o WHERE o.location_id = v_location AND o.kind = d.kind)))
     ) d
   ) IS DISTINCT FROM (p_check->'licences') THEN
     RETURN jsonb_build_object('status', 'changed');
@@ -129,20 +151,22 @@ BEGIN
   END IF;
 
   IF p_cap IS NOT NULL AND (p_order->>'subtotal_cents')::integer > p_cap AND (
-    SELECT count(DISTINCT kind) FROM documents
-    WHERE company_id = v_company AND location_id IS NULL AND status = 'verified' AND kind IN ('sales_id', 'tobacco_license')
-      AND (expires_on IS NULL OR expires_on::date >= p_now::date)
+    SELECT count(DISTINCT d.kind) FROM documents d
+    WHERE d.company_id = v_company AND d.status = 'verified' AND d.kind IN ('sales_id', 'tobacco_license')
+      AND (d.expires_on IS NULL OR d.expires_on::date >= p_now::date)
+      AND (d.location_id = v_location OR (d.location_id IS NULL AND NOT EXISTS (
+        SELECT 1 FROM documents o WHERE o.location_id = v_location AND o.kind = d.kind)))
   ) < 2 THEN
     RETURN jsonb_build_object('status', 'over_cap');
   END IF;
 
   v_number := 'SS-' || nextval('order_number_seq');
   INSERT INTO orders (
-    number, user_id, company_id, idempotency_key, shipping_type, ship_name, ship_business_name, ship_address,
+    number, user_id, company_id, location_id, idempotency_key, shipping_type, ship_name, ship_business_name, ship_address,
     ship_city, ship_state, ship_postal_code, comments, subtotal_cents, shipping_cents, excise_cents,
     total_cents, carrier, compliance_version, created_at
   ) VALUES (
-    v_number, p_user, v_company, p_key, p_order->>'shipping_type', p_order->>'ship_name',
+    v_number, p_user, v_company, v_location, p_key, p_order->>'shipping_type', p_order->>'ship_name',
     p_order->>'ship_business_name', p_order->>'ship_address', p_order->>'ship_city',
     p_order->>'ship_state', p_order->>'ship_postal_code', p_order->>'comments',
     (p_order->>'subtotal_cents')::integer, (p_order->>'shipping_cents')::integer,

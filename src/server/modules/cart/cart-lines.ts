@@ -2,10 +2,9 @@ import { upFromOption } from '#server/modules/catalogue/catalogue-joins.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { preparedFor } from '#server/db/prepared.ts';
-import { defaultStateSql } from '#server/modules/companies/locations.service.ts';
 import { brands, categories, products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
-import { licenceStatesSql } from '#server/modules/compliance/compliance.service.ts';
+import { licenceStatesSql, shipStateSql } from '#server/modules/compliance/compliance.service.ts';
 import { isoDay } from '#shared/dates.ts';
 import { cartItems } from './cart.table.ts';
 
@@ -60,26 +59,34 @@ export function selectCartLines(db: Db, userId: string) {
 
 export type CartLineRow = Awaited<ReturnType<typeof selectCartLines>>[number];
 
-// With each row, what judging the cart needs of the buyer (license states, default address's
-// state), so a cart read is one round trip; an empty cart judges nothing and needs neither.
+// With each row, what judging the cart needs of the location it is for (the one asked for, else
+// the company's default): its state and the license states it holds, so a cart read is one round
+// trip; an empty cart judges nothing and needs neither.
 const cartRowsQuery = preparedFor((db) =>
   db
     .select({
       variantId: cartItems.variantId,
       quantity: cartItems.quantity,
-      licences: licenceStatesSql(sql.placeholder('userId'), sql.placeholder('day')),
-      defaultState: defaultStateSql(sql.placeholder('userId')),
+      licences: licenceStatesSql(
+        sql.placeholder('userId'),
+        sql.placeholder('day'),
+        sql.placeholder('locationId'),
+      ),
+      locationState: shipStateSql(sql.placeholder('userId'), sql.placeholder('locationId')),
     })
     .from(cartItems)
     .where(eq(cartItems.userId, sql.placeholder('userId')))
     .prepare('cart_rows'),
 );
 
-/** A cart's lines and, read with them, the buyer's license states and default address's state. */
+/**
+ * A cart's lines and, read with them, the license states and the state of the location asked for
+ * (else the company's default); the state is null when there is no such location of the company.
+ */
 export interface CartRead {
   lines: CartLineRow[];
   licences: string[];
-  defaultState: string | null;
+  locationState: string | null;
 }
 
 /**
@@ -93,10 +100,11 @@ export async function cartLines(
   model: CatalogueReadModel,
   userId: string,
   now: Date,
+  locationId: string | null = null,
 ): Promise<CartRead> {
   const day = isoDay(now);
-  const rows = await cartRowsQuery(db).execute({ userId, day });
-  const buyer = { licences: rows[0]?.licences ?? [], defaultState: rows[0]?.defaultState ?? null };
+  const rows = await cartRowsQuery(db).execute({ userId, day, locationId });
+  const buyer = { licences: rows[0]?.licences ?? [], locationState: rows[0]?.locationState ?? null };
   const lines: (CartLineRow & { position: number })[] = [];
   for (const r of rows) {
     const found = model.variant(r.variantId);

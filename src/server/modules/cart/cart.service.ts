@@ -12,6 +12,7 @@ import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
 import type { BuyerContext } from '#server/http/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
+import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { itemCount } from '#shared/cart/cart.rules.ts';
 import { type Cart, type CartLine, type CartQuery, cartMessages } from '#shared/cart/cart.schemas.ts';
 import { isoDay } from '#shared/dates.ts';
@@ -36,16 +37,13 @@ export type CartChangeContext = BuyerContext & { events: UserEventBus };
 export const cartChanged = (ctx: CartChangeContext) => ctx.events.publish(ctx.userId, 'cart');
 
 /**
- * The ship-to a cart is judged for: Pickup is the store's own state; otherwise the state asked
- * for (checkout's chosen address), else the buyer's default address; null without any.
+ * The ship-to a cart is judged for: Pickup is the store's own state; otherwise the location asked
+ * for (checkout's chosen address), else the state asked for (the release before's checkout), else
+ * the company's default location; null without any.
  */
-async function cartShipTo(
-  ctx: CartReadContext,
-  view: CartQuery,
-  defaultState: string | null,
-): Promise<ShipTo | null> {
+async function cartShipTo(ctx: CartReadContext, view: CartQuery, locationState: string | null): Promise<ShipTo | null> {
   if (view.shipping === 'Pickup') return { state: (await ctx.settings.get()).storeState, shipping: 'Pickup' };
-  const state = view.state ?? defaultState;
+  const state = view.locationId ? locationState : (view.state ?? locationState);
   return state ? { state, shipping: 'Delivery' } : null;
 }
 
@@ -54,16 +52,21 @@ export async function readCart(
   model: CatalogueReadModel,
   view: CartQuery = {},
 ): Promise<Cart> {
-  const { lines: rows, licences, defaultState } = await cartLines(ctx.db, model, ctx.userId, ctx.now);
+  const locationId = view.locationId ?? null;
+  const read = await cartLines(ctx.db, model, ctx.userId, ctx.now, locationId);
+  const { lines: rows, licences } = read;
+  // A location that is not the company's (or no longer is) judges nothing: as an unknown id.
+  if (rows.length && locationId && read.locationState === null)
+    throw new NotFound(accountMessages.addressNotFound);
   // Read with the rows, so only when there are some: the checkout that follows judges from them.
-  if (rows.length) ctx.compliance.rememberLicences(ctx.userId, isoDay(ctx.now), licences);
-  const shipTo = rows.length ? await cartShipTo(ctx, view, defaultState) : null;
+  if (rows.length) ctx.compliance.rememberLicences(ctx.userId, locationId, isoDay(ctx.now), licences);
+  const shipTo = rows.length ? await cartShipTo(ctx, view, read.locationState) : null;
   const prices = priceLines(groupOf(await ctx.pricing.get(), ctx.userId), rows);
   const judged = shipTo
     ? await judgeLines(
         ctx.db,
         await ctx.compliance.get(),
-        ctx.userId,
+        { userId: ctx.userId, locationId },
         ctx.now,
         rows.map((r, i) => ({ ...r, unitPriceCents: prices[i]!.unitPriceCents, quantity: r.quantity })),
         shipTo,

@@ -140,7 +140,7 @@ async function judgeEntries(
     ? await judgeLines(
         db,
         compliance,
-        ctx.userId,
+        { userId: ctx.userId },
         ctx.now,
         sold.map((s, i) => ({ ...s.row, unitPriceCents: prices[i]!.unitPriceCents })),
         { state, shipping: 'Delivery' },

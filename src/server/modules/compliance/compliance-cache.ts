@@ -21,18 +21,19 @@ export class ComplianceCache extends NotifiedCache<ComplianceData> {
   }
 
   /**
-   * The license states last read for a buyer on this day (a cart read or an order's judgement read
-   * them), for the order that follows to be judged without reading them again. Only a first guess:
+   * The license states last read for a buyer and a location of their company (null: the default)
+   * on this day (a cart read or an order's judgement read them), for the order that follows to be
+   * judged without reading them again. Only a first guess:
    * place_order compares them with the database's under lock, and a stale memory means one more
    * try from the database, never a wrong judgement.
    */
-  licencesOf(userId: string, day: string): string[] | undefined {
-    const known = this.licenceMemo.get(userId);
+  licencesOf(userId: string, locationId: string | null, day: string): string[] | undefined {
+    const known = this.licenceMemo.get(`${userId}:${locationId ?? ''}`);
     return known?.day === day ? known.states : undefined;
   }
 
-  rememberLicences(userId: string, day: string, states: string[]): void {
+  rememberLicences(userId: string, locationId: string | null, day: string, states: string[]): void {
     if (this.licenceMemo.size >= LICENCE_MEMO_MAX) this.licenceMemo.clear();
-    this.licenceMemo.set(userId, { day, states });
+    this.licenceMemo.set(`${userId}:${locationId ?? ''}`, { day, states });
   }
 }

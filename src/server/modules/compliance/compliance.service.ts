@@ -80,25 +80,69 @@ export async function bumpComplianceVersion(tx: Db): Promise<void> {
 }
 
 /**
- * The states whose tobacco license the buyer's company holds (its own documents, decision 015),
- * verified by staff and not expired on `day`, sorted, as one SQL expression: the cart's query
- * carries it, so judging a cart costs no extra round trip (place_order compares this list with its
- * own reading, under lock).
+ * The location a cart or an order is judged for, as a scalar subquery: the one asked for when it
+ * is the member's company's, else (none asked) the company's default; null when neither (another
+ * company's id, or no location yet). `locationId` is a value, a placeholder or null.
  */
-export const licenceStatesSql = (userId: unknown, day: unknown) =>
-  sql<string[]>`array(select distinct d_l.issuing_state from documents d_l
-    where d_l.company_id = ${memberCompanySql(userId)}
-      and d_l.location_id is null and d_l.kind = 'tobacco_license'
-      and d_l.status = 'verified' and d_l.issuing_state is not null
+export const shipLocationSql = (userId: unknown, locationId: unknown) =>
+  sql<string | null>`(select a_s.id from addresses a_s where a_s.company_id = ${memberCompanySql(userId)}
+    and ((${locationId}::uuid is null and a_s.is_default) or a_s.id = ${locationId}::uuid))`;
+
+/** That location's state, the ship-to of a delivery to it. */
+export const shipStateSql = (userId: unknown, locationId: unknown) =>
+  sql<string | null>`(select a_t.state from addresses a_t where a_t.id = ${shipLocationSql(userId, locationId)})`;
+
+/**
+ * The states a location may receive licensed products in: its own tobacco license when it has one
+ * (whatever its status: a location's pending license does not fall back to the company's), else
+ * the company's (decision 015) — verified by staff, not expired on `day`, sorted. `location` may
+ * be null (the company's alone). One SQL expression, so the query that needs it carries it.
+ */
+export const heldLicenceStatesSql = (company: unknown, location: unknown, day: unknown) =>
+  sql<string[]>`array(select distinct d_l.issuing_state
+    from (select ${location}::uuid as id) l_l
+    join documents d_l on d_l.company_id = ${company}
+      and (d_l.location_id = l_l.id or (d_l.location_id is null and not exists (
+        select 1 from documents d_o where d_o.location_id = l_l.id and d_o.kind = d_l.kind)))
+    where d_l.kind = 'tobacco_license' and d_l.status = 'verified' and d_l.issuing_state is not null
       and (d_l.expires_on is null or d_l.expires_on >= ${day})
     order by 1)`;
 
-export async function licenceStates(db: Db, userId: string, day: string): Promise<string[]> {
-  const [row] = await db.select({ states: licenceStatesSql(userId, day) }).from(sql`(select 1) as one`);
+/**
+ * The license states a member's company holds for a location (the one asked for, else its
+ * default), as one SQL expression: the cart's query carries it, so judging a cart costs no extra
+ * round trip (place_order compares this list with its own reading, under lock).
+ */
+export const licenceStatesSql = (userId: unknown, day: unknown, locationId: unknown = null) =>
+  heldLicenceStatesSql(memberCompanySql(userId), shipLocationSql(userId, locationId), day);
+
+/** Whose license states: a member, for a location of their company (null: its default). */
+export interface LicenceHolder {
+  userId: string;
+  locationId?: string | null;
+}
+
+export async function licenceStates(db: Db, holder: LicenceHolder, day: string): Promise<string[]> {
+  const [row] = await db
+    .select({ states: licenceStatesSql(holder.userId, day, holder.locationId ?? null) })
+    .from(sql`(select 1) as one`);
   return row?.states ?? [];
 }
 
-/** The buyer's default address's state and license states, in one round trip. */
+/** The license states an order's company holds for the order's location (its own, else the company's). */
+export async function orderLicenceStates(
+  db: Db,
+  order: { companyId: string | null; locationId: string | null },
+  day: string,
+): Promise<string[]> {
+  if (!order.companyId) return [];
+  const [row] = await db
+    .select({ states: heldLicenceStatesSql(order.companyId, order.locationId, day) })
+    .from(sql`(select 1) as one`);
+  return row?.states ?? [];
+}
+
+/** The buyer's default location's state and license states, in one round trip. */
 export async function buyerStanding(
   db: Db,
   userId: string,
@@ -230,7 +274,7 @@ export interface LineToJudge {
 export async function judgeLines(
   db: Db,
   data: ComplianceData,
-  userId: string,
+  holder: LicenceHolder,
   now: Date,
   lines: readonly LineToJudge[],
   shipTo: ShipTo,
@@ -238,7 +282,7 @@ export async function judgeLines(
   known?: string[],
 ): Promise<{ version: number; licences: string[]; verdicts: LineVerdict[] }> {
   const day = isoDay(now);
-  const licences = known ?? (await licenceStates(db, userId, day));
+  const licences = known ?? (await licenceStates(db, holder, day));
   const held = new Set(licences);
   const verdicts = lines.map((l) =>
     verdictFor(

@@ -11,7 +11,7 @@ import type { OrderCompliance } from '#shared/compliance/compliance.schemas.ts';
 import { isPactKind, pactDueOn } from '#shared/compliance/pact.ts';
 import { isoDay } from '#shared/dates.ts';
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
-import { blockView, licenceStates, type ShipTo, verdictFor } from './compliance.service.ts';
+import { blockView, orderLicenceStates, type ShipTo, verdictFor } from './compliance.service.ts';
 import { pactFilings } from './compliance.table.ts';
 
 type SummaryContext = Pick<RequestContext, 'now'> & {
@@ -22,8 +22,9 @@ type SummaryContext = Pick<RequestContext, 'now'> & {
 
 /**
  * An order as the rules see it: what it was judged by when placed, its excise and PACT filing,
- * and each line judged again today (same ship-to, the buyer's licenses now). A line a rule now
- * blocks should not ship; staff cancel it, or change the rule if the rule is wrong.
+ * and each line judged again today (same ship-to, the licenses its company holds now for its
+ * location). A line a rule now blocks should not ship; staff cancel it, or change the rule if the
+ * rule is wrong.
  */
 export async function orderCompliance(ctx: SummaryContext, number: string): Promise<OrderCompliance> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.number, number));
@@ -41,7 +42,7 @@ export async function orderCompliance(ctx: SummaryContext, number: string): Prom
   const day = isoDay(ctx.now);
   const [data, licences] = await Promise.all([
     ctx.compliance.get(),
-    licenceStates(ctx.db, order.userId, day),
+    orderLicenceStates(ctx.db, order, day),
   ]);
   const held = new Set(licences);
   const lines = items.map(({ item, productId }) => {

@@ -46,9 +46,10 @@ export async function readOrder(
   }
   const model = await ctx.catalogue.get();
   const shown = input.lines && linesFromModel(model, input.lines);
+  const locationId = input.locationId ?? null;
   const read = shown
-    ? { lines: shown, licences: ctx.compliance.licencesOf(userId, isoDay(ctx.now)) }
-    : await cartLines(ctx.db, model, userId, ctx.now);
+    ? { lines: shown, licences: ctx.compliance.licencesOf(userId, locationId, isoDay(ctx.now)) }
+    : await cartLines(ctx.db, model, userId, ctx.now, locationId);
   if (!shown) refuseUnlessShown(read.lines, input);
   const [rules, book] = await Promise.all([ctx.compliance.get(), ctx.pricing.get()]);
   return { source, ...read, rules, group: groupOf(book, userId) };
@@ -115,13 +116,14 @@ export async function judgeOrder(
   const judged = await judgeLines(
     ctx.db,
     reading.rules,
-    userId,
+    { userId, locationId: input.locationId ?? null },
     ctx.now,
     lines.map((l, i) => ({ ...l, unitPriceCents: prices[i]!.unitPriceCents })),
     shipTo,
     licences,
   );
-  if (!licences) ctx.compliance.rememberLicences(userId, isoDay(ctx.now), judged.licences);
+  if (!licences)
+    ctx.compliance.rememberLicences(userId, input.locationId ?? null, isoDay(ctx.now), judged.licences);
   const blocked = lines.filter((_, i) => judged.verdicts[i]!.blocks.length);
   const unpriceable = lines.filter((_, i) => judged.verdicts[i]!.excise.missing.length);
   if ((blocked.length || unpriceable.length) && reading.source === 'memory') return null;

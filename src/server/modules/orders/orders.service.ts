@@ -29,7 +29,7 @@ const NO_COMPANY = /\bno_company\b/;
 const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 
 type PlaceResult = {
-  status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session';
+  status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session' | 'location';
   number?: string;
 };
 
@@ -185,6 +185,7 @@ async function placeOnce(
   }
   const priced = snapshotLines(lines, prices, exciseOf);
   const orderRow = {
+    location_id: input.locationId ?? null,
     shipping_type: input.shippingType,
     ship_name: d.name,
     ship_business_name: d.businessName,
@@ -227,6 +228,7 @@ async function placeOnce(
   if (result.status === 'changed') return null;
   if (result.status === 'over_cap') throw new Invalid(orderMessages.overCap(ordering.unverifiedCapCents));
   if (result.status === 'duplicate') throw new DuplicateOrder();
+  if (result.status === 'location') throw new DomainError(409, orderMessages.locationGone);
   ctx.catalogue.stockTaken(lines.map((l) => ({ id: l.variantId, quantity: l.quantity })));
 
   return orderView(

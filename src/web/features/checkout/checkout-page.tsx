@@ -93,10 +93,12 @@ function Checkout() {
     return list.find((a) => a.id === chosenId) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
   }, [addresses, chosenId]);
 
-  // The cart judged for where this order would go: Pickup is the store's state.
-  const judgedCart = useCartFor(
-    shippingType === 'Pickup' ? { shipping: 'Pickup' } : { shipping: 'Shiptoaddress', state: address?.state },
-  );
+  // The cart judged for where this order would go (Pickup: the store's state) with the licenses
+  // of the location chosen (its own, else the company's).
+  const judgedCart = useCartFor({
+    shipping: shippingType === 'Pickup' ? 'Pickup' : 'Shiptoaddress',
+    locationId: address?.id,
+  });
   const judged = judgedCart.data ?? cart;
   // Until the cart is judged for the ship-to now chosen, its totals are the last choice's: Check
   // out waits rather than send a total the server would refuse.
@@ -135,7 +137,7 @@ function Checkout() {
         ? judged.items.map((i) => ({ variantId: i.variantId, quantity: i.quantity }))
         : undefined;
     place.mutate(
-      { ...values, shippingDetails, idempotencyKey, expectedTotalCents, lines },
+      { ...values, shippingDetails, locationId: address.id, idempotencyKey, expectedTotalCents, lines },
       {
         onSuccess: (res) => {
           notify({ type: 'success', message: res.message });

@@ -28,7 +28,7 @@ export function useCartFor(shipTo: CartQuery) {
     Object.entries(shipTo).filter((e): e is [string, string] => typeof e[1] === 'string'),
   );
   return useQuery({
-    queryKey: [...cartKey(userId), shipTo.state ?? '', shipTo.shipping ?? ''],
+    queryKey: [...cartKey(userId), shipTo.locationId ?? '', shipTo.state ?? '', shipTo.shipping ?? ''],
     queryFn: ({ signal }) => apiGet(apiUrl(`cart?${params}`), 'CartSchema', signal),
     enabled: Boolean(userId),
     placeholderData: keepPreviousData,
