@@ -12,6 +12,7 @@ export { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staf
 export { ExpiringListSchema, VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
 export { AlertListSchema } from '#shared/alerts/alerts.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
+export { LocationsSchema } from '#shared/companies/locations.schemas.ts';
 export { QuickOrderAddedSchema, QuickOrderCheckSchema } from '#shared/cart/quick-order.schemas.ts';
 export {
   BannersResponseSchema,

@@ -41,7 +41,11 @@ export const cartChanged = (ctx: CartChangeContext) => ctx.events.publish(ctx.us
  * for (checkout's chosen address), else the state asked for (the release before's checkout), else
  * the company's default location; null without any.
  */
-async function cartShipTo(ctx: CartReadContext, view: CartQuery, locationState: string | null): Promise<ShipTo | null> {
+async function cartShipTo(
+  ctx: CartReadContext,
+  view: CartQuery,
+  locationState: string | null,
+): Promise<ShipTo | null> {
   if (view.shipping === 'Pickup') return { state: (await ctx.settings.get()).storeState, shipping: 'Pickup' };
   const state = view.locationId ? locationState : (view.state ?? locationState);
   return state ? { state, shipping: 'Delivery' } : null;

@@ -8,6 +8,7 @@ import { dayPlus, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { documents } from './locations.table.ts';
+import { uploaderIdSql } from './documents.service.ts';
 import { businessNameOf } from '#server/modules/companies/company-sql.ts';
 
 /** Verified documents that expire on `lastDay` or before (already expired included). */
@@ -36,7 +37,7 @@ export async function sendExpiryReminders(db: Db, mail: MailSettings, now: Date)
         name: users.name,
       })
       .from(documents)
-      .innerJoin(users, eq(users.id, documents.userId))
+      .innerJoin(users, eq(users.id, uploaderIdSql))
       .where(verifiedExpiringBy(dayPlus(today, 30)))
       .orderBy(asc(documents.expiresOn));
     let count = 0;
@@ -79,7 +80,7 @@ export async function expiringDocuments({ db, now }: Pick<RequestContext, 'now'>
       buyer: { id: users.id, name: users.name, businessName: businessNameOf(), email: users.email },
     })
     .from(documents)
-    .innerJoin(users, eq(users.id, documents.userId))
+    .innerJoin(users, eq(users.id, uploaderIdSql))
     .where(verifiedExpiringBy(dayPlus(isoDay(now), days)))
     .orderBy(asc(documents.expiresOn))
     .limit(500);

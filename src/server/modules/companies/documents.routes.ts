@@ -1,4 +1,7 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PrivateStore } from '#server/storage/private-store.ts';
+import type { DocumentRow } from './locations.table.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Invalid } from '#server/errors.ts';
@@ -6,7 +9,12 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess } from '#server/plugins/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
-import { DOCUMENT_KINDS, MAX_UPLOAD_BYTES, ProfileMessageSchema } from '#shared/accounts/accounts.schemas.ts';
+import {
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  MAX_UPLOAD_BYTES,
+  ProfileMessageSchema,
+} from '#shared/accounts/accounts.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { reloadUserRow } from '#server/modules/accounts/account.routes.ts';
 import { loadProfile } from '#server/modules/accounts/accounts.service.ts';
@@ -24,10 +32,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   noStore(app);
   defaultAccess(app, 'signedIn');
 
-  // Uploads: one file, 8 MB, enforced by the streaming parser (the rest is cut off, never stored).
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
-  });
+  await acceptUploads(app);
 
   app.post(
     '/documents/:kind',
@@ -51,14 +56,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     async (req) => {
       const { user } = req.ctx.actor;
       const kind = req.params.kind;
-      if (!req.isMultipart()) throw new Invalid(accountMessages.uploadMissing(kind));
-      let part: MultipartFile | undefined;
-      try {
-        part = await req.file();
-      } catch {
-        throw new Invalid(accountMessages.uploadMissing(kind));
-      }
-      await uploadDocument(req.ctx, { kind, part });
+      await uploadDocument(req.ctx, { kind, part: await uploadedPart(req, kind) });
       return {
         message: accountMessages.documentUploaded(kind),
         user: await loadProfile(req.ctx, await reloadUserRow(db, user.id)),
@@ -77,21 +75,48 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       },
     },
     async (req, reply) => {
-      const doc = await findDocument(req.ctx, req.params.kind);
-      const { stream, size } = await openDocumentFile(store, doc);
-      const ext =
-        doc.contentType === 'application/pdf' ? 'pdf' : (doc.originalName.split('.').pop() ?? 'bin');
-      const fallback = `${req.params.kind === 'sales_id' ? 'sales-id' : 'tobacco-license'}.${/^[a-z0-9]{1,5}$/i.test(ext) ? ext : 'bin'}`;
-      return reply
-        .header('content-type', doc.contentType)
-        .header('content-length', size)
-        .header(
-          'content-disposition',
-          `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(stream as never);
+      return sendDocument(reply, store, await findDocument(req.ctx, req.params.kind), req.params.kind);
     },
   );
 };
+
+/** Uploads: one file, 8 MB, enforced by the streaming parser (the rest is cut off, never stored). */
+export const acceptUploads = (app: FastifyInstance) =>
+  app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+  });
+
+/** The request's one file part (the multipart parser enforces the limits), or a 400 naming the kind. */
+export async function uploadedPart(
+  req: FastifyRequest,
+  kind: DocumentKind,
+): Promise<MultipartFile | undefined> {
+  if (!req.isMultipart()) throw new Invalid(accountMessages.uploadMissing(kind));
+  try {
+    return await req.file();
+  } catch {
+    throw new Invalid(accountMessages.uploadMissing(kind));
+  }
+}
+
+/** A document's file as a download: never cached, never sniffed, named by its kind and original name. */
+export async function sendDocument(
+  reply: FastifyReply,
+  store: PrivateStore,
+  doc: DocumentRow,
+  kind: DocumentKind,
+) {
+  const { stream, size } = await openDocumentFile(store, doc);
+  const ext = doc.contentType === 'application/pdf' ? 'pdf' : (doc.originalName.split('.').pop() ?? 'bin');
+  const fallback = `${kind === 'sales_id' ? 'sales-id' : 'tobacco-license'}.${/^[a-z0-9]{1,5}$/i.test(ext) ? ext : 'bin'}`;
+  return reply
+    .header('content-type', doc.contentType)
+    .header('content-length', size)
+    .header(
+      'content-disposition',
+      `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`,
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(stream as never);
+}

@@ -8,7 +8,8 @@ import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { Address, AddressInput } from '#shared/accounts/accounts.schemas.ts';
 import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { companies } from './companies.table.ts';
-import { type AddressRow, addresses } from './locations.table.ts';
+import { type AddressRow, addresses, documents } from './locations.table.ts';
+import type { PrivateStore } from '#server/storage/private-store.ts';
 import { type CompanyDetails, createCompany, markCompanyCompleted } from './company.service.ts';
 import type { ActiveSession } from '#server/modules/accounts/active-session.ts';
 
@@ -100,10 +101,21 @@ export async function addAddress(ctx: ProfileChangeContext, input: AddressInput)
   return added;
 }
 
-export async function removeAddress(ctx: ProfileChangeContext, id: string): Promise<void> {
+/**
+ * Removes a location, and with it its own documents (the rows go with it; their files once it has
+ * committed: a failure before leaves both, one after leaves only an unused file).
+ */
+export async function removeAddress(
+  ctx: ProfileChangeContext & { privateStore: PrivateStore },
+  id: string,
+): Promise<void> {
   const { db, userId } = ctx;
-  await db.transaction(async (tx) => {
+  const keys = await db.transaction(async (tx) => {
     const company = await lockCompany(tx, userId);
+    const own = await tx
+      .select({ key: documents.storageKey })
+      .from(documents)
+      .where(and(eq(documents.locationId, id), eq(documents.companyId, company.id)));
     const [gone] = await tx
       .delete(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.companyId, company.id)))
@@ -119,7 +131,9 @@ export async function removeAddress(ctx: ProfileChangeContext, id: string): Prom
         .limit(1);
       if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
     }
+    return own.map((d) => d.key);
   });
+  for (const key of keys) await ctx.privateStore.remove(key).catch(() => {});
   await profileChanged(ctx);
 }
 

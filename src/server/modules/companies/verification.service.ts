@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { documentVerifiedMail, reuploadRequestedMail } from '#server/modules/mail/templates.ts';
@@ -11,29 +11,59 @@ import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { formatDay, isoDay } from '#shared/dates.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
-import { type DocumentRow, documents } from './locations.table.ts';
+import { addresses, type DocumentRow, documents } from './locations.table.ts';
+import { locationLabel, uploaderIdSql } from './documents.service.ts';
 import { businessNameOf } from './company-sql.ts';
 import { tellMembers } from './company.service.ts';
 
-/** The verification queue: documents waiting for review, oldest upload first, with their buyer. */
+/**
+ * The verification queue: documents waiting for review, oldest upload first, with their buyer
+ * and, for a location's own, the location (staff verify per location, decision 015).
+ */
 export async function verificationQueue({ db }: WithDb) {
   const rows = await db
-    .select({ doc: documents, name: users.name, businessName: businessNameOf(), email: users.email })
+    .select({
+      doc: documents,
+      buyerId: users.id,
+      name: users.name,
+      businessName: businessNameOf(),
+      email: users.email,
+      locationName: addresses.name,
+      street: addresses.streetAddress,
+      state: addresses.state,
+    })
     .from(documents)
-    .innerJoin(users, eq(users.id, documents.userId))
+    .innerJoin(users, eq(users.id, uploaderIdSql))
+    .leftJoin(addresses, eq(addresses.id, documents.locationId))
     .where(eq(documents.status, 'pending'))
     .orderBy(asc(documents.updatedAt), asc(documents.id))
     .limit(200);
-  return rows.map(({ doc, ...buyer }) => ({
+  return rows.map(({ doc, buyerId, name, businessName, email, locationName, street, state }) => ({
     id: doc.id,
     kind: doc.kind as DocumentKind,
     originalName: doc.originalName,
     contentType: doc.contentType,
     size: doc.size,
     uploadedAt: doc.updatedAt.toISOString(),
-    buyer: { id: doc.userId!, ...buyer },
+    buyer: { id: buyerId, name, businessName, email },
+    location:
+      doc.locationId && street !== null
+        ? {
+            id: doc.locationId,
+            name: locationLabel({ name: locationName ?? '', streetAddress: street }),
+            state: state!,
+          }
+        : null,
   }));
 }
+
+/**
+ * The documents standing for a location (null: the company's own), as a condition on `documents`:
+ * of each kind, the location's own when it has one, else the company's (as place_order reads them).
+ */
+const standingFor = (locationId: string | null) =>
+  sql`("documents"."location_id" = ${locationId}::uuid or ("documents"."location_id" is null and not exists (
+    select 1 from documents o_s where o_s.location_id = ${locationId}::uuid and o_s.kind = "documents"."kind")))`;
 
 /** How many documents wait for review (the console's menu shows it). */
 export async function documentsToVerify({ db }: WithDb): Promise<number> {
@@ -85,15 +115,19 @@ export async function verifyDocument(
       .where(and(eq(documents.id, id), eq(documents.status, 'pending')))
       .returning();
     if (!after) throw new DomainError(409, verificationMessages.notPending);
-    // The mail goes to whoever uploaded it; the count is of the company's own documents.
-    const [buyer] = await tx.select().from(users).where(eq(users.id, after.userId!));
+    // The mail goes to whoever uploaded it; the count is of the documents standing for its
+    // location (the company's own for the company's).
+    const [buyer] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, after.uploadedBy ?? after.userId!));
     const verifiedKinds = await tx
       .select({ kind: documents.kind })
       .from(documents)
       .where(
         and(
           eq(documents.companyId, after.companyId),
-          isNull(documents.locationId),
+          standingFor(after.locationId),
           eq(documents.status, 'verified'),
           // A document verified without an expiry counts as valid, as place_order reads it.
           or(isNull(documents.expiresOn), gte(documents.expiresOn, isoDay(ctx.now))),
@@ -146,7 +180,10 @@ export async function requestReupload(
       .where(and(eq(documents.id, id), eq(documents.status, 'pending')))
       .returning();
     if (!row) throw new DomainError(409, verificationMessages.notPending);
-    const [buyer] = await tx.select().from(users).where(eq(users.id, row.userId!));
+    const [buyer] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, row.uploadedBy ?? row.userId!));
     await enqueueMail(
       tx,
       reuploadRequestedMail(

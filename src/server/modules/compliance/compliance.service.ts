@@ -90,7 +90,9 @@ export const shipLocationSql = (userId: unknown, locationId: unknown) =>
 
 /** That location's state, the ship-to of a delivery to it. */
 export const shipStateSql = (userId: unknown, locationId: unknown) =>
-  sql<string | null>`(select a_t.state from addresses a_t where a_t.id = ${shipLocationSql(userId, locationId)})`;
+  sql<
+    string | null
+  >`(select a_t.state from addresses a_t where a_t.id = ${shipLocationSql(userId, locationId)})`;
 
 /**
  * The states a location may receive licensed products in: its own tobacco license when it has one

@@ -40,10 +40,7 @@ export async function orderCompliance(ctx: SummaryContext, number: string): Prom
     ? { state: order.shipState, shipping: 'Delivery' }
     : { state: (await ctx.settings.get()).storeState, shipping: 'Pickup' };
   const day = isoDay(ctx.now);
-  const [data, licences] = await Promise.all([
-    ctx.compliance.get(),
-    orderLicenceStates(ctx.db, order, day),
-  ]);
+  const [data, licences] = await Promise.all([ctx.compliance.get(), orderLicenceStates(ctx.db, order, day)]);
   const held = new Set(licences);
   const lines = items.map(({ item, productId }) => {
     const verdict = verdictFor(

@@ -87,6 +87,8 @@ describe('checkout', () => {
     const body = sent('POST orders')[0]!.body as Record<string, unknown>;
     expect(body).toMatchObject({
       shippingType: 'Shiptoaddress',
+      // The location chosen: its licenses judge the order, and the address must be its own.
+      locationId: 'a1',
       expectedTotalCents: 6299,
       lines: [
         { variantId: 'A-1', quantity: 2 },
@@ -127,6 +129,53 @@ describe('checkout', () => {
     renderPage(<CheckoutPage />, { user: verified, cart });
     await screen.findAllByText('12 Elm St', { exact: false });
     expect(screen.queryAllByText(orderMessages.overCap(50_000))).toHaveLength(1);
+  });
+
+  it("the documents standing for the chosen location decide the cap: a shop's own verified ones lift it", async () => {
+    const doc = (kind: 'sales_id' | 'tobacco_license', status: 'verified' | 'pending') => ({
+      kind,
+      status,
+      expiresOn: null,
+      originalName: 'x.pdf',
+      contentType: 'application/pdf',
+      size: 1,
+      md5Hash: 'x',
+      timeCreated: '2026-01-01T00:00:00.000Z',
+      updated: '2026-01-01T00:00:00.000Z',
+      note: null,
+    });
+    const locations = (own: 'verified' | 'pending') => ({
+      locations: [
+        {
+          ...address,
+          documents: { salesId: doc('sales_id', own), tobaccoLicense: doc('tobacco_license', own) },
+        },
+      ],
+      companyDocuments: { salesId: null, tobaccoLicense: null },
+      locationLimit: 5,
+    });
+    // The company has none verified (the profile says so), but this shop's own are.
+    api({
+      'GET store': ok(makeStore({ unverifiedCapCents: 2000 })),
+      'GET company/locations': ok(locations('verified')),
+    });
+    const first = renderPage(<CheckoutPage />, { user: makeProfile(), cart });
+    await screen.findAllByText('12 Elm St', { exact: false });
+    await waitFor(() => expect(screen.queryAllByText(orderMessages.overCap(2000))).toHaveLength(0));
+    first.unmount();
+    // The shop's own pending ones stand for it, though the company's are verified.
+    api({
+      'GET store': ok(makeStore({ unverifiedCapCents: 2000 })),
+      'GET company/locations': ok({
+        ...locations('pending'),
+        companyDocuments: {
+          salesId: doc('sales_id', 'verified'),
+          tobaccoLicense: doc('tobacco_license', 'verified'),
+        },
+      }),
+    });
+    renderPage(<CheckoutPage />, { user: verified, cart });
+    expect((await screen.findAllByText(orderMessages.overCap(2000))).length).toBeGreaterThan(0);
   });
 
   it('the server’s refusal is shown in its own words; a server fault in the spec’s', async () => {

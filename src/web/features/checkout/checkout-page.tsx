@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import type { Cart } from '#shared/cart/cart.schemas.ts';
@@ -9,8 +9,7 @@ import { useNotify } from '#web/components/ui/notifications.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
-import { useAddresses } from '#web/lib/addresses.ts';
-import { useCart, useCartFor } from '#web/lib/cart/get-cart.ts';
+import { useCart } from '#web/lib/cart/get-cart.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
@@ -23,6 +22,7 @@ import {
 } from './checkout-panels.tsx';
 import { EditAddressModal } from './edit-address-modal.tsx';
 import { newIdempotencyKey } from './idempotency-key.ts';
+import { useShipTo } from './use-ship-to.ts';
 import { OrderSummaryPanel } from './order-summary-panel.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 
@@ -77,38 +77,19 @@ function Checkout() {
   const user = useSession().data!.user!;
   const cart = useCart().data!;
   const store = useStoreInfo().data;
-  const addresses = useAddresses().data?.addresses;
   const place = usePlaceOrder();
   const notify = useNotify();
   const navigate = useNavigate();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const form = useZodForm(CheckoutFormSchema, { defaultValues: { shippingType: 'Pickup', comments: '' } });
   const shippingType = form.watch('shippingType') ?? 'Pickup';
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
-
-  // The chosen address, else the default one, else the first; deleting the chosen one falls back.
-  const address = useMemo(() => {
-    const list = addresses ?? [];
-    return list.find((a) => a.id === chosenId) ?? list.find((a) => a.isDefault) ?? list[0] ?? null;
-  }, [addresses, chosenId]);
-
-  // The cart judged for where this order would go (Pickup: the store's state) with the licenses
-  // of the location chosen (its own, else the company's).
-  const judgedCart = useCartFor({
-    shipping: shippingType === 'Pickup' ? 'Pickup' : 'Shiptoaddress',
-    locationId: address?.id,
-  });
-  const judged = judgedCart.data ?? cart;
-  // Until the cart is judged for the ship-to now chosen, its totals are the last choice's: Check
-  // out waits rather than send a total the server would refuse.
-  const judging = judgedCart.isPlaceholderData || judgedCart.isPending;
+  const { address, chosen, editing, setEditing, judged, judging, verified } = useShipTo(shippingType, cart);
   // A refusal was about the ship-to it was made for: another choice starts clean.
   const shipToKey = shippingType === 'Pickup' ? 'Pickup' : (address?.id ?? '');
   // biome-ignore lint/correctness/useExhaustiveDependencies: clears when the ship-to changes
   useEffect(() => form.clearErrors('root.server'), [shipToKey]);
   const deliveryFee = store?.deliveryFeeCents ?? 2000;
-  const documentsVerified = user.isSalesIdverified && user.isTobaccoLicenceVerified;
+  const documentsVerified = verified ?? (user.isSalesIdverified && user.isTobaccoLicenceVerified);
   const cap = documentsVerified ? undefined : store?.unverifiedCapCents;
   const overCap = cap !== undefined && cart.subtotalCents > cap;
   const failed = (message: string) => form.setError('root.server', { type: 'server', message });
@@ -192,9 +173,9 @@ function Checkout() {
       <EditAddressModal
         open={editing}
         onOpenChange={setEditing}
-        addresses={addresses ?? []}
+        addresses={chosen.addresses}
         selectedId={address?.id ?? null}
-        onSelect={setChosenId}
+        onSelect={chosen.set}
       />
     </div>
   );

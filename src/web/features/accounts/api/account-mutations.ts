@@ -6,6 +6,7 @@ import type {
 } from '#shared/accounts/accounts.schemas.ts';
 import { apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
 import { ADDRESSES_KEY } from '#web/lib/addresses.ts';
+import { LOCATIONS_KEY } from '#web/lib/locations.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
 
 /** Address and profile changes can move the default address, so both caches refresh. */
@@ -16,6 +17,7 @@ function useAccountChanging<T, R>(fn: (body: T) => Promise<R>) {
     onSuccess: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: ADDRESSES_KEY }),
+        qc.invalidateQueries({ queryKey: LOCATIONS_KEY }),
         qc.invalidateQueries({ queryKey: SESSION_KEY }),
       ]);
     },
