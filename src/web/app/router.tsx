@@ -197,6 +197,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'company/locations',
+        lazy: async () => ({
+          Component: (await import('#web/features/accounts/locations-page.tsx')).LocationsPage,
+        }),
+      },
+      {
         path: 'checkout',
         lazy: async () => ({
           Component: (await import('#web/features/checkout/checkout-page.tsx')).CheckoutPage,

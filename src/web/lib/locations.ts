@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { standingDocument } from '#shared/companies/location-documents.ts';
 import type { DocumentPair, Locations } from '#shared/companies/locations.schemas.ts';
+import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
 import { apiGet, apiUrl } from '#web/lib/api-client.ts';
 
 /** The company's locations with their own documents (the Locations page, the checkout). */
@@ -29,3 +30,6 @@ export const locationVerified = (data: Locations, locationId: string | null | un
   (['sales_id', 'tobacco_license'] as const).every(
     (kind) => standingFor(data, locationId, kind).document?.status === 'verified',
   );
+
+/** How many locations the company may have: staff may raise the spec's 5 for a chain. */
+export const useLocationLimit = () => useLocations().data?.locationLimit ?? MAX_ADDRESSES;

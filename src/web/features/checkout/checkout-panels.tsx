@@ -3,7 +3,7 @@ import type { Address } from '#shared/accounts/accounts.schemas.ts';
 import { SHIPPING_TYPES, type ShippingType, shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import { formatCents } from '#shared/money.ts';
 import { type FieldProps, TextAreaField } from '#web/components/ui/form.tsx';
-import { addressLine } from './edit-address-modal.tsx';
+import { addressLine } from '#web/lib/addresses.ts';
 
 export const METHOD_LABEL: Record<ShippingType, string> = {
   Pickup: 'Pickup in store',

@@ -1,11 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Address } from '#shared/accounts/accounts.schemas.ts';
-import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
+import { useLocationLimit } from '#web/lib/locations.ts';
+import { addressLine } from '#web/lib/addresses.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { Slot } from '#web/components/slots.tsx';
-
-export const addressLine = (a: Address) =>
-  `${a.streetAddress}${a.streetAddress2 ? `, ${a.streetAddress2}` : ''}, ${a.city}, ${a.state} ${a.zipCode}`;
 
 /**
  * SPEC §2 Checkout: the Edit Address modal: select, add, delete and make default, over the same
@@ -24,6 +22,7 @@ export function EditAddressModal({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const limit = useLocationLimit();
   return (
     <DialogShell
       open={open}
@@ -32,7 +31,7 @@ export function EditAddressModal({
       contentClassName="fixed left-1/2 top-1/2 max-h-[90vh] w-[94vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 sm:p-6"
     >
       <Dialog.Description className="mt-1 text-sm text-gray-700">
-        Choose where this order goes, or add an address ({addresses.length} of {MAX_ADDRESSES} saved).
+        Choose where this order goes, or add an address ({addresses.length} of {limit} saved).
       </Dialog.Description>
 
       <fieldset className="mt-4">

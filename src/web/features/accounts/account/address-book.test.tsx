@@ -17,6 +17,20 @@ const saved = {
 };
 
 describe('address book: locations with names', () => {
+  it("counts against the company's location limit (staff may raise the spec's 5)", async () => {
+    fakeApi({
+      'GET account/addresses': ok({ addresses: [saved] }),
+      'GET company/locations': ok({
+        locations: [],
+        companyDocuments: { salesId: null, tobaccoLicense: null },
+        locationLimit: 12,
+      }),
+    });
+    renderPage(<AddressBook />);
+    expect(await screen.findByRole('heading', { name: 'Saved addresses (1 of 12)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Locations' }).getAttribute('href')).toBe('/company/locations');
+  });
+
   it("shows a location's name above its address, and none for an unnamed one", async () => {
     fakeApi({
       'GET account/addresses': ok({

@@ -1,4 +1,5 @@
-import { MAX_ADDRESSES } from '#shared/accounts/us-states.ts';
+import { Link } from 'react-router';
+import { useLocationLimit } from '#web/lib/locations.ts';
 import { useAddresses } from '#web/lib/addresses.ts';
 import { AddAddressForm } from '#web/features/accounts/components/add-address-form.tsx';
 import { AddressActions } from '#web/features/accounts/components/address-actions.tsx';
@@ -7,15 +8,25 @@ import { AddressActions } from '#web/features/accounts/components/address-action
 export function AddressBook() {
   const { data } = useAddresses();
   const list = data?.addresses ?? [];
+  const limit = useLocationLimit();
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
       <AddAddressForm />
       <section aria-labelledby="saved-addresses">
         <h2 id="saved-addresses" className="text-lg font-bold">
-          Saved addresses ({list.length} of {MAX_ADDRESSES})
+          Saved addresses ({list.length} of {limit})
         </h2>
         {list.length === 0 && <p className="mt-2 text-gray-700">No saved addresses yet.</p>}
+        {list.length > 0 && (
+          <p className="mt-1 text-sm text-gray-700">
+            A shop with its own Sales ID or tobacco license uploads it on the{' '}
+            <Link to="/company/locations" className="font-semibold text-blue-800 underline">
+              Locations
+            </Link>{' '}
+            page.
+          </p>
+        )}
         <ul className="mt-3 space-y-3">
           {list.map((a) => (
             <li key={a.id} className="rounded-xl p-4 ring-1 ring-gray-200">

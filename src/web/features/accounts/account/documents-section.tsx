@@ -30,9 +30,24 @@ export function DocumentsSection({ user }: { user: Profile }) {
   );
 }
 
-function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null }) {
+/**
+ * One document: its state, a download link and, when one is needed, an upload. The company's own
+ * (My Profile), or a location's own (`locationId`, the Locations page).
+ */
+export function DocumentCard({
+  kind,
+  doc,
+  locationId,
+  children,
+}: {
+  kind: DocumentKind;
+  doc: Document | null;
+  locationId?: string;
+  /** Said instead of "Not uploaded yet." when there is none (a location: whose stands for it). */
+  children?: React.ReactNode;
+}) {
   const [state, setState] = useState(EMPTY_UPLOAD);
-  const upload = useUploadDocument();
+  const upload = useUploadDocument(locationId);
   const notify = useNotify();
   const canUpload = !doc || doc.status === 'reupload_requested' || doc.status === 'expired';
 
@@ -56,7 +71,11 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
         <div className="mt-2 space-y-1 text-sm">
           <p>
             <a
-              href={apiUrl(`account/documents/${kind}`)}
+              href={apiUrl(
+                locationId
+                  ? `company/locations/${encodeURIComponent(locationId)}/documents/${kind}`
+                  : `account/documents/${kind}`,
+              )}
               download
               className="font-semibold text-blue-800 underline"
             >
@@ -77,7 +96,7 @@ function DocumentCard({ kind, doc }: { kind: DocumentKind; doc: Document | null 
           )}
         </div>
       ) : (
-        <p className="mt-2 text-sm text-gray-700">Not uploaded yet.</p>
+        (children ?? <p className="mt-2 text-sm text-gray-700">Not uploaded yet.</p>)
       )}
       {canUpload && (
         <form onSubmit={submit} noValidate className="mt-3 space-y-3">

@@ -3,22 +3,28 @@ import { useCallback } from 'react';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { DocumentKind } from '#shared/accounts/accounts.schemas.ts';
 import { apiUrl } from '#web/lib/api-client.ts';
+import { LOCATIONS_KEY } from '#web/lib/locations.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
 import { uploadWithProgress } from '#web/lib/upload.ts';
 
-/** Uploads a document with progress; resolves with null on success or the message to show. */
-export function useUploadDocument() {
+/**
+ * Uploads a document with progress — the company's own, or a location's own when `locationId` is
+ * given; resolves with null on success or the message to show.
+ */
+export function useUploadDocument(locationId?: string) {
   const qc = useQueryClient();
   return useCallback(
     async (kind: DocumentKind, file: File, onProgress: (p: number) => void): Promise<string | null> => {
+      const path = locationId
+        ? `company/locations/${encodeURIComponent(locationId)}/documents/${kind}`
+        : `account/documents/${kind}`;
       try {
-        const { status, body } = await uploadWithProgress(
-          apiUrl(`account/documents/${kind}`),
-          file,
-          onProgress,
-        );
+        const { status, body } = await uploadWithProgress(apiUrl(path), file, onProgress);
         if (status >= 200 && status < 300) {
-          await qc.invalidateQueries({ queryKey: SESSION_KEY });
+          await Promise.all([
+            qc.invalidateQueries({ queryKey: SESSION_KEY }),
+            qc.invalidateQueries({ queryKey: LOCATIONS_KEY }),
+          ]);
           return null;
         }
         const message = (body as { message?: unknown } | null)?.message;
@@ -27,6 +33,6 @@ export function useUploadDocument() {
         return accountMessages.uploadFailed(kind);
       }
     },
-    [qc],
+    [qc, locationId],
   );
 }

@@ -21,16 +21,10 @@ import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { expiringDocumentsQuery, verificationQueueQuery } from '#web/features/accounts/console/queries.ts';
 import { useAdminMutation } from '#web/lib/console-api.ts';
+import type { QueuedDocumentSchema } from '#shared/accounts/documents-staff.schemas.ts';
+import type { z } from 'zod';
 
-type Queued = {
-  id: string;
-  kind: 'sales_id' | 'tobacco_license';
-  originalName: string;
-  contentType: string;
-  size: number;
-  uploadedAt: string;
-  buyer: { id: string; name: string; businessName: string; email: string };
-};
+type Queued = z.infer<typeof QueuedDocumentSchema>;
 
 const label = (kind: Queued['kind']) => (kind === 'sales_id' ? 'Sales ID' : 'Tobacco license');
 
@@ -66,6 +60,7 @@ export function VerificationsPage() {
                   <span className="block text-sm">
                     {label(d.kind)} · {d.buyer.name}
                   </span>
+                  <span className="block text-sm">{forWhom(d.location)}</span>
                   <span className="block text-xs opacity-80">Uploaded {formatDateTime(d.uploadedAt)}</span>
                 </button>
               </li>
@@ -143,6 +138,8 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
           </Link>{' '}
           ({doc.buyer.email})
         </dd>
+        <dt className="font-semibold">For</dt>
+        <dd>{forWhom(doc.location)}</dd>
         <dt className="font-semibold">File</dt>
         <dd className="break-all">
           {doc.originalName} · {(doc.size / 1024).toFixed(0)} kB ·{' '}
@@ -209,4 +206,12 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
       </div>
     </Panel>
   );
+}
+
+/**
+ * Whom a document stands for (decision 015): one location's own (its name, else its street, and
+ * state: a license is verified for the state it was issued in), else the whole company.
+ */
+function forWhom(location: { name: string; state: string } | null): string {
+  return location ? `Location: ${location.name} (${location.state})` : 'The company (every location)';
 }
