@@ -65,6 +65,8 @@ export function fakeApi(routes: Record<string, ApiRoute>) {
 /** A placed pickup order of two units of one option, at $15.00. */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
+    placedBy: { id: 'u1', name: 'Robin Buyer' },
+    location: null,
     orderNumber: 'SS-1042',
     datePlaced: '2026-11-25T15:30:00.000Z',
     shippingType: 'Pickup',

@@ -8,6 +8,8 @@ export const orderMessages = {
   actionNotAllowed: 'Action not allowed',
   emptyCart: 'Your cart is empty.',
   shippingRequired: 'Please fill in the shipping details.',
+  /** A filter of my orders names a location or a member that is not one of the list's. */
+  chooseFromList: 'Choose from the list.',
   /** The chosen location was removed (or changed) while checkout was open. */
   locationGone: 'That address is no longer in your address book as shown: choose the address again.',
   notEnoughStock: (lines: string[]) => `Not enough stock for: ${lines.join('; ')}. Please update your cart.`,

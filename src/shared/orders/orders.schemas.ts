@@ -88,6 +88,13 @@ export const OrderSchema = z.object({
   events: z.array(z.object({ stage: z.string(), at: z.string() })),
   /** Who carries a delivery that has shipped, and its tracking number and page when staff gave one. */
   tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
+  /** The member of the company who placed it (decision 015). */
+  placedBy: z.object({ id: z.string(), name: z.string() }),
+  /**
+   * The company's location it was for (its name, else its street); null for an order before
+   * locations whose address matched none, or once the location is removed.
+   */
+  location: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -99,6 +106,10 @@ export const OrdersQuerySchema = z.object({
     .transform((v) => v === 'true')
     .default(false),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Only the orders for this location of the company. */
+  location: z.uuid({ message: orderMessages.chooseFromList }).optional(),
+  /** Only the orders this member placed. */
+  placedBy: z.uuid({ message: orderMessages.chooseFromList }).optional(),
 });
 export const OrderListSchema = z.object({ orders: z.array(OrderSchema) });
 

@@ -18,7 +18,7 @@
 --                not what the lines were judged and priced by (the app judges them again);
 --  * 'over_cap'  an unverified buyer's subtotal is over the cap (p_cap);
 --  * 'duplicate' this idempotency key already made an order;
---  * 'created'   stock taken (or 'not_enough_stock:[ids]' raised, undoing it all), items, the
+--  * 'created'   (with the location's id and name) stock taken (or 'not_enough_stock:[ids]' raised, undoing it all), items, the
 --                'placed' event, the cart emptied, the confirmation mail queued with its number
 --                (and p_mail->'staff' to each staff member who chose new-order mail), and the
 --                change feed told of the cart and the stock.
@@ -44,6 +44,7 @@ DECLARE
   v_company uuid;
   v_location uuid;
   v_location_state text;
+  v_location_name text;
 BEGIN
   IF p_session IS NOT NULL THEN
     SELECT s.id, s.last_seen_at INTO v_session_id, v_seen
@@ -87,7 +88,8 @@ BEGIN
   -- one asked for, which must be the company's and, for a delivery, where it goes; else the
   -- company's default (the release before asks for none).
   IF p_order->>'location_id' IS NOT NULL THEN
-    SELECT a.id, a.state INTO v_location, v_location_state FROM addresses a
+    SELECT a.id, a.state, coalesce(nullif(a.name, ''), a.street_address)
+    INTO v_location, v_location_state, v_location_name FROM addresses a
     WHERE a.id = (p_order->>'location_id')::uuid AND a.company_id = v_company
     FOR SHARE;
     IF v_location IS NULL OR (p_order->>'shipping_type' = 'Shiptoaddress'
@@ -95,7 +97,8 @@ BEGIN
       RETURN jsonb_build_object('status', 'location');
     END IF;
   ELSE
-    SELECT a.id INTO v_location FROM addresses a WHERE a.company_id = v_company AND a.is_default FOR SHARE;
+    SELECT a.id, coalesce(nullif(a.name, ''), a.street_address) INTO v_location, v_location_name
+    FROM addresses a WHERE a.company_id = v_company AND a.is_default FOR SHARE;
   END IF;
 
   -- The location's verified, unexpired licences are the states the lines were judged with: of
@@ -229,6 +232,8 @@ BEGIN
   INSERT INTO change_events (channel, payload) VALUES
     ('user_events', json_build_object('userId', p_user, 'type', 'cart')::text),
     ('stock_changed', (SELECT string_agg(value->>'variant_id', ',') FROM jsonb_array_elements(p_lines)));
-  RETURN jsonb_build_object('status', 'created', 'id', v_order_id, 'number', v_number);
+  RETURN jsonb_build_object('status', 'created', 'id', v_order_id, 'number', v_number,
+    'location', CASE WHEN v_location IS NULL THEN NULL
+      ELSE jsonb_build_object('id', v_location, 'name', v_location_name) END);
 END
 $$;

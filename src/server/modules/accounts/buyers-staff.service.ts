@@ -3,7 +3,7 @@ import { profileChanged } from './profile-events.ts';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
-import { withDetails } from '#server/modules/orders/orders.service.ts';
+import { withDetails } from '#server/modules/orders/order-reads.ts';
 import { orders } from '#server/modules/orders/orders.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';

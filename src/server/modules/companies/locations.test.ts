@@ -6,7 +6,7 @@ import { VerificationQueueSchema } from '#shared/accounts/documents-staff.schema
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
 import { LocationsSchema } from '#shared/companies/locations.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
-import { PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
+import { OrderListSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 import { ORIGIN } from '#tests/accounts.ts';
 import { multipart, PDF } from '#tests/multipart.ts';
@@ -215,6 +215,49 @@ describe('locations and their own documents (decision 015, step 2b)', () => {
     ).toBe(404);
     const rows = await t.database.query('select id from documents where location_id = $1', [atlanta]);
     expect(rows).toEqual([]);
+  });
+
+  it("the company's orders say who placed them and for which location, and filter by either", async () => {
+    const { buyer, dallas, atlanta, vape } = await twoShops();
+    const other = await twoShops();
+    await call('DELETE', `/api/v1/cart/items/${vape.sku}`, buyer.cookie);
+    const pipe = await variantWith(50);
+    const placeFor = async (locationId?: string) => {
+      await add(buyer.cookie, pipe.sku, 1);
+      const res = await call(
+        'POST',
+        '/api/v1/orders',
+        buyer.cookie,
+        orderBody(locationId ? { locationId } : {}),
+      );
+      expect(res.statusCode).toBe(201);
+      return PlaceOrderResponseSchema.parse(res.json()).order;
+    };
+    const forAtlanta = await placeFor(atlanta);
+    expect(forAtlanta.location).toEqual({ id: atlanta, name: 'Atlanta shop' });
+    expect(forAtlanta.placedBy).toEqual({ id: buyer.user.id, name: buyer.body.name });
+    // None named: the default location, Dallas (unnamed: its street).
+    const forDallas = await placeFor();
+    expect(forDallas.location).toEqual({ id: dallas, name: '1 Main St' });
+
+    const list = async (query: string) => {
+      const res = await call('GET', `/api/v1/orders?${query}`, buyer.cookie);
+      expect(res.statusCode).toBe(200);
+      return OrderListSchema.parse(res.json()).orders.map((o) => o.orderNumber);
+    };
+    expect(await list('')).toEqual([forDallas.orderNumber, forAtlanta.orderNumber]);
+    expect(await list(`location=${atlanta}`)).toEqual([forAtlanta.orderNumber]);
+    expect(await list(`placedBy=${buyer.user.id}`)).toEqual([forDallas.orderNumber, forAtlanta.orderNumber]);
+    // Another company's ids find nothing of theirs or of ours.
+    expect(await list(`location=${other.atlanta}`)).toEqual([]);
+    expect(await list(`placedBy=${other.buyer.user.id}`)).toEqual([]);
+    const bad = await call('GET', '/api/v1/orders?location=nowhere', buyer.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(orderMessages.chooseFromList);
+    // A removed location leaves its orders, without it.
+    expect((await call('DELETE', `/api/v1/account/addresses/${atlanta}`, buyer.cookie)).statusCode).toBe(200);
+    const again = await call('GET', `/api/v1/orders/${forAtlanta.orderNumber}`, buyer.cookie);
+    expect(again.json().location).toBeNull();
   });
 
   it('anonymous and staff have no locations; removing one removes its own documents and their files', async () => {

@@ -49,9 +49,12 @@ export function orderView(
     | 'productSlug'
   >[],
   events: Pick<EventRow, 'stage' | 'createdAt'>[],
+  /** Who of the company placed it, and the location it was for (decision 015). */
+  whose: Pick<Order, 'placedBy' | 'location'>,
 ): Order {
   return {
     orderNumber: o.number,
+    ...whose,
     datePlaced: o.createdAt.toISOString(),
     shippingType: o.shippingType as ShippingType,
     shippingDetails: {

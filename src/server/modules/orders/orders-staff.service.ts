@@ -17,7 +17,7 @@ import { itemActions, STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import type { AdminOrdersQuery, SetStageBody } from '#shared/orders/orders-staff.schemas.ts';
 import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts';
-import { hasItemWithStatus, withDetails } from './orders.service.ts';
+import { hasItemWithStatus, withDetails } from './order-reads.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { businessNameOf } from '#server/modules/companies/company-sql.ts';

@@ -20,7 +20,8 @@ import {
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { loadOrder, loadOrders, placeOrder } from './orders.service.ts';
+import { loadOrder, loadOrders } from './order-reads.ts';
+import { placeOrder } from './orders.service.ts';
 
 const tags = ['orders'];
 const errors = ERROR_RESPONSES;
@@ -64,6 +65,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cat
           itemStatus: TAB_ITEM_STATUS[req.query.tab],
           since,
           limit: req.query.limit,
+          locationId: req.query.location,
+          placedBy: req.query.placedBy,
         }),
       };
     },

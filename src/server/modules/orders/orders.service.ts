@@ -15,6 +15,7 @@ import { formatCents } from '#shared/money.ts';
 import { type Order, orderMessages, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
 import type { OrderingSettings, OrderReading, PlaceOrderContext } from './orders-context.ts';
 import { orderView } from './order-view.ts';
+import { loadOrders } from './order-reads.ts';
 import { casePacksHold, judgeOrder, lineName, readOrder, snapshotLines } from './order-lines.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 
@@ -30,6 +31,8 @@ const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 
 type PlaceResult = {
   status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session' | 'location';
+  /** The location the order was placed for (created). */
+  location?: { id: string; name: string } | null;
   number?: string;
 };
 
@@ -265,6 +268,10 @@ async function placeOnce(
       productSlug: p.product_slug,
     })),
     [{ stage: 'placed', createdAt: ctx.now }],
+    {
+      placedBy: { id: user.id, name: user.name },
+      location: result.location ?? null,
+    },
   );
 }
 
@@ -300,74 +307,3 @@ async function findOrderByKey(db: Db, userId: string, key: string): Promise<Orde
   return (await loadOrders({ db, userId, companyId: row.companyId }, { ids: [row.id] }))[0] ?? null;
 }
 
-export interface OrderFilter {
-  ids?: string[];
-  number?: string;
-  /** An order is under a tab when at least one of its items has that status (SPEC §4). */
-  itemStatus?: 'pending' | 'cancelled' | 'delivered';
-  since?: Date;
-  limit?: number;
-}
-
-/** An order is under a tab (or a status filter) when at least one of its items has that status. */
-export const hasItemWithStatus = (db: Db, status: 'pending' | 'cancelled' | 'delivered') =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.status, status))),
-  );
-
-/**
- * The company's orders, newest first, with items and status history: whoever of its members placed
- * them. A login without a company (staff) sees the orders it placed before companies, if any.
- */
-export async function loadOrders(
-  { db, userId, companyId }: Pick<MemberContext, 'db' | 'userId' | 'companyId'>,
-  f: OrderFilter = {},
-): Promise<Order[]> {
-  const conditions = [
-    companyId ? eq(orders.companyId, companyId) : and(eq(orders.userId, userId), isNull(orders.companyId))!,
-  ];
-  if (f.ids) conditions.push(inArray(orders.id, f.ids));
-  if (f.number) conditions.push(eq(orders.number, f.number));
-  if (f.since) conditions.push(gte(orders.createdAt, f.since));
-  if (f.itemStatus) conditions.push(hasItemWithStatus(db, f.itemStatus));
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(...conditions))
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(f.limit ?? 50);
-  return withDetails(db, rows);
-}
-
-/** Order rows with their items and status history, as the API shows them. */
-export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<Order[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [items, events] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
-    db
-      .select()
-      .from(orderEvents)
-      .where(inArray(orderEvents.orderId, ids))
-      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-  ]);
-  return rows.map((o) =>
-    orderView(
-      o,
-      items.filter((i) => i.orderId === o.id),
-      events.filter((e) => e.orderId === o.id),
-    ),
-  );
-}
-
-export async function loadOrder(
-  ctx: Pick<MemberContext, 'db' | 'userId' | 'companyId'>,
-  number: string,
-): Promise<Order> {
-  const [order] = await loadOrders(ctx, { number, limit: 1 });
-  if (!order) throw new NotFound(orderMessages.orderNotFound);
-  return order;
-}

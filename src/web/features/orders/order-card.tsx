@@ -13,7 +13,24 @@ import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { useBuyAgain } from './api/buy-again.ts';
 import { useReorder } from './api/reorder.ts';
 import { Slot } from '#web/components/slots.tsx';
+import { useLocations } from '#web/lib/locations.ts';
+import { useSession } from '#web/lib/session.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
+
+/**
+ * Which of the company's people and shops an order was for, when it says anything (decision 015):
+ * who placed it unless it was me, and its location when the company has more than one; nothing
+ * for a one-person, one-shop business, whose orders look as the spec draws them.
+ */
+function useWhose(order: Order): string | null {
+  const me = useSession().data?.user?.id;
+  const shops = useLocations().data?.locations.length ?? 0;
+  const parts = [
+    order.placedBy.id !== me && order.placedBy.name ? `Placed by ${order.placedBy.name}` : '',
+    order.location && shops > 1 ? `For ${order.location.name}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
 
 const STATUS_STYLE = {
   pending: 'bg-amber-100 text-amber-950',
@@ -24,6 +41,7 @@ const STATUS_STYLE = {
 /** SPEC §2 Orders: an order card with View Invoice and Track package; item rows with View Product and Buy Again. */
 export function OrderCard({ order }: { order: Order }) {
   const q = `?order=${encodeURIComponent(order.orderNumber)}`;
+  const whose = useWhose(order);
   const itemCount = order.items.reduce((n, i) => n + i.quantity, 0);
   const headingId = `order-${order.orderNumber}`;
 
@@ -52,6 +70,7 @@ export function OrderCard({ order }: { order: Order }) {
             <dt className="text-xs font-semibold uppercase text-gray-600">Status</dt>
             <dd>{trackingState(order.events).label}</dd>
           </div>
+          {whose && <p className="col-span-2 text-gray-700 sm:col-span-4">{whose}</p>}
         </dl>
         <div className="flex flex-wrap gap-2">
           <Link

@@ -1,11 +1,39 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
+import { useLocations } from '#web/lib/locations.ts';
 import { useSession } from '#web/lib/session.ts';
 import { OrderPlaced } from './order-placed.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
+
+/** A company with more than one location filters its orders by one of them (decision 015). */
+function LocationFilter({ chosen, onChoose }: { chosen?: string; onChoose: (id?: string) => void }) {
+  const id = useId();
+  const shops = useLocations().data?.locations ?? [];
+  if (shops.length < 2) return null;
+  return (
+    <span className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-semibold">
+        Location
+      </label>
+      <select
+        id={id}
+        value={chosen ?? ''}
+        onChange={(e) => onChoose(e.target.value || undefined)}
+        className="rounded-lg border border-gray-300 bg-white px-2 py-2 text-sm"
+      >
+        <option value="">All locations</option>
+        {shops.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name || l.streetAddress}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
 
 /** /orders (SPEC §2 Orders page): tab and Past Month live in the URL, so they survive a reload. */
 export function OrdersPage() {
@@ -17,14 +45,18 @@ export function OrdersPage() {
   const tabParam = params.get('tab') as OrderTab | null;
   const tab = tabParam && ORDER_TABS.includes(tabParam) ? tabParam : 'Orders';
   const pastMonth = params.get('pastMonth') === '1';
+  const location = params.get('location') ?? undefined;
   const placed = params.get('placed');
-  const update = (next: { tab?: OrderTab; pastMonth?: boolean }) => {
+  const update = (next: { tab?: OrderTab; pastMonth?: boolean; location?: string }) => {
     const p = new URLSearchParams(params);
     const t = next.tab ?? tab;
     if (t === 'Orders') p.delete('tab');
     else p.set('tab', t);
     if (next.pastMonth ?? pastMonth) p.set('pastMonth', '1');
     else p.delete('pastMonth');
+    const l = 'location' in next ? next.location : location;
+    if (l) p.set('location', l);
+    else p.delete('location');
     p.delete('placed');
     setParams(p, { replace: true });
   };
@@ -53,15 +85,19 @@ export function OrdersPage() {
         tab={tab}
         onTab={(t) => update({ tab: t })}
         pastMonth={pastMonth}
+        filters={{ location }}
         toolbar={
-          <button
-            type="button"
-            aria-pressed={pastMonth}
-            onClick={() => update({ pastMonth: !pastMonth })}
-            className={`rounded-lg px-3 py-2 text-sm font-semibold ring-1 ${pastMonth ? 'bg-gray-900 text-white ring-gray-900' : 'bg-white ring-gray-300 hover:bg-gray-100'}`}
-          >
-            Past Month
-          </button>
+          <>
+            <LocationFilter chosen={location} onChoose={(l) => update({ location: l })} />
+            <button
+              type="button"
+              aria-pressed={pastMonth}
+              onClick={() => update({ pastMonth: !pastMonth })}
+              className={`rounded-lg px-3 py-2 text-sm font-semibold ring-1 ${pastMonth ? 'bg-gray-900 text-white ring-gray-900' : 'bg-white ring-gray-300 hover:bg-gray-100'}`}
+            >
+              Past Month
+            </button>
+          </>
         }
       />
     </div>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { TabList, tabId } from '#web/components/ui/tab-list.tsx';
-import { useOrders } from './api/get-orders.ts';
+import { type OrderFilters, useOrders } from './api/get-orders.ts';
 import { OrderCard } from './order-card.tsx';
 
 /** The Orders / Cancelled / Delivered tabs and their order cards (the Orders page and My Account). */
@@ -12,14 +12,16 @@ export function OrdersPanel({
   pastMonth = false,
   limit,
   toolbar,
+  filters,
 }: {
   tab: OrderTab;
   onTab: (tab: OrderTab) => void;
   pastMonth?: boolean;
   limit?: number;
   toolbar?: React.ReactNode;
+  filters?: OrderFilters;
 }) {
-  const { data, isPending, isError } = useOrders(tab, { pastMonth, limit });
+  const { data, isPending, isError } = useOrders(tab, { pastMonth, limit, filters });
   const prefix = useId();
   const panelId = `${prefix}-panel`;
   return (

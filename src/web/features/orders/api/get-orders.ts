@@ -5,13 +5,31 @@ import { useSession } from '#web/lib/session.ts';
 
 export const ORDERS_PREFIX = ['orders'] as const;
 
-/** My orders under one tab, newest first; `pastMonth` is the Past Month filter. */
-export function useOrders(tab: OrderTab, { pastMonth = false, limit = 50 } = {}) {
+/** Only one location's orders, or one member's (decision 015); none: all the company's. */
+export interface OrderFilters {
+  location?: string;
+  placedBy?: string;
+}
+
+/** My company's orders under one tab, newest first; `pastMonth` is the Past Month filter. */
+export function useOrders(
+  tab: OrderTab,
+  {
+    pastMonth = false,
+    limit = 50,
+    filters = {},
+  }: { pastMonth?: boolean; limit?: number; filters?: OrderFilters } = {},
+) {
   const userId = useSession().data?.user?.id;
+  const { location, placedBy } = filters;
   return useQuery({
-    queryKey: [...ORDERS_PREFIX, userId, 'list', tab, pastMonth, limit],
+    queryKey: [...ORDERS_PREFIX, userId, 'list', tab, pastMonth, limit, location ?? '', placedBy ?? ''],
     queryFn: ({ signal }) =>
-      apiGet(apiUrl('orders', { tab, pastMonth: pastMonth || undefined, limit }), 'OrderListSchema', signal),
+      apiGet(
+        apiUrl('orders', { tab, pastMonth: pastMonth || undefined, limit, location, placedBy }),
+        'OrderListSchema',
+        signal,
+      ),
     enabled: Boolean(userId),
   });
 }
