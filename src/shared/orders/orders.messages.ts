@@ -8,6 +8,22 @@ export const orderMessages = {
   actionNotAllowed: 'Action not allowed',
   emptyCart: 'Your cart is empty.',
   shippingRequired: 'Please fill in the shipping details.',
+  /** Decision 015, step 4: orders over a buyer's limit wait for an owner. */
+  sentForApproval: (number: string, limit: string) =>
+    `Order ${number} is over your order limit of ${limit}: it was sent to your company's owners for approval.`,
+  viewerCannotOrder: 'Your role in your company lets you see orders, not place them.',
+  requestNotFound: 'Order request not found',
+  requestDecided: (status: string, who: string) => `This order request was already ${status} by ${who}.`,
+  requestChanged:
+    'Prices, rules or stock changed since this order was sent for approval. Check the changes, then approve it as it is now or decline it.',
+  requestNothingLeft: 'Nothing of this order can be ordered now: decline it with a note.',
+  requestApproved: (number: string) => `Order ${number} approved and placed.`,
+  requestDeclined: (number: string) => `Order ${number} declined.`,
+  requestWithdrawn: (number: string) => `Order ${number} withdrawn.`,
+  onlyOwnersDecide: 'Only an owner of your company can approve or decline an order.',
+  onlyPlacerWithdraws: 'Only the member who placed it can withdraw an order request.',
+  declineNoteRequired: 'Say why, for the buyer.',
+  declineNoteTooLong: 'Keep the note to 500 characters or fewer.',
   /** A filter of my orders names a location or a member that is not one of the list's. */
   chooseFromList: 'Choose from the list.',
   /** The chosen location was removed (or changed) while checkout was open. */

@@ -17,7 +17,10 @@
 --                its price list, or the cart's lines at the catalogue's prices and attributes are
 --                not what the lines were judged and priced by (the app judges them again);
 --  * 'over_cap'  an unverified buyer's subtotal is over the cap (p_cap);
---  * 'duplicate' this idempotency key already made an order;
+--  * viewer_cannot_order  raised: the member's role is viewer (decision 015, step 4);
+--  * 'duplicate' this idempotency key already made an order (or a request);
+--  * 'awaiting'  a buyer's order over their limit: an order request waiting for an owner (with its
+--                number): no stock taken, the cart emptied, each owner mailed (p_mail->'approval');
 --  * 'created'   (with the location's id and name) stock taken (or 'not_enough_stock:[ids]' raised, undoing it all), items, the
 --                'placed' event, the cart emptied, the confirmation mail queued with its number
 --                (and p_mail->'staff' to each staff member who chose new-order mail), and the
@@ -37,14 +40,14 @@ DECLARE
   v_version bigint;
   v_order_id uuid;
   v_number text;
-  v_short jsonb := '[]'::jsonb;
-  v_line jsonb;
   v_session_id integer;
   v_seen timestamptz;
   v_company uuid;
   v_location uuid;
   v_location_state text;
   v_location_name text;
+  v_role text;
+  v_limit integer;
 BEGIN
   IF p_session IS NOT NULL THEN
     SELECT s.id, s.last_seen_at INTO v_session_id, v_seen
@@ -69,21 +72,17 @@ BEGIN
   -- rows held until this commits: a removal or a disable waits for the order, or comes first).
   -- None: raised, not returned, so that the release before (which knows no such status) fails
   -- instead of taking it for an order.
-  SELECT m.company_id INTO v_company
+  SELECT m.company_id, m.role, m.order_limit_cents INTO v_company, v_role, v_limit
   FROM company_members m JOIN companies c ON c.id = m.company_id
   WHERE m.user_id = p_user AND m.removed_at IS NULL AND c.disabled_at IS NULL
   FOR SHARE OF m, c;
   IF v_company IS NULL THEN
     RAISE EXCEPTION 'no_company';
   END IF;
-
-  -- The rules, listings and rates the lines were judged by are still the current ones, and stay
-  -- so until this commits: a rule change waits for this order, or this order sees its version
-  -- and is judged again.
-  SELECT version INTO v_version FROM compliance_version WHERE id = 1 FOR SHARE;
-  IF v_version IS DISTINCT FROM (p_check->>'version')::bigint THEN
-    RETURN jsonb_build_object('status', 'changed');
+  IF v_role = 'viewer' THEN
+    RAISE EXCEPTION 'viewer_cannot_order';
   END IF;
+
   -- The location the order is for (held until this commits: removing it waits for the order): the
   -- one asked for, which must be the company's and, for a delivery, where it goes; else the
   -- company's default (the release before asks for none).
@@ -101,28 +100,10 @@ BEGIN
     FROM addresses a WHERE a.company_id = v_company AND a.is_default FOR SHARE;
   END IF;
 
-  -- The location's verified, unexpired licences are the states the lines were judged with: of
-  -- each kind, the location's own document when it has one, else the company's (decision 015).
-  IF (
-    SELECT coalesce(jsonb_agg(s ORDER BY s), '[]'::jsonb) FROM (
-      SELECT DISTINCT d.issuing_state AS s FROM documents d
-      WHERE d.company_id = v_company AND d.kind = 'tobacco_license' AND d.status = 'verified'
-        AND d.issuing_state IS NOT NULL
-        AND (d.expires_on IS NULL OR d.expires_on >= to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
-        AND (d.location_id = v_location OR (d.location_id IS NULL AND NOT EXISTS (
-          SELECT 1 FROM documents o WHERE o.location_id = v_location AND o.kind = d.kind)))
-    ) d
-  ) IS DISTINCT FROM (p_check->'licences') THEN
-    RETURN jsonb_build_object('status', 'changed');
-  END IF;
-
-  -- The company's customer group and its price list's version are the ones the lines were priced by.
-  IF (
-    SELECT jsonb_build_object('id', g.id, 'version', g.version)
-    FROM company_groups m JOIN customer_groups g ON g.id = m.group_id
-    WHERE m.company_id = v_company
-    FOR SHARE OF m, g
-  ) IS DISTINCT FROM nullif(p_check->'group', 'null'::jsonb) THEN
+  -- The rules, the location's licences and the company's group are still the ones the lines were
+  -- judged and priced by (held until this commits), else judge again.
+  v_version := order_judged_current(v_company, v_location, p_now, p_check);
+  IF v_version IS NULL THEN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
 
@@ -140,16 +121,7 @@ BEGIN
     ) c
     JOIN variants v ON v.id = c.variant_id
     JOIN products p ON p.id = v.product_id
-  ) IS DISTINCT FROM (
-    SELECT coalesce(jsonb_agg(
-      jsonb_build_array((l->>'variant_id')::integer, (l->>'quantity')::integer,
-        (l->>'price_cents')::integer, (l->>'discount_price_cents')::integer,
-        (l->>'discount_percentage')::real, l->'product_compliance', l->'variant_compliance',
-        (l->>'min_quantity')::integer, (l->>'order_increment')::integer, (l->>'max_quantity')::integer)
-      ORDER BY (l->>'variant_id')::integer
-    ), '[]')
-    FROM jsonb_array_elements(p_lines) l
-  ) THEN
+  ) IS DISTINCT FROM lines_as_priced(p_lines) THEN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
 
@@ -161,6 +133,18 @@ BEGIN
         SELECT 1 FROM documents o WHERE o.location_id = v_location AND o.kind = d.kind)))
   ) < 2 THEN
     RETURN jsonb_build_object('status', 'over_cap');
+  END IF;
+
+  -- A buyer with a limit: a key that already made a request is that request (one probe, only for
+  -- them), and an order over the limit waits for an owner.
+  IF v_limit IS NOT NULL THEN
+    IF EXISTS (SELECT 1 FROM order_requests WHERE user_id = p_user AND idempotency_key = p_key) THEN
+      RETURN jsonb_build_object('status', 'duplicate');
+    END IF;
+    IF (p_order->>'total_cents')::integer > v_limit THEN
+      RETURN request_approval(p_user, v_company, v_location, v_location_name, v_limit, p_key, p_now,
+        p_order, p_lines, p_mail);
+    END IF;
   END IF;
 
   v_number := 'SS-' || nextval('order_number_seq');
@@ -182,29 +166,7 @@ BEGIN
     RETURN jsonb_build_object('status', 'duplicate');
   END IF;
 
-  FOR v_line IN
-    SELECT value FROM jsonb_array_elements(p_lines) ORDER BY (value->>'variant_id')::integer
-  LOOP
-    UPDATE variants SET stock = stock - (v_line->>'quantity')::integer
-    WHERE id = (v_line->>'variant_id')::integer AND stock >= (v_line->>'quantity')::integer;
-    IF NOT FOUND THEN
-      v_short := v_short || to_jsonb((v_line->>'variant_id')::integer);
-    END IF;
-  END LOOP;
-  IF jsonb_array_length(v_short) > 0 THEN
-    RAISE EXCEPTION 'not_enough_stock:%', v_short::text;
-  END IF;
-
-  INSERT INTO order_items (
-    order_id, variant_id, sku, product_name, variant_name, image_url, unit_price_cents, quantity,
-    category_slug, brand_slug, product_slug, brand_name, compliance, excise_cents, selling_unit
-  )
-  SELECT v_order_id, (l->>'variant_id')::integer, l->>'sku', l->>'product_name', l->>'variant_name',
-    l->>'image_url', (l->>'unit_price_cents')::integer, (l->>'quantity')::integer,
-    l->>'category_slug', l->>'brand_slug', l->>'product_slug', l->>'brand_name', l->'compliance',
-    (l->>'excise_cents')::integer, coalesce(l->>'selling_unit', '')
-  FROM jsonb_array_elements(p_lines) l;
-  INSERT INTO order_events (order_id, stage, created_at) VALUES (v_order_id, 'placed', p_now);
+  PERFORM fill_order(v_order_id, p_lines, p_now);
   DELETE FROM cart_items WHERE user_id = p_user;
   INSERT INTO outbox ("to", subject, text, html, created_at, next_attempt_at)
   VALUES (
@@ -215,19 +177,7 @@ BEGIN
     p_now,
     p_now
   );
-  -- Staff who chose new-order mail each get the notice (p_mail->'staff', no recipient of its own).
-  IF p_mail ? 'staff' THEN
-    INSERT INTO outbox ("to", subject, text, html, created_at, next_attempt_at)
-    SELECT u.email,
-      replace(p_mail->'staff'->>'subject', '[[ORDER_NUMBER]]', v_number),
-      replace(p_mail->'staff'->>'text', '[[ORDER_NUMBER]]', v_number),
-      replace(p_mail->'staff'->>'html', '[[ORDER_NUMBER]]', v_number),
-      p_now,
-      p_now
-    FROM staff_notifications n JOIN users u ON u.id = n.user_id
-    WHERE n.new_orders AND u.role = 'staff' AND u.disabled_at IS NULL
-    ORDER BY u.email;
-  END IF;
+  PERFORM mail_new_order_staff(p_mail, v_number, p_now);
 
   INSERT INTO change_events (channel, payload) VALUES
     ('user_events', json_build_object('userId', p_user, 'type', 'cart')::text),

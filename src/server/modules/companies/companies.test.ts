@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { OrderListSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
-import { ORIGIN, sessionCookie } from '#tests/accounts.ts';
+import { ORIGIN } from '#tests/accounts.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
-import { hashPassword } from '#server/modules/accounts/password.ts';
+import { joinCompany } from '#tests/members.ts';
 
 const clock = testClock();
 const t = testAppForFile({ clock });
@@ -22,31 +22,7 @@ const companyRows = (userId: string) =>
     [userId],
   );
 
-/** A second login in an existing company, as invitations (step 3) will make: raw rows for now. */
-async function secondMember(companyId: string, role = 'buyer') {
-  const email = `member-${randomUUID()}@shop.example`;
-  const password = 'second member password';
-  const [u] = await t.database.query<{ id: string }>(
-    `insert into users (email, password_hash, business_name, name, phone, email_verified_at, is_completed)
-     values ($1, $2, 'ignored', 'Second Member', '', now(), true) returning id`,
-    [email, await hashPassword(password, { logN: 10, r: 8, p: 1 })],
-  );
-  // The transition trigger gives a lone buyer a company at commit: this one joins the first instead.
-  await t.database.query(
-    `with moved as (update company_members set company_id = $2, role = $3 where user_id = $1 returning 1)
-     delete from companies where id = $1`,
-    [u!.id, companyId, role],
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/signin',
-    headers: { origin: ORIGIN },
-    remoteAddress: '10.31.0.2',
-    payload: { email, password, rememberMe: false },
-  });
-  expect(res.statusCode).toBe(200);
-  return { id: u!.id, cookie: sessionCookie(res) };
-}
+const secondMember = (companyId: string, role = 'buyer') => joinCompany(t, companyId, { role });
 
 describe('companies (decision 015, step 1)', () => {
   it('a sign-up is a company with its buyer as the only owner; the profile is the company', async () => {

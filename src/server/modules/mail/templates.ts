@@ -212,6 +212,49 @@ export function staffNewOrderMail(
   return mail;
 }
 
+/** To each owner of a company: a buyer's order over their limit waits for their approval (no recipient of its own). */
+export function approvalRequestMail(
+  store: string,
+  buyer: string,
+  number: string,
+  total: string,
+  limit: string,
+  lines: string[],
+  url: string,
+): Omit<Mail, 'to'> {
+  const { to: _none, ...mail } = layout(
+    store,
+    '',
+    `Order ${number} from ${buyer} waits for your approval (${total})`,
+    [
+      `${buyer} placed order ${number} for ${total}, over their order limit of ${limit}. Nothing is taken from stock until you approve it.`,
+      ...lines,
+    ],
+    { label: 'Approve or decline', url },
+  );
+  return mail;
+}
+
+/** To the buyer: an owner approved (the order is placed) or declined their order, with the note. */
+export function requestDecidedMail(
+  store: string,
+  to: string,
+  name: string,
+  number: string,
+  decision: { approved: true } | { approved: false; note: string },
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    decision.approved ? `Order ${number} approved` : `Order ${number} declined`,
+    decision.approved
+      ? [`Hi ${name}, order ${number} was approved and placed. We will tell you as it ships.`]
+      : [`Hi ${name}, order ${number} was declined.`, `Their note: ${decision.note}`],
+    { label: 'See your orders', url },
+  );
+}
+
 export function staffNewUploadMail(
   store: string,
   to: string,

@@ -1,9 +1,11 @@
 import type { AppModule } from '#server/modules/module.ts';
 import { ordersRoutes } from './orders.routes.ts';
+import { orderRequestsRoutes } from './order-requests.routes.ts';
 import { ordersStaffRoutes } from './orders-staff.routes.ts';
 
 /** Orders: placing and following them, and for staff their stages, items and export. */
 export const ordersModule: AppModule = async (app, deps) => {
   await app.register(ordersRoutes, { ...deps, prefix: '/orders' });
+  await app.register(orderRequestsRoutes, { ...deps, prefix: '/orders' });
   await app.register(ordersStaffRoutes, { ...deps, prefix: '/admin' });
 };

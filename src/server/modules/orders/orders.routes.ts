@@ -20,6 +20,8 @@ import {
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { formatCents } from '#shared/money.ts';
+import { OrderRequestPlacedSchema } from '#shared/orders/order-requests.schemas.ts';
 import { loadOrder, loadOrders } from './order-reads.ts';
 import { placeOrder } from './orders.service.ts';
 
@@ -39,12 +41,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cat
         tags,
         summary: 'Place an order from my cart (SPEC §7 orderFunctionMain)',
         body: PlaceOrderBodySchema,
-        response: { 200: PlaceOrderResponseSchema, 201: PlaceOrderResponseSchema, ...errors },
+        response: {
+          200: PlaceOrderResponseSchema,
+          201: PlaceOrderResponseSchema,
+          // Over the buyer's order limit: sent to the company's owners for approval (decision 015).
+          202: OrderRequestPlacedSchema,
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
-      const { order, created } = await placeOrder(req.ctx, req.body);
-      return reply.status(created ? 201 : 200).send({ message: orderMessages.placed, order });
+      const placed = await placeOrder(req.ctx, req.body);
+      if ('request' in placed) {
+        const { request } = placed;
+        const message = orderMessages.sentForApproval(request.number, formatCents(request.limitCents));
+        return reply.status(202).send({ message, request });
+      }
+      return reply
+        .status(placed.created ? 201 : 200)
+        .send({ message: orderMessages.placed, order: placed.order });
     },
   );
 

@@ -5,7 +5,14 @@ import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import type { ActiveSession } from '#server/modules/accounts/active-session.ts';
 import { forgetSession, type SessionCheck, sessionCheck } from '#server/modules/accounts/session.service.ts';
-import { orderConfirmationMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
+import {
+  approvalRequestMail,
+  orderConfirmationMail,
+  orderMailLine,
+  staffNewOrderMail,
+} from '#server/modules/mail/templates.ts';
+import type { OrderRequest } from '#shared/orders/order-requests.schemas.ts';
+import { findRequestByKey, loadRequest } from './order-requests.service.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import type { MemberContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
@@ -19,6 +26,9 @@ import { loadOrders } from './order-reads.ts';
 import { casePacksHold, judgeOrder, lineName, readOrder, snapshotLines } from './order-lines.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 
+/** An order placed, or (over its buyer's limit) the request waiting for an owner; `created`: by this call. */
+export type PlaceOutcome = { order: Order; created: boolean } | { request: OrderRequest; created: boolean };
+
 class DuplicateOrder extends Error {}
 /** place_order found the session taken from memory no longer valid (see placeOrderFor). */
 class SessionNotCurrent extends Error {}
@@ -26,11 +36,13 @@ class SessionNotCurrent extends Error {}
 const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
 /** place_order's refusal of a login with no enabled company (staff). */
 const NO_COMPANY = /\bno_company\b/;
+/** place_order's refusal of a viewer (decision 015, step 4). */
+const VIEWER = /\bviewer_cannot_order\b/;
 /** The order number is made in the database; the mail carries this until it is filled in. */
 const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 
 type PlaceResult = {
-  status: 'created' | 'duplicate' | 'over_cap' | 'changed' | 'session' | 'location';
+  status: 'created' | 'awaiting' | 'duplicate' | 'over_cap' | 'changed' | 'session' | 'location';
   /** The location the order was placed for (created). */
   location?: { id: string; name: string } | null;
   number?: string;
@@ -42,14 +54,11 @@ type PlaceResult = {
  * transaction; when that check fails, or the remembered user has no verified email, the session is
  * looked up again: gone is a 401, else the order is placed for the session as it is now.
  */
-export async function placeOrder(
-  ctx: PlaceOrderContext,
-  input: PlaceOrderInput,
-): Promise<{ order: Order; created: boolean }> {
+export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput): Promise<PlaceOutcome> {
   const { deliveryFeeCents, unverifiedCapCents, storeState, carrier } = await ctx.settings.get();
   const ordering: OrderingSettings = { deliveryFeeCents, unverifiedCapCents, storeState, carrier };
   const actor = ctx.actor;
-  let placed: { order: Order; created: boolean } | undefined;
+  let placed: PlaceOutcome | undefined;
   if (actor.remembered && actor.user.emailVerifiedAt) {
     try {
       placed = await placeInTries(ctx, ordering, actor, input, sessionCheck(actor, ctx.now));
@@ -88,16 +97,27 @@ export async function placeOrder(
 async function placeInTries(
   ctx: PlaceOrderContext,
   ordering: OrderingSettings,
-  { user, company }: Pick<ActiveSession, 'user' | 'company'>,
+  { user, company, member }: Pick<ActiveSession, 'user' | 'company' | 'member'>,
   input: PlaceOrderInput,
   session?: SessionCheck,
-): Promise<{ order: Order; created: boolean }> {
+): Promise<PlaceOutcome> {
   if (!user.emailVerifiedAt) throw new DomainError(403, orderMessages.verifyEmail);
+  const limitCents = member?.orderLimitCents ?? null;
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       const reading = await readOrder(ctx, user.id, input, attempt === 0 ? 'memory' : 'database');
       const businessName = company?.businessName ?? user.businessName;
-      const placed = await placeOnce(ctx, ordering, { user, businessName, input, session }, reading);
+      const placed = await placeOnce(
+        ctx,
+        ordering,
+        { user, businessName, input, session, limitCents },
+        reading,
+      );
+      if (placed && 'requestNumber' in placed) {
+        ctx.mail.kick();
+        const request = await loadRequest(ctx.db, company?.id ?? '', placed.requestNumber);
+        return { request, created: true };
+      }
       if (placed) {
         ctx.mail.kick();
         return { order: placed, created: true };
@@ -110,6 +130,8 @@ async function placeInTries(
     if (err instanceof DuplicateOrder || err instanceof DomainError) {
       const twin = await findOrderByKey(ctx.db, user.id, input.idempotencyKey);
       if (twin) return { order: twin, created: false };
+      const request = await findRequestByKey(ctx.db, user.id, input.idempotencyKey);
+      if (request) return { request, created: false };
     }
     throw err;
   }
@@ -124,14 +146,30 @@ const mailLines = (lines: CartLineRow[], prices: { lineTotalCents: number }[]) =
  */
 function orderMails(
   ctx: PlaceOrderContext,
-  { user, businessName }: { user: UserRow; businessName: string },
+  { user, businessName, limitCents }: { user: UserRow; businessName: string; limitCents: number | null },
   input: PlaceOrderInput,
   totalCents: number,
   lines: string[],
 ) {
   const total = formatCents(totalCents);
   const d = input.shippingDetails;
+  // Over a buyer's limit, the order waits: each owner is asked (decision 015, step 4).
+  const approval =
+    limitCents !== null && totalCents > limitCents
+      ? {
+          approval: approvalRequestMail(
+            ctx.mail.storeName,
+            user.name,
+            ORDER_NUMBER_SLOT,
+            total,
+            formatCents(limitCents),
+            lines,
+            `${ctx.mail.publicUrl}/orders?awaiting=${ORDER_NUMBER_SLOT}`,
+          ),
+        }
+      : {};
   return {
+    ...approval,
     ...orderConfirmationMail(
       ctx.mail.storeName,
       user.email,
@@ -162,9 +200,16 @@ async function placeOnce(
     businessName,
     input,
     session,
-  }: { user: UserRow; businessName: string; input: PlaceOrderInput; session?: SessionCheck },
+    limitCents,
+  }: {
+    user: UserRow;
+    businessName: string;
+    input: PlaceOrderInput;
+    session?: SessionCheck;
+    limitCents: number | null;
+  },
   reading: OrderReading,
-): Promise<Order | null> {
+): Promise<Order | { requestNumber: string } | null> {
   const { lines } = reading;
   if (!lines.length) throw new Invalid(orderMessages.emptyCart);
   const prices = priceLines(reading.group, lines);
@@ -210,7 +255,7 @@ async function placeOnce(
   };
   const mail = orderMails(
     ctx,
-    { user, businessName },
+    { user, businessName, limitCents },
     input,
     subtotal + shipping + excise,
     mailLines(lines, prices),
@@ -232,6 +277,7 @@ async function placeOnce(
   if (result.status === 'over_cap') throw new Invalid(orderMessages.overCap(ordering.unverifiedCapCents));
   if (result.status === 'duplicate') throw new DuplicateOrder();
   if (result.status === 'location') throw new DomainError(409, orderMessages.locationGone);
+  if (result.status === 'awaiting') return { requestNumber: result.number! };
   ctx.catalogue.stockTaken(lines.map((l) => ({ id: l.variantId, quantity: l.quantity })));
 
   return orderView(
@@ -290,6 +336,7 @@ async function callPlaceOrder(
   } catch (err) {
     const message = String((err as Error).message ?? err);
     if (NO_COMPANY.test(message)) throw new DomainError(403, orderMessages.staffCannotOrder);
+    if (VIEWER.test(message)) throw new DomainError(403, orderMessages.viewerCannotOrder);
     const short = NOT_ENOUGH_STOCK.exec(message);
     if (!short) throw err;
     const ids = new Set(JSON.parse(short[1]!) as number[]);
@@ -306,4 +353,3 @@ async function findOrderByKey(db: Db, userId: string, key: string): Promise<Orde
   if (!row) return null;
   return (await loadOrders({ db, userId, companyId: row.companyId }, { ids: [row.id] }))[0] ?? null;
 }
-
