@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SHIPPING_TYPES } from '#shared/cart/cart.rules.ts';
 import { orderMessages } from './orders.messages.ts';
-import { PlaceOrderBodySchema } from './orders.schemas.ts';
+import { PlaceOrderBodySchema, PlaceOrderResponseSchema } from './orders.schemas.ts';
 
 export const ORDER_REQUEST_STATUSES = ['awaiting', 'approved', 'declined', 'withdrawn'] as const;
 export type OrderRequestStatus = (typeof ORDER_REQUEST_STATUSES)[number];
@@ -88,3 +88,7 @@ export type DeclineRequestBody = z.input<typeof DeclineRequestBodySchema>;
 
 /** The answer to an order placed: the order, or (over the buyer's limit) its request. */
 export const OrderRequestPlacedSchema = z.object({ message: z.string(), request: OrderRequestSchema });
+
+/** What placing an order answers: the order (200, 201) or its request for approval (202). */
+export const PlaceOrderAnswerSchema = z.union([PlaceOrderResponseSchema, OrderRequestPlacedSchema]);
+export const RequestDecidedSchema = z.object({ message: z.string(), request: OrderRequestSchema });

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     message: string,
     /** The body field the message is about, when the server names one. */
     readonly field?: string,
+    /** The whole answer, for a refusal that says more than a message (an approval's changes). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -39,6 +41,7 @@ async function request<K extends SchemaName>(url: string, schema: K, init?: Requ
       res.status,
       typeof message === 'string' ? message : 'Oops! Something went wrong.',
       typeof field === 'string' ? field : undefined,
+      body,
     );
   }
   if (import.meta.env.DEV) {

@@ -13,6 +13,11 @@ export { ExpiringListSchema, VerificationQueueSchema } from '#shared/accounts/do
 export { AlertListSchema } from '#shared/alerts/alerts.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
 export { LocationsSchema } from '#shared/companies/locations.schemas.ts';
+export {
+  OrderRequestListSchema,
+  PlaceOrderAnswerSchema,
+  RequestDecidedSchema,
+} from '#shared/orders/order-requests.schemas.ts';
 export { QuickOrderAddedSchema, QuickOrderCheckSchema } from '#shared/cart/quick-order.schemas.ts';
 export {
   BannersResponseSchema,

@@ -7,9 +7,9 @@ import {
   ApproveRequestBodySchema,
   DeclineRequestBodySchema,
   OrderRequestListSchema,
-  OrderRequestSchema,
   OrderRequestsQuerySchema,
   RequestChangedSchema,
+  RequestDecidedSchema,
 } from '#shared/orders/order-requests.schemas.ts';
 import { orderMessages, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { approveRequest } from './approve-request.service.ts';
@@ -18,7 +18,6 @@ import { declineRequest, listRequests, withdrawRequest } from './order-requests.
 const tags = ['orders'];
 const errors = ERROR_RESPONSES;
 const NumberParams = z.object({ number: z.string().max(40) });
-const Decided = z.object({ message: z.string(), request: OrderRequestSchema });
 
 /**
  * /api/v1/orders/requests (decision 015, step 4): a company's orders over a buyer's limit, waiting
@@ -73,7 +72,7 @@ export const orderRequestsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
         summary: 'Decline an order request with a note for the buyer (owners)',
         params: NumberParams,
         body: DeclineRequestBodySchema,
-        response: { 200: Decided, ...errors },
+        response: { 200: RequestDecidedSchema, ...errors },
       },
     },
     async (req) => {
@@ -89,7 +88,7 @@ export const orderRequestsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
         tags,
         summary: 'Withdraw my own order request while it waits',
         params: NumberParams,
-        response: { 200: Decided, ...errors },
+        response: { 200: RequestDecidedSchema, ...errors },
       },
     },
     async (req) => {

@@ -121,6 +121,11 @@ function Checkout() {
       { ...values, shippingDetails, locationId: address.id, idempotencyKey, expectedTotalCents, lines },
       {
         onSuccess: (res) => {
+          // Over the buyer's order limit: sent to the company's owners (decision 015, step 4).
+          if ('request' in res) {
+            notify({ type: 'info', message: res.message });
+            return navigate(`/orders?awaiting=${encodeURIComponent(res.request.number)}`);
+          }
           notify({ type: 'success', message: res.message });
           // SPEC: a placed order goes to /orders; it opens on the order's confirmation (decision 014).
           navigate(`/orders?placed=${encodeURIComponent(res.order.orderNumber)}`);

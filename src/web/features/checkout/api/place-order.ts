@@ -6,7 +6,7 @@ import { apiPost, apiUrl } from '#web/lib/api-client.ts';
 export function usePlaceOrder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlaceOrderBody) => apiPost(apiUrl('orders'), body, 'PlaceOrderResponseSchema'),
+    mutationFn: (body: PlaceOrderBody) => apiPost(apiUrl('orders'), body, 'PlaceOrderAnswerSchema'),
     // Not awaited: the page's own onSuccess (the notification, the move to /orders) runs first.
     // Awaited, the emptied cart would come back first and unmount the checkout before it could.
     onSettled: () => {
