@@ -9,6 +9,8 @@ import { orderConfirmationMail, orderMailLine, staffNewOrderMail } from '#server
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import type { MemberContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
+import { mayOrder } from '#shared/companies/companies.rules.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import { formatCents } from '#shared/money.ts';
@@ -58,6 +60,9 @@ export async function placeOrder(
   if (!placed) {
     const current = actor.remembered ? await ctx.session() : actor;
     if (!current) throw new DomainError(401, accountMessages.notSignedIn);
+    // The guard let a remembered role through; the session as it is now may be a viewer's.
+    if (current.member && !mayOrder(current.member.role))
+      throw new DomainError(403, companyMessages.viewerReadOnly);
     placed = await placeInTries(ctx, ordering, current, input);
   }
   // The buyer's other pages and every instance's storefront hear of it from the change feed.
