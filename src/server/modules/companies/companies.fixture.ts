@@ -4,6 +4,17 @@ import { hashPassword } from '#server/modules/accounts/password.ts';
 import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 import { ORIGIN, sessionCookie } from '#tests/accounts.ts';
 import type { TestContext } from '#tests/test-app.ts';
+import { InvitationMessageSchema } from '#shared/companies/companies.schemas.ts';
+
+let emails = 0;
+/** An email no login has. */
+export const newEmail = () => `invited-${++emails}-${process.pid}-${Date.now()}@shop.example`;
+/** What the accept form sends. */
+export const ACCEPT = {
+  name: 'Ana New',
+  password: 'new member password',
+  confirmPassword: 'new member password',
+};
 
 /**
  * Companies with their members for the companies tests (decision 015): an owner signed up over
@@ -76,7 +87,8 @@ export function companiesFixture(getT: () => TestContext) {
     const id = await companyIdOf(owner.user.id);
     const buyer = await member(id, 'buyer', 'Bo Buyer');
     const viewer = await member(id, 'viewer', 'Vi Viewer');
-    return { id, owner: { id: owner.user.id, cookie: owner.cookie, email: owner.body.email }, buyer, viewer };
+    const { email, password } = owner.body;
+    return { id, owner: { id: owner.user.id, cookie: owner.cookie, email, password }, buyer, viewer };
   }
 
   /** The invitation link's token in the newest mail to an address (from the outbox). */
@@ -90,5 +102,24 @@ export function companiesFixture(getT: () => TestContext) {
     return match[1]!;
   }
 
-  return { ...orders, call, companyIdOf, signIn, member, company, invitationToken };
+  /** An owner's invitation, sent (201). */
+  async function invite(cookie: string, body: Record<string, unknown>) {
+    const res = await call('POST', '/api/v1/company/invitations', cookie, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return InvitationMessageSchema.parse(res.json()).invitation;
+  }
+  const preview = (token: string) => t().app.inject({ method: 'GET', url: `/api/v1/invitations/${token}` });
+  /** Accepts a link with a name and password, from a browser of its own (or one signed in as `cookie`). */
+  const accept = (token: string, body: unknown = ACCEPT, cookie?: string) => {
+    calls++;
+    return t().app.inject({
+      method: 'POST',
+      url: `/api/v1/invitations/${token}/accept`,
+      remoteAddress: `10.44.${(calls >> 8) & 255}.${calls & 255}`,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      payload: body as object,
+    });
+  };
+
+  return { ...orders, call, companyIdOf, signIn, member, company, invitationToken, invite, preview, accept };
 }
