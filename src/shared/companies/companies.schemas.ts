@@ -75,7 +75,7 @@ export const InviteBodySchema = z
 export type InviteBody = z.input<typeof InviteBodySchema>;
 export type InviteInput = z.output<typeof InviteBodySchema>;
 
-export const MemberSchema = z.object({
+export const CompanyMemberSchema = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
@@ -85,9 +85,9 @@ export const MemberSchema = z.object({
   /** The member asking. */
   isYou: z.boolean(),
 });
-export type Member = z.infer<typeof MemberSchema>;
-export const MemberListSchema = z.object({ members: z.array(MemberSchema) });
-export const MemberMessageSchema = z.object({ message: z.string(), member: MemberSchema });
+export type CompanyMember = z.infer<typeof CompanyMemberSchema>;
+export const CompanyMemberListSchema = z.object({ members: z.array(CompanyMemberSchema) });
+export const CompanyMemberMessageSchema = z.object({ message: z.string(), member: CompanyMemberSchema });
 
 export const InvitationSchema = z.object({
   id: z.string(),

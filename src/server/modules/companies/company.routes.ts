@@ -7,8 +7,8 @@ import {
   CompanyMessageSchema,
   CompanySchema,
   companyMessages,
-  MemberListSchema,
-  MemberMessageSchema,
+  CompanyMemberListSchema,
+  CompanyMemberMessageSchema,
   UpdateCompanyBodySchema,
   UpdateMemberBodySchema,
 } from '#shared/companies/companies.schemas.ts';
@@ -64,7 +64,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
       schema: {
         tags,
         summary: "My company's members, with their roles and order limits",
-        response: { 200: MemberListSchema, ...errors },
+        response: { 200: CompanyMemberListSchema, ...errors },
       },
     },
     async (req) => ({ members: await listMembers(req.ctx) }),
@@ -79,7 +79,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
         summary: "Set a member's role and a buyer's order limit (owners; the last owner stays one)",
         params: MemberParams,
         body: UpdateMemberBodySchema,
-        response: { 200: MemberMessageSchema, ...errors },
+        response: { 200: CompanyMemberMessageSchema, ...errors },
       },
     },
     async (req) => ({
@@ -96,7 +96,7 @@ export const companyRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
         tags,
         summary: 'Remove a member: their login is disabled and signed out everywhere (owners)',
         params: MemberParams,
-        response: { 200: MemberMessageSchema, ...errors },
+        response: { 200: CompanyMemberMessageSchema, ...errors },
       },
     },
     async (req) => {

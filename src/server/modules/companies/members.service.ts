@@ -9,7 +9,7 @@ import { companyGroups } from '#server/modules/pricing/pricing.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { type CompanyRole, leavesNoOwner } from '#shared/companies/companies.rules.ts';
-import type { Member, UpdateMemberInput } from '#shared/companies/companies.schemas.ts';
+import type { CompanyMember, UpdateMemberInput } from '#shared/companies/companies.schemas.ts';
 import { type CompanyMemberRow, companyMembers } from './companies.table.ts';
 import type { CompanyContext, MembershipContext } from './companies-context.ts';
 import { callerCompany, lockCompany, tellMembers } from './company.service.ts';
@@ -21,7 +21,7 @@ const memberColumns = {
 };
 type MemberRowWithUser = { member: CompanyMemberRow; name: string; email: string };
 
-const view = (r: MemberRowWithUser, callerId: string): Member => ({
+const view = (r: MemberRowWithUser, callerId: string): CompanyMember => ({
   userId: r.member.userId,
   name: r.name,
   email: r.email,
@@ -114,7 +114,7 @@ export async function membershipChanged(
 }
 
 /** The company's active members, first joined first. */
-export async function listMembers(ctx: CompanyContext): Promise<Member[]> {
+export async function listMembers(ctx: CompanyContext): Promise<CompanyMember[]> {
   const companyId = callerCompany(ctx);
   const rows = await ctx.db
     .select(memberColumns)
@@ -134,7 +134,7 @@ export async function updateMember(
   ctx: CompanyContext,
   userId: string,
   input: UpdateMemberInput,
-): Promise<Member> {
+): Promise<CompanyMember> {
   const companyId = callerCompany(ctx);
   const updated = await keepingAnOwner(
     ctx.db.transaction(async (tx) => {
@@ -174,7 +174,7 @@ export async function updateMember(
  * still name them), their login disabled and its sessions ended in the same transaction, so their
  * next request anywhere is a 401. Never oneself, never the last owner.
  */
-export async function removeMember(ctx: MembershipContext, userId: string): Promise<Member> {
+export async function removeMember(ctx: MembershipContext, userId: string): Promise<CompanyMember> {
   const companyId = callerCompany(ctx);
   if (userId === ctx.userId) throw new Conflict(companyMessages.cannotRemoveYourself);
   const removed = await keepingAnOwner(

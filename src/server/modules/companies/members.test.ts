@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { companyMessages } from '#shared/companies/companies.messages.ts';
-import { CompanySchema, MemberListSchema } from '#shared/companies/companies.schemas.ts';
+import { CompanySchema, CompanyMemberListSchema } from '#shared/companies/companies.schemas.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { companiesFixture } from './companies.fixture.ts';
@@ -94,7 +94,7 @@ describe('company routes, by who asks (decision 015, step 3)', () => {
       role: 'buyer',
       orderLimitCents: 50_000,
     });
-    const list = MemberListSchema.parse(
+    const list = CompanyMemberListSchema.parse(
       (await f.call('GET', '/api/v1/company/members', c.viewer.cookie)).json(),
     );
     expect(list.members.map((m) => [m.userId, m.role, m.orderLimitCents, m.isYou])).toEqual([
@@ -304,7 +304,7 @@ describe('removing a member', () => {
     );
     expect(row!.removed_at).not.toBeNull();
     expect(row!.sessions).toBe(0);
-    const list = MemberListSchema.parse(
+    const list = CompanyMemberListSchema.parse(
       (await f.call('GET', '/api/v1/company/members', c.owner.cookie)).json(),
     );
     expect(list.members.map((m) => m.userId)).toEqual([c.owner.id, c.viewer.id]);
