@@ -106,6 +106,18 @@ describe('invite, accept, order (decision 015, step 3)', () => {
       [invitation.id],
     );
     expect(accepted!.actor_id).toBe(joined.user.id);
+    // Staff read it in the log: the invitation named by its email and company, the member as actor.
+    const desk = await staff.staffWithTotp();
+    const log = (
+      await staff.call('GET', `/api/v1/admin/audit?entity=invitation&entityId=${invitation.id}`, desk.cookie)
+    ).json();
+    expect(log.entries.map((e: { action: string; actor: { id: string } }) => [e.action, e.actor.id])).toEqual(
+      [
+        ['company.invitation_accepted', joined.user.id],
+        ['company.member_invited', c.owner.id],
+      ],
+    );
+    expect(log.entries[0].record.name).toBe(`${email} to Corner Smoke Shop LLC`);
 
     // The new member orders; the owner sees the order as the company's.
     const v = await f.variantWith(10);
