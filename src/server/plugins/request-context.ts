@@ -214,7 +214,7 @@ export function defaultAccess(app: FastifyInstance, access: Access, signInMessag
 
 /**
  * Every route a plugin registers from here on that is not a read (GET, HEAD) gets these company
- * roles unless it declares its own: the buyer's writes of a file (cart, lists, alerts).
+ * roles unless it declares its own: the buyer's writes of a file (cart, lists, alerts, orders, uploads).
  */
 export function writesFor(app: FastifyInstance, companyRoles: CompanyRoles): void {
   app.addHook('onRoute', (route) => {

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError } from '#server/errors.ts';
 import type { WithDb } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
-import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
+import { isValidEmail, normalizePhone } from '#shared/accounts/accounts.rules.ts';
 import type {
   Address,
   NewAccount,
@@ -204,7 +204,11 @@ export async function updateProfile(
     // The business is the company's (its members' rows follow, for the release before); staff have none.
     const membership = await companyOf(tx, user.id);
     const { company, member } = membership ?? {};
-    if (company && (company.businessName !== business.businessName || company.phone !== business.phone)) {
+    // Compared as the form's rules read them (a copy the release before wrote may not be normalised).
+    const same =
+      company?.businessName.trim() === business.businessName &&
+      normalizePhone(company.phone) === business.phone;
+    if (company && !same) {
       if (!canManage(member!.role))
         throw new DomainError(403, companyMessages.ownerOnlyBusiness, 'businessName');
       await updateCompanyDetails(tx, company.id, business, ctx.now);

@@ -115,8 +115,12 @@ export async function acceptInvitation(
         ),
       )
       .returning();
-    if (!claimed)
-      throw refusal((await findByToken(tx, token))!, ctx.now) ?? new Gone(companyMessages.invitationUsed);
+    if (!claimed) {
+      // Taken meanwhile by another accept, withdrawn, expired, or sent again with a new link.
+      const current = await findByToken(tx, token);
+      if (!current) throw new NotFound(companyMessages.invitationInvalid);
+      throw refusal(current, ctx.now) ?? new Gone(companyMessages.invitationUsed);
+    }
     const [company] = await tx
       .select()
       .from(companies)
