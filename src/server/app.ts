@@ -14,6 +14,7 @@ import { messages } from '#shared/messages.ts';
 import { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
+import { companiesModule } from './modules/companies/companies.module.ts';
 import { sendExpiryReminders } from './modules/companies/document-expiry.service.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
@@ -129,6 +130,7 @@ const MODULES: AppModule[] = [
   pricingModule,
   searchModule,
   accountsModule,
+  companiesModule,
   eventsModule,
   cartModule,
   listsModule,

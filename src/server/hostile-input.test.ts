@@ -1,6 +1,7 @@
 /**
- * Every operation of the OpenAPI document, fed hostile values as each role (anonymous, a buyer,
- * staff before and after their second factor): no answer may be a 5xx. Values: NUL bytes, lone
+ * Every operation of the OpenAPI document, fed hostile values as each role (anonymous, a buyer who
+ * owns their company, a buyer and a viewer of that company, staff before and after their second
+ * factor): no answer may be a 5xx. Values: NUL bytes, lone
  * UTF-16 surrogates, ids past int4 and 2^53, wrong types, empty, huge, truncated multipart and
  * CSV bodies. Each role gets a fresh session per operation (sign-out and the like end them).
  */
@@ -120,12 +121,32 @@ function* hostileBodies(schema: JsonSchema | undefined): Generator<unknown> {
 let t: TestContext;
 const clock = testClock();
 let buyerId: string;
+let memberBuyerId: string;
+let viewerId: string;
 let staffId: string;
 let halfwayStaffId: string;
+
+/** Another login of the owner's company in a role (decision 015): raw rows, as companies.fixture.ts makes them. */
+async function memberOf(ownerId: string, role: 'buyer' | 'viewer'): Promise<string> {
+  const [u] = await t.database.query<{ id: string }>(
+    `insert into users (email, password_hash, business_name, name, phone, email_verified_at, is_completed)
+     values ($1, 'x', 'copy', $2, '', now(), true) returning id`,
+    [`hostile-${role}-${Date.now()}@shop.example`, `Hostile ${role}`],
+  );
+  await t.database.query(
+    `with moved as (update company_members set company_id = (select company_id from company_members where user_id = $2),
+       role = $3 where user_id = $1 returning 1)
+     delete from companies where id = $1`,
+    [u!.id, ownerId, role],
+  );
+  return u!.id;
+}
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
   buyerId = (await signUpBuyer(t.app)).user.id;
+  memberBuyerId = await memberOf(buyerId, 'buyer');
+  viewerId = await memberOf(buyerId, 'viewer');
   const staff = staffHelpers(() => t, clock);
   staffId = (await staff.staffWithTotp()).id;
   halfwayStaffId = (await staff.newStaff()).id;
@@ -133,8 +154,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function cookieFor(role: string): Promise<string | undefined> {
-  const userId =
-    role === 'buyer' ? buyerId : role === 'staff' ? staffId : role === 'staff-no-2fa' ? halfwayStaffId : null;
+  const ids: Record<string, string> = {
+    buyer: buyerId,
+    'member-buyer': memberBuyerId,
+    viewer: viewerId,
+    staff: staffId,
+    'staff-no-2fa': halfwayStaffId,
+  };
+  const userId = ids[role] ?? null;
   if (!userId) return undefined;
   const { token } = await createSession(t.database.db, userId, false, clock());
   if (role === 'staff') {
@@ -144,7 +171,7 @@ async function cookieFor(role: string): Promise<string | undefined> {
   return `sid=${token}`;
 }
 
-const ROLES = ['anonymous', 'buyer', 'staff-no-2fa', 'staff'] as const;
+const ROLES = ['anonymous', 'buyer', 'member-buyer', 'viewer', 'staff-no-2fa', 'staff'] as const;
 
 let n = 0;
 let requests = 0;

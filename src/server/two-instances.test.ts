@@ -18,6 +18,7 @@ import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 import { type App, buildApp } from './app.ts';
 import { openPostgres } from './db/client.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import { companiesFixture } from './modules/companies/companies.fixture.ts';
 import { ordersFixture } from './modules/orders/orders.fixture.ts';
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
@@ -46,6 +47,7 @@ describe.skipIf(!onServer)('two instances on one PostgreSQL database', () => {
   let closeB: () => Promise<void>;
   const { call, staffWithTotp } = staffHelpers(() => a, clock);
   const orders = ordersFixture(() => a);
+  const companies = companiesFixture(() => a);
   const onB = (url: string, cookie?: string) =>
     b.inject({ url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) } });
 
@@ -179,6 +181,33 @@ describe.skipIf(!onServer)('two instances on one PostgreSQL database', () => {
     await expect
       .poll(async () => (await onB('/api/v1/store')).json().deliveryFeeCents, soon)
       .toBe(current.deliveryFeeCents + 111);
+  });
+
+  it("an owner's change on A holds on B at the member's next request: removed is signed out, a viewer orders nothing", async () => {
+    const c = await companies.company();
+    const v = await orders.variantWith(50, 300);
+    const orderOnB = (cookie: string) =>
+      b.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        headers: { origin: ORIGIN, cookie },
+        payload: orders.orderBody(),
+      });
+    // B remembers each member's session from an order placed there.
+    for (const m of [c.buyer, c.viewer]) {
+      await a.database.query("update company_members set role = 'buyer' where user_id = $1", [m.id]);
+      await orders.add(m.cookie, v.sku, 1);
+      expect((await orderOnB(m.cookie)).statusCode).toBe(201);
+      await orders.add(m.cookie, v.sku, 1);
+    }
+    await companies.call('PATCH', `/api/v1/company/members/${c.viewer.id}`, c.owner.cookie, {
+      role: 'viewer',
+    });
+    await companies.call('DELETE', `/api/v1/company/members/${c.buyer.id}`, c.owner.cookie);
+    expect((await orderOnB(c.viewer.cookie)).statusCode).toBe(403);
+    expect((await orderOnB(c.buyer.cookie)).statusCode).toBe(401);
+    expect((await onB('/api/v1/orders', c.buyer.cookie)).statusCode).toBe(401);
+    expect((await onB('/api/v1/orders', c.viewer.cookie)).statusCode).toBe(200);
   });
 
   it('an instance killed with SIGKILL mid-load leaves no partial order, and the other keeps serving', async () => {

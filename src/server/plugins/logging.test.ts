@@ -107,11 +107,34 @@ describe('logs', () => {
     const signedIn = await post('/api/v1/auth/signin', { email: body.email, password: newPassword });
     expect(sessionCookie(signedIn)).toMatch(/^sid=/);
 
+    // An invitation's link (its token in the path of the API), opened and accepted with a password.
+    const invited = `invited-${Date.now()}@shop.example`;
+    const sent = await post(
+      '/api/v1/company/invitations',
+      { email: invited, role: 'viewer' },
+      sessionCookie(signedIn),
+    );
+    expect(sent.statusCode).toBe(201);
+    const invitation = linkIn((await mailsTo(invited, 1))[0]!, '/invitation');
+    const invitationToken = invitation.searchParams.get('token')!;
+    const memberPassword = 'the invited member password';
+    secrets.push(invitationToken, memberPassword);
+    await t.app.inject({ url: `/invitation?token=${invitationToken}` });
+    expect((await t.app.inject({ url: `/api/v1/invitations/${invitationToken}` })).statusCode).toBe(200);
+    const accepted = await post(`/api/v1/invitations/${invitationToken}/accept`, {
+      name: 'Invited Member',
+      password: memberPassword,
+      confirmPassword: memberPassword,
+    });
+    expect(accepted.statusCode).toBe(201);
+
     const log = lines.join('');
     // The log did record these requests and the failure, so the checks below look at something.
     expect(log).toContain('/reset-password?token=[redacted]');
     expect(log).toContain('/verify-email?token=[redacted]');
     expect(log).toContain('code=[redacted]');
+    expect(log).toContain('/api/v1/invitations/[redacted]/accept');
+    expect(log).toContain('/invitation?token=[redacted]');
     expect(log).toContain('Failed query: insert into \\"users\\"');
     expect(log).toContain('users refused for this test');
     for (const secret of secrets)
@@ -126,6 +149,13 @@ describe('redaction rules', () => {
     expect(redactUrl('/reset-password?token=abc&next=%2F')).toBe('/reset-password?token=[redacted]&next=%2F');
     expect(redactUrl('/x?a=1&Password=p&otp_code=9&resetToken=q#frag')).toBe(
       '/x?a=1&Password=[redacted]&otp_code=[redacted]&resetToken=[redacted]#frag',
+    );
+    // An invitation link's token is its path; a company's invitation ids are not secrets.
+    expect(redactUrl('/api/v1/invitations/abc-DEF_1/accept?x=1')).toBe(
+      '/api/v1/invitations/[redacted]/accept?x=1',
+    );
+    expect(redactUrl('/api/v1/company/invitations/5d0c1f7e/resend')).toBe(
+      '/api/v1/company/invitations/5d0c1f7e/resend',
     );
     expect(redactUrl('/api/v1/catalogue/listing?categoryId=all&page=2')).toBe(
       '/api/v1/catalogue/listing?categoryId=all&page=2',

@@ -4,9 +4,12 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 const SECRET_QUERY = /([?&][^=&#]*(?:token|code|password|secret|key)[^=&#]*=)[^&#]*/gi;
 const REDACTED = '[redacted]';
 
-/** The URL as it may be logged: the values of secret-looking query parameters replaced. */
+/** Paths that carry a secret: an invitation link's token (decision 015, step 3). */
+const SECRET_PATH = /(\/api\/v1\/invitations\/)[^/?#]+/gi;
+
+/** The URL as it may be logged: the values of secret-looking query parameters and path tokens replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, `$1${REDACTED}`);
+  return url.replace(SECRET_QUERY, `$1${REDACTED}`).replace(SECRET_PATH, `$1${REDACTED}`);
 }
 
 interface LoggedError {

@@ -7,6 +7,13 @@ import {
 } from '#server/modules/accounts/session.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import type { RequestContext } from '#server/http/request-context.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
+import {
+  COMPANY_ROLES,
+  type CompanyRole,
+  MANAGING_ROLES,
+  ORDERING_ROLES,
+} from '#shared/companies/companies.rules.ts';
 import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { getSession, Unauthorized } from './auth.ts';
 
@@ -34,6 +41,26 @@ export type Access =
   | 'staff';
 
 /**
+ * Which members of a company may call a route (decision 015, step 3), checked by the guard after
+ * `access` (which it implies as `signedIn` when a route declares none), from the session's member
+ * row: another role is refused 403 with a message that says why. `nonMembers` says what a login
+ * with no company (staff) gets: `refuse` (403: a company's own pages) or `pass` (the storefront a
+ * staff member uses as themselves, their own cart and lists, whose services decide as before).
+ */
+export interface CompanyRoles {
+  roles: readonly CompanyRole[];
+  nonMembers: 'refuse' | 'pass';
+}
+/** A company's pages every member reads. */
+export const ANY_MEMBER: CompanyRoles = { roles: COMPANY_ROLES, nonMembers: 'refuse' };
+/** A company's pages only its owners change. */
+export const OWNERS: CompanyRoles = { roles: MANAGING_ROLES, nonMembers: 'refuse' };
+/** What a member who orders does (cart, checkout, lists, alerts, uploads): never a viewer. */
+export const ORDERING: CompanyRoles = { roles: ORDERING_ROLES, nonMembers: 'pass' };
+/** The company's address book: its owners (open question 4); staff are refused by its service. */
+export const OWNERS_OR_NON_MEMBERS: CompanyRoles = { roles: MANAGING_ROLES, nonMembers: 'pass' };
+
+/**
  * What a route handler's `req.ctx` is: the request (time, address, session, actor; see
  * http/request-context.ts) over the module dependencies. A handler passes it to a service, which
  * declares in its own signature the request fields and the dependencies it uses, and no more.
@@ -46,6 +73,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Which members of a company may call it (see CompanyRoles). */
+    companyRoles?: CompanyRoles;
     /** What an anonymous caller of a guarded route is told (401); "Please sign in to continue." by default. */
     signInMessage?: string;
   }
@@ -105,12 +134,38 @@ function contextClass(deps: ModuleDeps) {
   ) => AppContext;
 }
 
-/** The guard for one access level: resolves the session and refuses what the level does not allow. */
-async function guard(ctx: RequestContext, access: Access, signInMessage?: string): Promise<ActiveSession> {
+/** Why a member may not call a route with these roles, or null when they may. */
+function roleRefusal(s: ActiveSession, companyRoles: CompanyRoles): DomainError | null {
+  if (!s.member)
+    return companyRoles.nonMembers === 'pass' ? null : new DomainError(403, companyMessages.membersOnly);
+  if ((companyRoles.roles as readonly string[]).includes(s.member.role)) return null;
+  const ownersOnly = !(companyRoles.roles as readonly string[]).includes('buyer');
+  return new DomainError(403, ownersOnly ? companyMessages.ownerOnly : companyMessages.viewerReadOnly);
+}
+
+/**
+ * The guard for one access level and, when the route names them, the company roles: resolves
+ * the session and refuses what they do not allow. A session taken from memory whose remembered
+ * role is refused is looked up again (the role may have changed since; place_order checks a
+ * remembered role that is let through).
+ */
+async function guard(
+  ctx: RequestContext,
+  access: Access,
+  signInMessage?: string,
+  companyRoles?: CompanyRoles,
+): Promise<ActiveSession> {
   if (access === 'signedInCheckedInStatement') {
     const known = ctx.rememberedSession();
-    if (known) return known;
+    if (known && (!companyRoles || !roleRefusal(known, companyRoles))) return known;
   }
+  const s = await signedInAs(ctx, access, signInMessage);
+  const refused = companyRoles && roleRefusal(s, companyRoles);
+  if (refused) throw refused;
+  return s;
+}
+
+async function signedInAs(ctx: RequestContext, access: Access, signInMessage?: string) {
   const s = await ctx.session();
   if (!s) throw signInMessage ? new DomainError(401, signInMessage) : new Unauthorized();
   if (access === 'signedIn' || access === 'signedInCheckedInStatement') return s;
@@ -134,9 +189,9 @@ export function registerRequestContext(app: FastifyInstance, deps: ModuleDeps): 
   });
   // A callback hook: public routes (the catalogue's hot paths) pass straight through, no promise.
   app.addHook('onRequest', (req, _reply, done) => {
-    const { access, signInMessage } = req.routeOptions.config ?? {};
-    if (!access) return done();
-    guard(req.ctx, access, signInMessage).then(
+    const { access, signInMessage, companyRoles } = req.routeOptions.config ?? {};
+    if (!access && !companyRoles) return done();
+    guard(req.ctx, access ?? 'signedIn', signInMessage, companyRoles).then(
       (actor) => {
         (req as WithContext)[kActor] = actor;
         done();
@@ -154,5 +209,17 @@ export function defaultAccess(app: FastifyInstance, access: Access, signInMessag
       access: route.config?.access ?? access,
       signInMessage: route.config?.signInMessage ?? signInMessage,
     };
+  });
+}
+
+/**
+ * Every route a plugin registers from here on that is not a read (GET, HEAD) gets these company
+ * roles unless it declares its own: the buyer's writes of a file (cart, lists, alerts, orders, uploads).
+ */
+export function writesFor(app: FastifyInstance, companyRoles: CompanyRoles): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    route.config = { ...route.config, companyRoles: route.config?.companyRoles ?? companyRoles };
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPANY_ROLES } from '#shared/companies/companies.rules.ts';
 import { requireFilled } from '#shared/input/required.ts';
 import { accountMessages } from './accounts.messages.ts';
 import { isValidEmail, isValidPasswordLength, isValidPhone, normalizePhone } from './accounts.rules.ts';
@@ -88,6 +89,8 @@ export const ProfileSchema = z.object({
   isCompleted: z.boolean(),
   createdAt: z.string(),
   role: z.enum(['buyer', 'staff']),
+  /** The member's company and their role in it (decision 015); null for staff. */
+  company: z.object({ id: z.string(), role: z.enum(COMPANY_ROLES), businessName: z.string() }).nullable(),
   documents: z.object({ salesId: DocumentSchema.nullable(), tobaccoLicense: DocumentSchema.nullable() }),
   /** The spec's flags (SPEC §3), derived from the documents. */
   isSalesIdUploaded: z.boolean(),

@@ -11,7 +11,6 @@ export const orderMessages = {
   /** Decision 015, step 4: orders over a buyer's limit wait for an owner. */
   sentForApproval: (number: string, limit: string) =>
     `Order ${number} is over your order limit of ${limit}: it was sent to your company's owners for approval.`,
-  viewerCannotOrder: 'Your role in your company lets you see orders, not place them.',
   requestNotFound: 'Order request not found',
   requestDecided: (status: string, who: string) => `This order request was already ${status} by ${who}.`,
   requestChanged:

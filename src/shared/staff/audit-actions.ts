@@ -45,6 +45,25 @@ export const AUDIT_RECORD_TYPES = [
     ],
   },
   {
+    entity: 'company',
+    label: 'Companies',
+    actions: [
+      ['company.updated', 'Company details changed'],
+      ['company.member_role_changed', "Member's role changed"],
+      ['company.member_removed', 'Member removed'],
+    ],
+  },
+  {
+    entity: 'invitation',
+    label: 'Invitations',
+    actions: [
+      ['company.member_invited', 'Member invited'],
+      ['company.invitation_resent', 'Invitation sent again'],
+      ['company.invitation_withdrawn', 'Invitation withdrawn'],
+      ['company.invitation_accepted', 'Invitation accepted'],
+    ],
+  },
+  {
     entity: 'product',
     label: 'Products',
     actions: [

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_RECORD_TYPES } from './audit-actions.ts';
+import { COMPANY_RECORDS } from './audit-entries-companies.fixture.ts';
 import { RECORDS } from './audit-entries-records.fixture.ts';
 import { BUYER, corner, type Entry, NONE, named, PEOPLE_AND_ORDERS } from './audit-entries.fixture.ts';
 import { describeAudit, recordLabel } from './audit-sentence.ts';
 
 const say = (e: Entry) => describeAudit({ before: null, after: null, record: NONE, ...e });
 const sentence = (e: Entry) => say(e).sentence;
-const EVERY_ACTION = [...PEOPLE_AND_ORDERS, ...RECORDS];
+const EVERY_ACTION = [...PEOPLE_AND_ORDERS, ...RECORDS, ...COMPANY_RECORDS];
 
 describe('the audit log in words (decision 014, item 18)', () => {
   it('has an example entry for every action the log records, under its record type', () => {

@@ -3,6 +3,7 @@ import { stateName } from '#shared/accounts/us-states.ts';
 import { formatMonth } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { STAGE_LABELS } from '#shared/orders/order-tracking.ts';
+import { COMPANY_SENTENCES } from '#shared/staff/audit-company.ts';
 import {
   asRecord,
   changedFields,
@@ -369,6 +370,7 @@ const ACTIONS = new Map<string, Describe>(
     },
     'pact.filed': (e) => `Marked ${recordLabel(e)} as filed`,
     'pact.unfiled': (e) => `Marked ${recordLabel(e)} as not filed`,
+    ...COMPANY_SENTENCES,
   }),
 );
 

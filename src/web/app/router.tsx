@@ -203,6 +203,18 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'company',
+        lazy: async () => ({
+          Component: (await import('#web/features/companies/company-page.tsx')).CompanyPage,
+        }),
+      },
+      {
+        path: 'invitation',
+        lazy: async () => ({
+          Component: (await import('#web/features/companies/invitation-page.tsx')).InvitationPage,
+        }),
+      },
+      {
         path: 'checkout',
         lazy: async () => ({
           Component: (await import('#web/features/checkout/checkout-page.tsx')).CheckoutPage,

@@ -11,6 +11,15 @@ export {
 export { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staff.schemas.ts';
 export { ExpiringListSchema, VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
 export { AlertListSchema } from '#shared/alerts/alerts.schemas.ts';
+export {
+  CompanyMessageSchema,
+  CompanySchema,
+  InvitationListSchema,
+  InvitationMessageSchema,
+  InvitationPreviewSchema,
+  CompanyMemberListSchema,
+  CompanyMemberMessageSchema,
+} from '#shared/companies/companies.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
 export { LocationsSchema } from '#shared/companies/locations.schemas.ts';
 export {

@@ -13,6 +13,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     isCompleted: true,
     createdAt: '2026-11-01T12:00:00.000Z',
     role: 'buyer',
+    company: { id: 'company-1', role: 'owner', businessName: 'Chain Store 12' },
     documents: { salesId: null, tobaccoLicense: null },
     isSalesIdUploaded: false,
     isSalesIdverified: false,

@@ -9,7 +9,8 @@
 -- In order, it returns early with a status the app acts on, or places the order:
 --  * 'session'   the session taken from memory on trust (p_session) is gone, expired, idle too
 --                long, or its buyer (or their company) disabled, unverified, renamed or
---                re-addressed; NULL skips it;
+--                re-addressed, or no longer a member who orders (a viewer: decision 015, step 3);
+--                NULL skips it;
 --  * no_company  raised: the user is no active member of an enabled company (staff; decision 015);
 --  * 'location'  the location asked for (p_order->>'location_id') is not the company's, or a
 --                delivery's state is not that location's (removed or changed since checkout);
@@ -59,6 +60,7 @@ BEGIN
       AND (u.role = 'staff' OR EXISTS (
         SELECT 1 FROM company_members m JOIN companies c ON c.id = m.company_id
         WHERE m.user_id = u.id AND m.removed_at IS NULL AND c.disabled_at IS NULL
+          AND m.role IN ('owner', 'buyer')
       ));
     IF v_session_id IS NULL THEN
       RETURN jsonb_build_object('status', 'session');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, OWNERS_OR_NON_MEMBERS } from '#server/plugins/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   AddAddressBodySchema,
@@ -45,6 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.post(
     '/complete',
     {
+      config: { companyRoles: ORDERING },
       schema: {
         tags,
         summary: 'Complete the profile after sign-up (/nextpage): the default address',
@@ -96,6 +97,8 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.post(
     '/addresses',
     {
+      // The company's locations are its owners' to change (decision 015, open question 4).
+      config: { companyRoles: OWNERS_OR_NON_MEMBERS },
       schema: {
         tags,
         summary: 'Add an address (at most 5)',
@@ -111,6 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.delete(
     '/addresses/:id',
     {
+      config: { companyRoles: OWNERS_OR_NON_MEMBERS },
       schema: {
         tags,
         summary: 'Remove an address',
@@ -127,6 +131,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.post(
     '/addresses/:id/default',
     {
+      config: { companyRoles: OWNERS_OR_NON_MEMBERS },
       schema: {
         tags,
         summary: 'Make an address the default',

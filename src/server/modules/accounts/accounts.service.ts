@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { Conflict, DomainError } from '#server/errors.ts';
 import type { WithDb } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
-import { isValidEmail } from '#shared/accounts/accounts.rules.ts';
+import { isValidEmail, normalizePhone } from '#shared/accounts/accounts.rules.ts';
 import type {
   Address,
   NewAccount,
@@ -11,8 +11,15 @@ import type {
   SignInCredentials,
   UpdateProfileInput,
 } from '#shared/accounts/accounts.schemas.ts';
-import type { CompanyRow } from '#server/modules/companies/companies.table.ts';
-import { companyOf, createCompany, updateCompanyDetails } from '#server/modules/companies/company.service.ts';
+import {
+  companyOf,
+  createCompany,
+  type Membership,
+  tellMembers,
+  updateCompanyDetails,
+} from '#server/modules/companies/company.service.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
+import { canManage, type CompanyRole } from '#shared/companies/companies.rules.ts';
 import { type UserRow, users } from './accounts.table.ts';
 import type { DocumentRow } from '#server/modules/companies/locations.table.ts';
 import { defaultAddress } from '#server/modules/companies/locations.service.ts';
@@ -34,7 +41,7 @@ export type { AccountsContext } from './accounts-context.ts';
 
 export function toProfile(
   u: UserRow,
-  company: CompanyRow | null,
+  membership: Membership | null,
   address: Address | null,
   docs: DocumentRow[] = [],
   now = new Date(),
@@ -43,6 +50,7 @@ export function toProfile(
   const licenceRow = docs.find((d) => d.kind === 'tobacco_license');
   const salesId = salesIdRow ? documentView(salesIdRow, now) : null;
   const licence = licenceRow ? documentView(licenceRow, now) : null;
+  const company = membership?.company ?? null;
   return {
     documents: { salesId, tobaccoLicense: licence },
     isSalesIdUploaded: Boolean(salesId),
@@ -62,18 +70,25 @@ export function toProfile(
     isCompleted: company?.isCompleted ?? u.isCompleted,
     createdAt: u.createdAt.toISOString(),
     role: u.role as Profile['role'],
+    company: membership
+      ? {
+          id: membership.company.id,
+          role: membership.member.role as CompanyRole,
+          businessName: membership.company.businessName,
+        }
+      : null,
   };
 }
 
-/** The profile the API returns: the user, their company, its default address and documents. */
+/** The profile the API returns: the user, their company and role, its default address and documents. */
 export async function loadProfile(
   { db, now }: WithDb & { now: Date },
   u: UserRow,
-  /** The company as the session found it (no need to read it again); undefined: read it. */
-  known?: CompanyRow | null,
+  /** The membership as the session found it (no need to read it again); undefined: read it. */
+  known?: Membership | null,
 ): Promise<Profile> {
   const [company, address, docs] = await Promise.all([
-    known !== undefined ? known : companyOf(db, u.id).then((m) => m?.company ?? null),
+    known !== undefined ? known : companyOf(db, u.id),
     defaultAddress(db, u.id),
     listDocuments(db, u.id),
   ]);
@@ -152,20 +167,21 @@ export async function signIn(ctx: AccountsContext & { ip: string }, body: SignIn
     ? await verifyPassword(body.password, user.passwordHash)
     : await verifyPassword(body.password, await dummyHashFor(ctx.scryptCost)).then(() => false);
   // A login of a disabled company is refused as a wrong password is: nothing tells them apart.
-  const company = user && ok ? ((await companyOf(ctx.db, user.id))?.company ?? null) : null;
-  if (!user || !ok || user.disabledAt || company?.disabledAt) {
+  const membership = user && ok ? await companyOf(ctx.db, user.id) : null;
+  if (!user || !ok || user.disabledAt || membership?.company.disabledAt) {
     await recordSignInFailure(ctx.db, ip, body.email, ctx.now);
     throw new BadCredentials();
   }
   await clearAccountFailures(ctx.db, body.email);
   const session = await createSession(ctx.db, user.id, body.rememberMe, ctx.now);
-  return { user, session, company };
+  return { user, session, membership };
 }
 
 /**
  * My Profile: name, business name and phone; the email only while unverified, only when it is
  * valid and different, and only with the current password. A new email gets its own
- * verification link.
+ * verification link. The business name and phone are the company's: only an owner changes them
+ * (anyone else may send them unchanged), and every member's open pages hear of it.
  */
 export async function updateProfile(
   ctx: AccountsContext & { events: UserEventBus },
@@ -182,11 +198,22 @@ export async function updateProfile(
     await reauthenticate(ctx.db, user, body.currentPassword, ctx.now, 'currentPassword');
     if (await findUserByEmail(ctx.db, nextEmail!)) throw new Conflict(accountMessages.emailInUse, 'email');
   }
+  const business = { businessName: body.businessName, phone: body.phoneNumber };
+  let changedBusiness: string | null = null;
   const updated = await ctx.db.transaction(async (tx) => {
     // The business is the company's (its members' rows follow, for the release before); staff have none.
     const membership = await companyOf(tx, user.id);
-    const business = { businessName: body.businessName, phone: body.phoneNumber };
-    if (membership) await updateCompanyDetails(tx, membership.company.id, business, ctx.now);
+    const { company, member } = membership ?? {};
+    // Compared as the form's rules read them (a copy the release before wrote may not be normalised).
+    const same =
+      company?.businessName.trim() === business.businessName &&
+      normalizePhone(company.phone) === business.phone;
+    if (company && !same) {
+      if (!canManage(member!.role))
+        throw new DomainError(403, companyMessages.ownerOnlyBusiness, 'businessName');
+      await updateCompanyDetails(tx, company.id, business, ctx.now);
+      changedBusiness = company.id;
+    }
     const [row] = await tx
       .update(users)
       .set({
@@ -201,6 +228,7 @@ export async function updateProfile(
     return row!;
   });
   if (changesEmail) ctx.mail.kick();
-  await profileChanged({ events: ctx.events, userId: user.id });
+  if (changedBusiness) await tellMembers(ctx, changedBusiness, 'profile');
+  else await profileChanged({ events: ctx.events, userId: user.id });
   return updated;
 }

@@ -59,10 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
     async (req, reply) => {
       // A new token at every sign-in; any session the browser already had is ended.
       const previous = req.cookies[cookie.name];
-      const { user, session, company } = await signIn(req.ctx, req.body);
+      const { user, session, membership } = await signIn(req.ctx, req.body);
       if (previous) await deleteSession(req.ctx, previous);
       setSessionCookie(reply, cookie, session.token, req.body.rememberMe ? session.expiresAt : null);
-      const profile = await loadProfile(req.ctx, user, company);
+      const profile = await loadProfile(req.ctx, user, membership);
       return {
         message: accountMessages.welcome(user.email),
         user: profile,
@@ -106,7 +106,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const s = await req.ctx.session();
-      return { user: s ? await loadProfile(req.ctx, s.user, s.company) : null };
+      const membership = s?.member && s.company ? { member: s.member, company: s.company } : null;
+      return { user: s ? await loadProfile(req.ctx, s.user, membership) : null };
     },
   );
 };

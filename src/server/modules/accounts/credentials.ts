@@ -1,12 +1,14 @@
 /**
- * The accounts module's writes of sign-in credentials that the staff module asks for: staff
- * accounts, their authenticator key and its last used step, a session's second factor, and
- * ending a member's sessions. Accounts owns the users and sessions tables; staff decides when.
+ * The accounts module's writes of sign-in credentials that the staff and companies modules ask
+ * for: staff accounts, their authenticator key and its last used step, a session's second factor,
+ * a company member's login (an accepted invitation), disabling a login and ending its sessions.
+ * Accounts owns the users and sessions tables; the caller decides when.
  */
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { sessions, users } from './accounts.table.ts';
 import { hashPassword, type ScryptCost } from './password.ts';
+import { deleteOtherSessions } from './session.service.ts';
 
 /**
  * A staff account (email verified, profile complete), or null when the email is taken (checked
@@ -90,4 +92,66 @@ export async function markSecondFactor(tx: Db, sessionId: number, now: Date): Pr
 /** Ends every session of a user. */
 export async function endSessions(tx: Db, userId: string): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * The login of a member who accepted an invitation (decision 015, step 3): a buyer whose email
+ * counts as verified (the invitation reached it), in the caller's transaction, which also makes
+ * the membership (else the transition trigger of 0029 would give the login a company of its own at
+ * commit). The business columns are the copy of the company the release before reads. Null when
+ * the email is taken (checked first, and by the unique index when two requests race).
+ */
+export async function insertMemberUser(
+  tx: Db,
+  input: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    company: { businessName: string; phone: string; isCompleted: boolean };
+  },
+  now: Date,
+): Promise<{ id: string } | null> {
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`);
+  if (existing) return null;
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: input.email.trim(),
+      passwordHash: input.passwordHash,
+      role: 'buyer',
+      businessName: input.company.businessName,
+      name: input.name,
+      phone: input.company.phone,
+      isCompleted: input.company.isCompleted,
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return user ?? null;
+}
+
+/** Whether a login with this email exists (any role, disabled or not; emails are one per login). */
+export async function emailHasLogin(db: Pick<Db, 'select'>, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A removed member's login: disabled (sign-in refused as a wrong password is) and every session of
+ * it ended at once, in the caller's transaction; this instance forgets what it remembered of them.
+ * Other instances look each request's session up (find_session), and place_order checks a session
+ * it takes from memory, so the next request anywhere is a 401.
+ */
+export async function disableLogin(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, userId));
+  await deleteOtherSessions(tx, userId);
 }

@@ -180,8 +180,7 @@ function remembered(key: string, now: Date): string | undefined {
 
 /** Ends every session of a user but (optionally) the one in use: after a password change or reset. */
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?: number): Promise<void> {
-  for (const [key, viewer] of viewers) if (viewer.userId === userId) viewers.delete(key);
-  for (const [key, known] of seen) if (known.active.user.id === userId) seen.delete(key);
+  forgetUserSessions(userId);
   await db
     .delete(sessions)
     .where(
@@ -189,4 +188,13 @@ export async function deleteOtherSessions(db: Db, userId: string, keepSessionId?
         ? eq(sessions.userId, userId)
         : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
     );
+}
+
+/**
+ * Forgets what this instance remembers of a user's sessions: they were ended, or what the memory
+ * holds of them changed (their role in their company). The next request looks the session up.
+ */
+export function forgetUserSessions(userId: string): void {
+  for (const [key, viewer] of viewers) if (viewer.userId === userId) viewers.delete(key);
+  for (const [key, known] of seen) if (known.active.user.id === userId) seen.delete(key);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, writesFor } from '#server/plugins/request-context.ts';
 import {
   AlertBodySchema,
   AlertListSchema,
@@ -18,6 +18,8 @@ const errors = ERROR_RESPONSES;
 /** The signed-in buyer's back-in-stock alerts ("Notify me"). */
 export const alertsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   defaultAccess(app, 'signedIn', cartMessages.pleaseLogin);
+  // A viewer of a company asks for no alerts (decision 015, step 3).
+  writesFor(app, ORDERING);
   noStore(app);
 
   app.get(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, writesFor } from '#server/plugins/request-context.ts';
 import {
   AddToCartBodySchema,
   CartQuerySchema,
@@ -32,6 +32,8 @@ const errors = ERROR_RESPONSES;
 export const cartRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   // SPEC §5: the cart needs a signed-in buyer: 'Please Login / Register'.
   defaultAccess(app, 'signedIn', cartMessages.pleaseLogin);
+  // A viewer of a company has no cart to change, nor a quick order (decision 015, step 3).
+  writesFor(app, ORDERING);
   /** After a change (its service told the buyer's other pages), the new cart is the answer. */
   const changed = async (ctx: CartReadContext) => readCart(ctx, await catalogue.get());
   noStore(app);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 
 /**
@@ -62,3 +72,45 @@ export const companyMembers = pgTable(
   ],
 );
 export type CompanyMemberRow = typeof companyMembers.$inferSelect;
+
+/**
+ * An invitation to join a company by email (decision 015, step 3): a single-use link whose token
+ * is kept only as its SHA-256 (as sessions and email tokens are), working for 7 days from when it
+ * was sent or sent again. Accepted, withdrawn and expired ones stay, as the record of who asked whom.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    orderLimitCents: integer('order_limit_cents'),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The member (or, from step 5, the staff member) who sent it. */
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    resentAt: timestamp('resent_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open invitation per email and company (an expired one is sent again, not doubled).
+    uniqueIndex('company_invitations_open_email_unique')
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.withdrawnAt} is null`),
+    index('company_invitations_email_idx').on(sql`lower(${t.email})`),
+    check('company_invitations_role_check', sql`${t.role} in ('owner', 'buyer', 'viewer')`),
+    check(
+      'company_invitations_limit_check',
+      sql`${t.orderLimitCents} is null or (${t.role} = 'buyer' and ${t.orderLimitCents} >= 0)`,
+    ),
+  ],
+);
+export type CompanyInvitationRow = typeof companyInvitations.$inferSelect;

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { DomainError, NotFound } from '#server/errors.ts';
 import type { UserEventBus, UserEventType } from '#server/modules/events/event-bus.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { type CompanyMemberRow, type CompanyRow, companies, companyMembers } from './companies.table.ts';
 
 /** A transaction or the database: the company's writes join the caller's transaction. */
@@ -80,4 +82,20 @@ export async function tellMembers(
   type: UserEventType,
 ): Promise<void> {
   await ctx.events.publishMany(await memberIds(ctx.db, companyId), type);
+}
+
+/**
+ * The company row, locked until the transaction ends: every change of who is in a company and in
+ * which role (members, invitations) takes it first, so two owners acting at once take turns.
+ */
+export async function lockCompany(tx: Pick<Db, 'select'>, companyId: string): Promise<CompanyRow> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+  if (!row) throw new NotFound(companyMessages.memberNotFound);
+  return row;
+}
+
+/** The caller's company: the guard let only members through (`companyRoles`); staff have none. */
+export function callerCompany(ctx: { companyId: string | null }): string {
+  if (!ctx.companyId) throw new DomainError(403, companyMessages.membersOnly);
+  return ctx.companyId;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Invalid } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, writesFor } from '#server/plugins/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   DOCUMENT_KINDS,
@@ -31,6 +31,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
 ) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
+  // Owners and buyers upload; a viewer reads (decision 015, step 3).
+  writesFor(app, ORDERING);
 
   await acceptUploads(app);
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, writesFor } from '#server/plugins/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { DOCUMENT_KINDS } from '#shared/accounts/accounts.schemas.ts';
 import { LocationsSchema } from '#shared/companies/locations.schemas.ts';
@@ -28,6 +28,8 @@ export const locationDocumentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
 ) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
+  // Uploads are for the members who order (owners and buyers), as the company's own are.
+  writesFor(app, ORDERING);
   await acceptUploads(app);
 
   app.get(

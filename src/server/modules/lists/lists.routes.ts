@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, writesFor } from '#server/plugins/request-context.ts';
 import { cartMessages } from '#shared/cart/cart.schemas.ts';
 import { QuickOrderAddedSchema } from '#shared/cart/quick-order.schemas.ts';
 import {
@@ -34,6 +34,8 @@ const errors = ERROR_RESPONSES;
 /** The signed-in buyer's saved lists; another buyer's list is 404. */
 export const listsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   defaultAccess(app, 'signedIn', cartMessages.pleaseLogin);
+  // A viewer of a company reads lists but changes none (decision 015, step 3).
+  writesFor(app, ORDERING);
   noStore(app);
 
   app.get(

@@ -270,3 +270,27 @@ export function staffNewUploadMail(
     { label: 'Open the verification queue', url },
   );
 }
+
+/**
+ * An invitation to join a company (decision 015, step 3). The link works once, for 7 days; it is
+ * the only copy of the token (only its hash is kept), so the mail never names anything else secret.
+ */
+export function invitationMail(
+  store: string,
+  to: string,
+  invite: { businessName: string; inviter: string; role: string; days: number },
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    `${invite.inviter} invites you to order for ${invite.businessName} — ${store}`,
+    [
+      'Hello,',
+      `${invite.inviter} invites you to join ${invite.businessName} at ${store} as ${invite.role}.`,
+      `Choose your name and a password to accept. The link works once and expires in ${invite.days} days.`,
+      'If you did not expect this, ignore this email: nothing happens unless you accept.',
+    ],
+    { label: 'Accept the invitation', url },
+  );
+}

@@ -5,6 +5,7 @@ import {
   RequestChangedSchema,
 } from '#shared/orders/order-requests.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { OrderListSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { companyIdOf, joinCompany } from '#tests/members.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
@@ -197,7 +198,7 @@ describe('spending limits and approval (decision 015, step 4)', () => {
     );
     const refused = await call('POST', '/api/v1/orders', viewer.cookie, orderBody());
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(orderMessages.viewerCannotOrder);
+    expect(refused.json().message).toBe(companyMessages.viewerReadOnly);
 
     await add(buyer.cookie, v.sku, 10);
     const number = (await call('POST', '/api/v1/orders', buyer.cookie, orderBody())).json().request.number;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, OWNERS } from '#server/plugins/request-context.ts';
 import {
   ApproveRequestBodySchema,
   DeclineRequestBodySchema,
@@ -44,6 +44,7 @@ export const orderRequestsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   app.post(
     '/requests/:number/approve',
     {
+      config: { companyRoles: OWNERS },
       schema: {
         tags,
         summary: 'Approve an order request (owners): placed now, or 409 with what changed since',
@@ -67,6 +68,7 @@ export const orderRequestsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   app.post(
     '/requests/:number/decline',
     {
+      config: { companyRoles: OWNERS },
       schema: {
         tags,
         summary: 'Decline an order request with a note for the buyer (owners)',
@@ -84,6 +86,7 @@ export const orderRequestsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
   app.post(
     '/requests/:number/withdraw',
     {
+      config: { companyRoles: ORDERING },
       schema: {
         tags,
         summary: 'Withdraw my own order request while it waits',

@@ -5,7 +5,7 @@ import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import { addUpToStock, readCart } from '#server/modules/cart/cart.service.ts';
 import { fillCart } from '#server/modules/cart/quick-order.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, ORDERING, writesFor } from '#server/plugins/request-context.ts';
 import { QuickOrderAddedSchema } from '#shared/cart/quick-order.schemas.ts';
 import { DAY_MS } from '#shared/dates.ts';
 import { TAB_ITEM_STATUS } from '#shared/orders/order-tracking.ts';
@@ -31,6 +31,8 @@ const errors = ERROR_RESPONSES;
 export const ordersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
   defaultAccess(app, 'signedIn');
+  // Placing an order, buying again and reordering are for owners and buyers (decision 015, step 3).
+  writesFor(app, ORDERING);
 
   app.post(
     '/',

@@ -12,10 +12,12 @@ import {
   staffNewOrderMail,
 } from '#server/modules/mail/templates.ts';
 import type { OrderRequest } from '#shared/orders/order-requests.schemas.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { findRequestByKey, loadRequest } from './order-requests.service.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import type { MemberContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
+import { mayOrder } from '#shared/companies/companies.rules.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
 import { formatCents } from '#shared/money.ts';
@@ -70,6 +72,9 @@ export async function placeOrder(ctx: PlaceOrderContext, input: PlaceOrderInput)
   if (!placed) {
     const current = actor.remembered ? await ctx.session() : actor;
     if (!current) throw new DomainError(401, accountMessages.notSignedIn);
+    // The guard let a remembered role through; the session as it is now may be a viewer's.
+    if (current.member && !mayOrder(current.member.role))
+      throw new DomainError(403, companyMessages.viewerReadOnly);
     placed = await placeInTries(ctx, ordering, current, input);
   }
   // The buyer's other pages and every instance's storefront hear of it from the change feed.
@@ -336,7 +341,7 @@ async function callPlaceOrder(
   } catch (err) {
     const message = String((err as Error).message ?? err);
     if (NO_COMPANY.test(message)) throw new DomainError(403, orderMessages.staffCannotOrder);
-    if (VIEWER.test(message)) throw new DomainError(403, orderMessages.viewerCannotOrder);
+    if (VIEWER.test(message)) throw new DomainError(403, companyMessages.viewerReadOnly);
     const short = NOT_ENOUGH_STOCK.exec(message);
     if (!short) throw err;
     const ids = new Set(JSON.parse(short[1]!) as number[]);

@@ -16,12 +16,14 @@ import { customerGroups } from '#server/modules/pricing/pricing.table.ts';
 import { MAX_DB_ID } from '#shared/input/input.ts';
 import type { AuditRecordNames } from '#shared/staff/audit-sentence.ts';
 import { businessNameOf } from '#server/modules/companies/company-sql.ts';
+import { companies, companyInvitations } from '#server/modules/companies/companies.table.ts';
 
 /**
  * The names of the records a page of the audit log is about, as they are now (decision 014, item
  * 18): a buyer's business, a document's kind and whose it is, a product's name, a staff member's
- * name and email. One query per record type on the page, by id; a record deleted since has no
- * name here, and the sentence falls back on what the entry itself holds.
+ * name and email, a company's name, an invitation's email and company (decision 015). One query
+ * per record type on the page, by id; a record deleted since has no name here, and the sentence
+ * falls back on what the entry itself holds.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -95,6 +97,25 @@ export async function recordNames(
       .innerJoin(users, eq(users.id, orders.userId))
       .where(inArray(orders.number, numbers));
     for (const o of rows) found.set(key('order', o.number), names({ name: o.business, buyerId: o.userId }));
+  });
+
+  const companyIds = ids('company', (id) => UUID.test(id));
+  when(companyIds, async () => {
+    const rows = await db
+      .select({ id: companies.id, name: companies.businessName })
+      .from(companies)
+      .where(inArray(companies.id, companyIds));
+    for (const c of rows) found.set(key('company', c.id), names({ name: c.name }));
+  });
+
+  const invitationIds = ids('invitation', (id) => UUID.test(id));
+  when(invitationIds, async () => {
+    const rows = await db
+      .select({ id: companyInvitations.id, email: companyInvitations.email, company: companies.businessName })
+      .from(companyInvitations)
+      .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+      .where(inArray(companyInvitations.id, invitationIds));
+    for (const i of rows) found.set(key('invitation', i.id), names({ name: `${i.email} to ${i.company}` }));
   });
 
   const productIds = ids('product', isSerial).map(Number);

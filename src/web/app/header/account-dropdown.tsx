@@ -3,7 +3,7 @@ import { User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { Profile } from '#shared/accounts/accounts.schemas.ts';
 import { useSignOut } from '#web/features/accounts/index.ts';
-import { ACCOUNT_LINKS, TRIGGER } from './account-trigger.ts';
+import { accountLinks, TRIGGER } from './account-trigger.ts';
 
 const ITEM = 'block px-4 py-2 text-sm outline-none data-[highlighted]:bg-gray-100';
 
@@ -37,7 +37,7 @@ export default function AccountDropdown({ user }: { user: Profile }) {
               <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
             </>
           )}
-          {ACCOUNT_LINKS.map(([label, href]) => (
+          {accountLinks(user).map(([label, href]) => (
             <DropdownMenu.Item key={label} asChild>
               <Link to={href} className={ITEM}>
                 {label}

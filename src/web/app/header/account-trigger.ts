@@ -1,3 +1,4 @@
+import type { Profile } from '#shared/accounts/accounts.schemas.ts';
 import { ORDERING_LINKS } from '#web/lib/account-links.ts';
 
 /** The header's account menu: its pages, in order (the menu's script loads on its own). */
@@ -9,6 +10,13 @@ export const ACCOUNT_LINKS = [
   ['Address', '/account?p=Address'],
   ['Change Password', '/account?p=Change%20Password'],
 ] as const;
+
+/** The menu for one login: a company's member also has its Company page (decision 015, open question 3). */
+export function accountLinks(user: Pick<Profile, 'company'>): readonly (readonly [string, string])[] {
+  if (!user.company) return ACCOUNT_LINKS;
+  const [account, profile, ...rest] = ACCOUNT_LINKS;
+  return [account, profile, ['Company', '/company'], ...rest];
+}
 
 /** The account button's look, the same before and after the menu's script is there. */
 export const TRIGGER =

@@ -23,8 +23,19 @@ describe('the phone menu (decision 014, item 12)', () => {
         ['My Profile', '/account?p=My%20Profile'],
         ['Change Password', '/account?p=Change%20Password'],
         ['Quick Order', '/quick-order'],
+        ['Company', '/company'],
       ]),
     );
+  });
+
+  it('offers the Company page to a member of a company only (decision 015): staff belong to none', async () => {
+    fakeApi({ 'GET catalogue/menu': menu });
+    renderPage(<MobileMenuDrawer open setOpen={() => undefined} />, {
+      user: makeProfile({ role: 'staff', company: null }),
+    });
+    const account = await screen.findByRole('navigation', { name: 'Your account' });
+    expect(within(account).queryByRole('link', { name: 'Company' })).toBeNull();
+    expect(within(account).getByRole('link', { name: 'My Profile' })).toBeTruthy();
   });
 
   it('offers Sign in and Register to a visitor', async () => {

@@ -7,7 +7,7 @@ import { categoryHref } from '#web/components/catalogue/links.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { useMenu } from '#web/lib/menu.ts';
 import { useSession } from '#web/lib/session.ts';
-import { ACCOUNT_LINKS } from './account-trigger.ts';
+import { accountLinks } from './account-trigger.ts';
 
 /**
  * Mobile categories menu: a drawer with an accordion by category, then brand (SPEC §2 Header), and
@@ -84,7 +84,7 @@ export default function MobileMenuDrawer({
         </p>
         <ul className="grid grid-cols-2">
           {(user
-            ? ACCOUNT_LINKS
+            ? accountLinks(user)
             : ([
                 ['Sign in', '/signin'],
                 ['Register', '/signup'],

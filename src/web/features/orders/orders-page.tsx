@@ -7,6 +7,7 @@ import { useLocations } from '#web/lib/locations.ts';
 import { useSession } from '#web/lib/session.ts';
 import { OrderPlaced } from './order-placed.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
+import { OrderRequestsPanel } from './order-requests-panel.tsx';
 
 /** A company with more than one location filters its orders by one of them (decision 015). */
 function LocationFilter({ chosen, onChoose }: { chosen?: string; onChoose: (id?: string) => void }) {
@@ -81,6 +82,7 @@ export function OrdersPage() {
           }}
         />
       )}
+      <OrderRequestsPanel highlight={params.get('awaiting')} />
       <OrdersPanel
         tab={tab}
         onTab={(t) => update({ tab: t })}

@@ -7,10 +7,10 @@ import { makeProfile } from '#web/lib/session.fixture.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
 import { AccountPage } from './account-page.tsx';
 
-/** /account?p=Change Password for a signed-in buyer, with pages for where the side menu leads. */
-function renderAccountPage() {
+/** /account?p=… (Change Password) for a signed-in buyer, with pages for where the side menu leads. */
+function renderAccountPage(user = makeProfile(), p = 'Change%20Password') {
   const client = new QueryClient();
-  client.setQueryData(SESSION_KEY, { user: makeProfile() });
+  client.setQueryData(SESSION_KEY, { user });
   const page = (name: string) => <h1>{name} page</h1>;
   const router = createMemoryRouter(
     [
@@ -19,7 +19,7 @@ function renderAccountPage() {
       { path: '/lists', element: page('Saved lists') },
       { path: '/alerts', element: page('Stock alerts') },
     ],
-    { initialEntries: ['/account?p=Change%20Password'] },
+    { initialEntries: [`/account?p=${p}`] },
   );
   render(
     <QueryClientProvider client={client}>
@@ -68,5 +68,27 @@ describe('account side menu', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Saved Lists' }));
     expect(await screen.findByRole('heading', { name: 'Saved lists page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/lists');
+  });
+});
+
+describe('My Profile of a member who is no owner (decision 015, step 3)', () => {
+  it("shows the company's name and phone, not to change; the member's own name stays theirs to edit", () => {
+    const viewer = makeProfile({
+      company: { id: 'company-1', role: 'viewer', businessName: 'Chain Store 12' },
+    });
+    renderAccountPage(viewer, 'My%20Profile');
+    for (const label of ['Business name', 'Phone number']) {
+      const input = screen.getByLabelText(label) as HTMLInputElement;
+      expect(input.disabled, label).toBe(true);
+    }
+    expect((screen.getByLabelText('Business name') as HTMLInputElement).value).toBe('Chain Store 12');
+    expect(screen.getAllByText('Your company’s: only its owners can change it.')).toHaveLength(2);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('an owner edits them', () => {
+    renderAccountPage(makeProfile(), 'My%20Profile');
+    expect((screen.getByLabelText('Business name') as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).disabled).toBe(false);
   });
 });

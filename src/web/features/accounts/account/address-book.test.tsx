@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { AddAddressBodySchema } from '#shared/accounts/accounts.schemas.ts';
+import { makeProfile } from '#web/lib/session.fixture.ts';
 import { fakeApi, ok, renderPage } from '#tests/web-kit.tsx';
 import { AddressBook } from './address-book.tsx';
 
@@ -69,5 +70,19 @@ describe('address book: locations with names', () => {
     await waitFor(() => expect(api.sent('POST account/addresses')).toHaveLength(1));
     const sent = api.sent('POST account/addresses')[0]!.body;
     expect(AddAddressBodySchema.parse(sent)).toMatchObject({ name: 'Dallas store', city: 'Dallas' });
+  });
+});
+
+describe('address book of a member who is no owner (decision 015, open question 4)', () => {
+  it("lists the company's addresses, with no form to add and no buttons to change them", async () => {
+    fakeApi({ 'GET account/addresses': ok({ addresses: [saved] }) });
+    renderPage(<AddressBook />, {
+      user: makeProfile({ company: { id: 'company-1', role: 'buyer', businessName: 'Chain Store 12' } }),
+    });
+    expect(await screen.findByText('Main St store')).toBeTruthy();
+    expect(screen.getByText(/Only an owner of your company can add, remove or change them/)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('Default')).toBeTruthy();
   });
 });

@@ -1,18 +1,31 @@
 import { Link } from 'react-router';
 import { useLocationLimit } from '#web/lib/locations.ts';
+import { canManage } from '#shared/companies/companies.rules.ts';
 import { useAddresses } from '#web/lib/addresses.ts';
+import { useSession } from '#web/lib/session.ts';
 import { AddAddressForm } from '#web/features/accounts/components/add-address-form.tsx';
 import { AddressActions } from '#web/features/accounts/components/address-actions.tsx';
 
-/** Account › Address: add (at most 5), remove, and 'Make it Default'. */
+/**
+ * Account › Address: add (at most 5), remove, and 'Make it Default'. The addresses are the
+ * company's locations: its owners change them, its other members read them (decision 015).
+ */
 export function AddressBook() {
   const { data } = useAddresses();
   const list = data?.addresses ?? [];
   const limit = useLocationLimit();
+  const company = useSession().data?.user?.company;
+  const owns = !company || canManage(company.role);
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
-      <AddAddressForm />
+      {owns ? (
+        <AddAddressForm />
+      ) : (
+        <p className="self-start rounded-xl bg-gray-50 p-4 text-sm text-gray-800 ring-1 ring-gray-200">
+          These are your company’s addresses. Only an owner of your company can add, remove or change them.
+        </p>
+      )}
       <section aria-labelledby="saved-addresses">
         <h2 id="saved-addresses" className="text-lg font-bold">
           Saved addresses ({list.length} of {limit})
@@ -35,7 +48,15 @@ export function AddressBook() {
                 {a.streetAddress}
                 {a.streetAddress2 && `, ${a.streetAddress2}`}, {a.city}, {a.state} {a.zipCode}
               </address>
-              <AddressActions address={a} />
+              {owns ? (
+                <AddressActions address={a} />
+              ) : (
+                a.isDefault && (
+                  <span className="mt-3 inline-block rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-900">
+                    Default
+                  </span>
+                )
+              )}
             </li>
           ))}
         </ul>

@@ -1,9 +1,12 @@
 import { type Profile, UpdateProfileBodySchema } from '#shared/accounts/accounts.schemas.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
+import { canManage } from '#shared/companies/companies.rules.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useUpdateProfile } from '#web/features/accounts/api/account-mutations.ts';
 import { DocumentsSection } from './documents-section.tsx';
+
+const OWNERS_CHANGE = 'Your company’s: only its owners can change it.';
 
 /** My Profile: edits with Save and Cancel shown only once something changed (SPEC §2). */
 export function MyProfile({ user }: { user: Profile }) {
@@ -18,6 +21,8 @@ export function MyProfile({ user }: { user: Profile }) {
   const update = useUpdateProfile();
   const notify = useNotify();
   const changed = form.formState.isDirty;
+  // A member who is no owner of the company sees its name and phone, not to change (decision 015).
+  const ownsBusiness = !user.company || canManage(user.company.role);
   // A verified email is locked (its input disabled, so it has no value to send).
   const emailChanged =
     !user.emailVerified && (form.watch('email') ?? '').trim().toLowerCase() !== user.email.toLowerCase();
@@ -38,8 +43,25 @@ export function MyProfile({ user }: { user: Profile }) {
     <div className="space-y-8">
       <form onSubmit={save} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Name" autoComplete="name" {...form.field('name')} />
-        <Field label="Business name" autoComplete="organization" {...form.field('businessName')} />
-        <Field label="Phone number" type="tel" autoComplete="tel" {...form.field('phoneNumber')} />
+        {ownsBusiness ? (
+          <>
+            <Field label="Business name" autoComplete="organization" {...form.field('businessName')} />
+            <Field label="Phone number" type="tel" autoComplete="tel" {...form.field('phoneNumber')} />
+          </>
+        ) : (
+          // The company's, which only its owners change: shown, and sent back as they are.
+          <>
+            <Field label="Business name" value={user.businessName} disabled readOnly hint={OWNERS_CHANGE} />
+            <Field
+              label="Phone number"
+              type="tel"
+              value={user.phoneNumber}
+              disabled
+              readOnly
+              hint={OWNERS_CHANGE}
+            />
+          </>
+        )}
         <Field
           label="Email"
           type="email"

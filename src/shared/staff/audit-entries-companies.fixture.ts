@@ -1,0 +1,84 @@
+import { type Example, named } from './audit-entries.fixture.ts';
+
+/** A company's owners' and new members' entries (decision 015, step 3; see audit-entries.fixture.ts). */
+const COMPANY = '5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f';
+const INVITATION = '7e1d2c3b-4a59-4687-9abc-def012345678';
+const corner = named('Corner Shop LLC');
+const dana = { userId: 'u-1', name: 'Dana Buyer', email: 'dana@shop.example' };
+
+export const COMPANY_RECORDS: Example[] = [
+  [
+    {
+      action: 'company.updated',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { businessName: 'Corner Shop', phone: '+15550104200', taxId: null },
+      after: { businessName: 'Corner Shop LLC', phone: '+15550104200', taxId: '12-3456789' },
+    },
+    'Changed the details of company “Corner Shop LLC”',
+    ['business name: Corner Shop → Corner Shop LLC', 'tax ID: — → 12-3456789'],
+  ],
+  [
+    {
+      action: 'company.member_role_changed',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { ...dana, role: 'viewer', orderLimitCents: null },
+      after: { ...dana, role: 'buyer', orderLimitCents: 50_000 },
+    },
+    'Changed the role of Dana Buyer (dana@shop.example) at “Corner Shop LLC” from viewer to buyer',
+    ['order limit: none → $500.00'],
+  ],
+  [
+    {
+      action: 'company.member_removed',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { ...dana, role: 'buyer', orderLimitCents: null },
+    },
+    'Removed buyer Dana Buyer (dana@shop.example) from “Corner Shop LLC”',
+  ],
+  [
+    {
+      action: 'company.member_invited',
+      entity: 'invitation',
+      entityId: INVITATION,
+      record: named('ana@shop.example to Corner Shop LLC'),
+      after: { email: 'ana@shop.example', role: 'buyer', orderLimitCents: 25_000 },
+    },
+    'Invited ana@shop.example to Corner Shop LLC as buyer with an order limit of $250.00',
+  ],
+  [
+    {
+      action: 'company.invitation_resent',
+      entity: 'invitation',
+      entityId: INVITATION,
+      record: named('ana@shop.example to Corner Shop LLC'),
+      before: { email: 'ana@shop.example', expiresAt: '2026-11-29T12:00:00.000Z' },
+      after: { email: 'ana@shop.example', expiresAt: '2026-12-06T12:00:00.000Z' },
+    },
+    'Sent the invitation of ana@shop.example to Corner Shop LLC again',
+  ],
+  [
+    {
+      action: 'company.invitation_withdrawn',
+      entity: 'invitation',
+      entityId: INVITATION,
+      before: { email: 'ana@shop.example', role: 'viewer' },
+    },
+    'Withdrew the invitation of ana@shop.example',
+  ],
+  [
+    {
+      action: 'company.invitation_accepted',
+      entity: 'invitation',
+      entityId: INVITATION,
+      record: named('ana@shop.example to Corner Shop LLC'),
+      after: { email: 'ana@shop.example', name: 'Ana New', role: 'viewer' },
+    },
+    'Accepted the invitation of ana@shop.example to Corner Shop LLC and joined as viewer',
+  ],
+];

@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InviteBody, UpdateCompanyBody, UpdateMemberBody } from '#shared/companies/companies.schemas.ts';
+import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
+import { SESSION_KEY } from '#web/lib/session.ts';
+
+/**
+ * The member's company, its members and (owners) its invitations. Under `account`, so a change an
+ * owner makes elsewhere (its `profile` event) refreshes an open Company page.
+ */
+export const COMPANY_KEY = ['account', 'company'] as const;
+const MEMBERS_KEY = [...COMPANY_KEY, 'members'] as const;
+const INVITATIONS_KEY = [...COMPANY_KEY, 'invitations'] as const;
+
+export const useCompany = () =>
+  useQuery({
+    queryKey: COMPANY_KEY,
+    queryFn: ({ signal }) => apiGet(apiUrl('company'), 'CompanySchema', signal),
+  });
+export const useMembers = () =>
+  useQuery({
+    queryKey: MEMBERS_KEY,
+    queryFn: ({ signal }) => apiGet(apiUrl('company/members'), 'CompanyMemberListSchema', signal),
+  });
+export const useInvitations = (enabled: boolean) =>
+  useQuery({
+    queryKey: INVITATIONS_KEY,
+    queryFn: ({ signal }) => apiGet(apiUrl('company/invitations'), 'InvitationListSchema', signal),
+    enabled,
+  });
+
+/** Any change to the company: it, its lists and the session (its name, the caller's role) read again. */
+function useCompanyChange<T, R>(fn: (input: T) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: COMPANY_KEY }),
+        qc.invalidateQueries({ queryKey: SESSION_KEY }),
+      ]);
+    },
+  });
+}
+
+export const useUpdateCompany = () =>
+  useCompanyChange((body: UpdateCompanyBody) =>
+    apiSend('PATCH', apiUrl('company'), body, 'CompanyMessageSchema'),
+  );
+export const useUpdateMember = () =>
+  useCompanyChange(({ userId, body }: { userId: string; body: UpdateMemberBody }) =>
+    apiSend(
+      'PATCH',
+      apiUrl(`company/members/${encodeURIComponent(userId)}`),
+      body,
+      'CompanyMemberMessageSchema',
+    ),
+  );
+export const useRemoveMember = () =>
+  useCompanyChange((userId: string) =>
+    apiSend(
+      'DELETE',
+      apiUrl(`company/members/${encodeURIComponent(userId)}`),
+      undefined,
+      'CompanyMemberMessageSchema',
+    ),
+  );
+export const useInvite = () =>
+  useCompanyChange((body: InviteBody) =>
+    apiPost(apiUrl('company/invitations'), body, 'InvitationMessageSchema'),
+  );
+export const useResendInvitation = () =>
+  useCompanyChange((id: string) =>
+    apiPost(
+      apiUrl(`company/invitations/${encodeURIComponent(id)}/resend`),
+      undefined,
+      'InvitationMessageSchema',
+    ),
+  );
+export const useWithdrawInvitation = () =>
+  useCompanyChange((id: string) =>
+    apiSend(
+      'DELETE',
+      apiUrl(`company/invitations/${encodeURIComponent(id)}`),
+      undefined,
+      'MessageResponseSchema',
+    ),
+  );
