@@ -11,7 +11,7 @@ import {
   watchErrors,
 } from './support/browser-session.ts';
 import { expectFieldError, notification } from './support/forms.ts';
-import { signUpBuyer, verifyEmail } from './support/buyers.ts';
+import { type BuyerSetUp, verifiedBuyer as verifiedBuyerIn } from './support/buyers.ts';
 import { signedIn, staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
@@ -21,56 +21,9 @@ before(async () => {
 after(async () => browser?.close());
 
 const headers = { origin: BASE_URL };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-interface BuyerSetUp {
-  businessName: string;
-  address: { streetAddress: string; city: string; state: string; zipCode: string };
-  /** The state that issued the tobacco license staff verify. */
-  licence: string;
-}
-
-/**
- * A buyer signed up with a default address, both documents uploaded and verified by staff (the
- * licence issued by `licence`), and the email verified in the browser.
- */
-async function verifiedBuyer(setUp: BuyerSetUp) {
-  const context = await adultContext(browser);
-  const page = await context.newPage();
-  const { email } = await signUpBuyer(context, {
-    prefix: 'compliance',
-    businessName: setUp.businessName,
-    name: 'Casey Buyer',
-    phoneNumber: '+1 555 010 3030',
-    password: 'compliance password 1',
-  });
-  const complete = await context.request.post('/api/v1/account/complete', {
-    headers,
-    data: { ...setUp.address, streetAddress2: '' },
-  });
-  assert.ok(complete.ok(), await complete.text());
-  for (const kind of ['sales_id', 'tobacco_license'])
-    assert.ok(
-      (
-        await context.request.post(`/api/v1/account/documents/${kind}`, {
-          headers,
-          multipart: { file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF } },
-        })
-      ).ok(),
-    );
-  await verifyEmail(page, email);
-  const staff = await signedIn(await staffMember({ authenticator: true }));
-  const queue = await (await staff.get('/api/v1/admin/verifications')).json();
-  const mine = queue.documents.filter((d: { buyer: { email: string } }) => d.buyer.email === email);
-  assert.equal(mine.length, 2);
-  for (const doc of mine) {
-    const verified = await staff.post(`/api/v1/admin/documents/${doc.id}/verify`, {
-      data: { documentNumber: `${setUp.licence}-778`, issuingState: setUp.licence, expiresOn: '2030-01-31' },
-    });
-    assert.ok(verified.ok(), await verified.text());
-  }
-  return { context, page, email, staff };
-}
+/** A buyer with verified documents (this spec's prefix), in this spec's browser. */
+const verifiedBuyer = (setUp: Omit<BuyerSetUp, 'prefix'>) =>
+  verifiedBuyerIn(browser, { ...setUp, prefix: 'compliance' });
 
 describe('state compliance', () => {
   test('a Massachusetts buyer cannot check out a flavoured vape and sees why; another address can, with excise on the invoice; a rule staff add applies at once', async () => {
