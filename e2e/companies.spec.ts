@@ -122,11 +122,8 @@ describe('companies', () => {
       .getByLabel('Tobacco License')
       .setInputFiles({ name: 'ga-licence.pdf', mimeType: 'application/pdf', buffer: PDF });
     await card.getByRole('button', { name: 'Submit' }).first().click();
-    await card
-      .getByText('Verification pending')
-      .or(card.getByText(/waiting/i))
-      .first()
-      .waitFor();
+    await card.getByRole('link', { name: 'Download ga-licence.pdf' }).waitFor();
+    await card.getByText('Verifcation Pending...').waitFor();
     await look(buyer.page, 'locations-page');
     await buyer.page.setViewportSize({ width: 360, height: 800 });
     assert.equal(await hasHorizontalScroll(buyer.page), false, 'the Locations page fits a phone');

@@ -21,7 +21,9 @@ const path = (number: string, action: string) =>
 /** Approve (optionally accepting the revision shown), decline with a note, or withdraw my own. */
 export function useDecideRequest(number: string) {
   const qc = useQueryClient();
-  const settled = () => qc.invalidateQueries({ queryKey: ORDERS_PREFIX });
+  // Not awaited: the card's own onSuccess (its notification) runs first; awaited, the refreshed
+  // list would unmount the decided card before it could.
+  const settled = () => void qc.invalidateQueries({ queryKey: ORDERS_PREFIX });
   return {
     approve: useMutation({
       mutationFn: (acceptRevision?: string) =>
