@@ -105,12 +105,18 @@ async function oncePerBuyer(
 export async function benchOrders(
   app: string,
   control: string,
-  { seconds, concurrency, buyers = 2000 }: { seconds: number; concurrency: number; buyers?: number },
+  {
+    seconds,
+    concurrency,
+    buyers = 2000,
+    companySize = 1,
+  }: { seconds: number; concurrency: number; buyers?: number; companySize?: number },
 ): Promise<OrderBenchResult> {
   const { cookies } = await post<{ cookies: string[] }>(`${control}/orders/setup`, {
     buyers,
     pool: 500,
     hotStock: 50,
+    companySize,
   });
 
   // Cart reads: every buyer's full cart, twice over.

@@ -49,9 +49,38 @@ export interface DirectMail {
   publicUrl: string;
 }
 
+/**
+ * Companies of `companySize` (decision 015): each run of that many buyers joins the first's
+ * company, the first its owner and the others buyers without a limit, as invitations make them.
+ * Returns the owners (who hold the company's documents and location).
+ */
+async function groupIntoCompanies(
+  q: Database['query'],
+  users: string[],
+  companySize: number,
+): Promise<string[]> {
+  const owners = users.filter((_, i) => i % companySize === 0);
+  if (companySize === 1) return owners;
+  const joining = users.filter((_, i) => i % companySize !== 0);
+  const ownerOf = joining.map((_, j) => owners[Math.floor(j / (companySize - 1))]!);
+  await q(
+    `with moved as (
+       update company_members m set company_id = j.owner, role = 'buyer'
+       from unnest($1::uuid[], $2::uuid[]) j(member, owner) where m.user_id = j.member returning m.user_id)
+     delete from companies where id in (select user_id from moved)`,
+    [joining, ownerOf],
+  );
+  return owners;
+}
+
 export async function createOrderFixtures(
   database: Database,
-  { buyers, pool: poolSize, hotStock }: { buyers: number; pool: number; hotStock: number },
+  {
+    buyers,
+    pool: poolSize,
+    hotStock,
+    companySize = 1,
+  }: { buyers: number; pool: number; hotStock: number; companySize?: number },
 ): Promise<OrderFixtures> {
   const q = database.query.bind(database);
   const run = Date.now().toString(36);
@@ -70,19 +99,24 @@ export async function createOrderFixtures(
       [batch.map((_, j) => hashToken(tokens[i + j]!)), batch.map((u) => u.id)],
     );
   }
-  // Verified Sales ID and license: wholesale carts are above the unverified buyers' cap, and the
-  // state rules want a license from the ship-to state (Texas) for vapes and tobacco.
+  const owners = await groupIntoCompanies(
+    q,
+    users.map((u) => u.id),
+    companySize,
+  );
+  // Verified Sales ID and license (the company's): wholesale carts are above the unverified
+  // buyers' cap, and the state rules want a license from the ship-to state (Texas) for vapes and tobacco.
   await q(
     `insert into documents (user_id, kind, storage_key, original_name, content_type, size, md5, status, issuing_state)
      select u, k, 'bench/' || u || '/' || k, 'doc.pdf', 'application/pdf', 1, 'x', 'verified', 'TX'
      from unnest($1::uuid[]) u cross join unnest(array['sales_id', 'tobacco_license']) k`,
-    [users.map((u) => u.id)],
+    [owners],
   );
-  // A default address in Texas: a cart read is judged for it, as a signed-in buyer's is.
+  // A default location in Texas: a cart read is judged for it, as a signed-in buyer's is.
   await q(
     `insert into addresses (user_id, street_address, city, state, zip_code, is_default)
      select u, '1 Bench St', 'Dallas', 'TX', '75201', true from unnest($1::uuid[]) u`,
-    [users.map((u) => u.id)],
+    [owners],
   );
   // Every order is judged by the rules; the pool leaves out what no state may buy (hemp products
   // over the federal THC limit), so orders measure placing, not refusals.

@@ -287,6 +287,21 @@ try {
         `${where}: with the state rules on, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
           `and cart read at ${((on.cartReadsPerSecond / off.cartReadsPerSecond) * 100).toFixed(0)}% of the rate with them off (target: 90% or more)`,
       );
+      // Decision 015: buyers who are members of three-member companies, against one-person
+      // companies, the rules on, interleaved (one, three, one, three), each the mean of two.
+      const sized: Record<'one' | 'three', OrderBenchResult[]> = { one: [], three: [] };
+      for (const size of [1, 3, 1, 3]) {
+        const r = await benchOrders(server.app, server.control, { ...orderOptions, companySize: size });
+        checkBooks(`${where}, companies of ${size}`, r);
+        sized[size === 1 ? 'one' : 'three'].push(r);
+      }
+      const one = mean(sized.one);
+      const three = mean(sized.three);
+      orderRows(report, `${where}, members of 3-member companies`, three);
+      notes.push(
+        `${where}: a member of a three-member company places orders at ${((three.ordersPerSecond / one.ordersPerSecond) * 100).toFixed(0)}% ` +
+          `and reads the cart at ${((three.cartReadsPerSecond / one.cartReadsPerSecond) * 100).toFixed(0)}% of a one-person company's rate (target: 90% or more)`,
+      );
     };
     console.log('bench: placing orders on PGlite…');
     const onPglite = await startBenchServer(dataDir);

@@ -146,7 +146,7 @@ let fixtures: OrderFixtures | undefined;
 bare.post('/orders/setup', async (req) => {
   fixtures = await createOrderFixtures(
     database,
-    req.body as { buyers: number; pool: number; hotStock: number },
+    req.body as { buyers: number; pool: number; hotStock: number; companySize?: number },
   );
   return { cookies: fixtures.cookies };
 });
