@@ -38,7 +38,7 @@ interface Rejudged {
 /**
  * A request's lines as they would be ordered now (decision 015, step 4): each option from the
  * catalogue (gone if it is no longer there), priced for the company's group, judged for the
- * request's ship-to with its location's licences (as approve_order reads them), and checked for
+ * request's ship-to with its location's licenses (as approve_order reads them), and checked for
  * stock and case packs. A line blocked, short, gone or not in its case pack is dropped if the
  * approver accepts; a new price or excise is kept.
  */

@@ -30,7 +30,7 @@ export const orders = pgTable(
     /** The company the order is for (its members see it); null only for staff orders made before companies. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     /**
-     * The company's location the order was for (its licences judged it; Pickup too); null for orders
+     * The company's location the order was for (its licenses judged it; Pickup too); null for orders
      * before locations whose address matched none, and once the location is removed.
      */
     locationId: uuid('location_id').references(() => addresses.id, { onDelete: 'set null' }),
