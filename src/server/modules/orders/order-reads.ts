@@ -63,38 +63,53 @@ export async function loadOrders(
 export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const locationIds = [...new Set(rows.flatMap((r) => (r.locationId ? [r.locationId] : [])))];
-  const [items, events, people, places] = await Promise.all([
+  const [items, events, whose] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
     db
       .select()
       .from(orderEvents)
       .where(inArray(orderEvents.orderId, ids))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-    db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])),
-    locationIds.length
-      ? db
-          .select({ id: addresses.id, name: addresses.name, streetAddress: addresses.streetAddress })
-          .from(addresses)
-          .where(inArray(addresses.id, locationIds))
-      : [],
+    peopleAndPlaces(
+      db,
+      rows.map((r) => r.userId),
+      rows.map((r) => r.locationId),
+    ),
   ]);
-  const nameOf = new Map(people.map((p) => [p.id, p.name]));
-  const placeOf = new Map(places.map((p) => [p.id, { id: p.id, name: p.name || p.streetAddress }]));
   return rows.map((o) =>
     orderView(
       o,
       items.filter((i) => i.orderId === o.id),
       events.filter((e) => e.orderId === o.id),
-      {
-        placedBy: { id: o.userId, name: nameOf.get(o.userId) ?? '' },
-        location: (o.locationId && placeOf.get(o.locationId)) || null,
-      },
+      { placedBy: whose.person(o.userId), location: whose.place(o.locationId) },
     ),
   );
+}
+
+/**
+ * The names of the members and locations orders (or requests) name, in two reads: a person by id,
+ * a location by id (its name, else its street; null for none or one removed since).
+ */
+export async function peopleAndPlaces(db: Db, userIds: string[], locationIds: (string | null)[]) {
+  const places = [...new Set(locationIds.filter((l): l is string => l !== null))];
+  const [people, rows] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...new Set(userIds)])),
+    places.length
+      ? db
+          .select({ id: addresses.id, name: addresses.name, street: addresses.streetAddress })
+          .from(addresses)
+          .where(inArray(addresses.id, places))
+      : [],
+  ]);
+  const nameOf = new Map(people.map((p) => [p.id, p.name]));
+  const placeOf = new Map(rows.map((p) => [p.id, { id: p.id, name: p.name || p.street }]));
+  return {
+    person: (id: string) => ({ id, name: nameOf.get(id) ?? '' }),
+    place: (id: string | null) => (id && placeOf.get(id)) || null,
+  };
 }
 
 export async function loadOrder(

@@ -1,10 +1,9 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import type { MemberContext } from '#server/http/request-context.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { tellMembers } from '#server/modules/companies/company.service.ts';
-import { addresses } from '#server/modules/companies/locations.table.ts';
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
@@ -14,6 +13,7 @@ import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import type { OrderRequest, OrderRequestStatus } from '#shared/orders/order-requests.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { type OrderRequestRow, orderRequests } from './order-requests.table.ts';
+import { peopleAndPlaces } from './order-reads.ts';
 
 /** A request's stored line, as place_order was given it (snake case: the function's own fields). */
 interface StoredLine {
@@ -34,26 +34,18 @@ const field = (row: OrderRequestRow, name: string) => String(row.shipping[name] 
 /** Requests as members see them: who placed and decided them, and the location, in two more reads. */
 async function views(db: Db, rows: OrderRequestRow[]): Promise<OrderRequest[]> {
   if (!rows.length) return [];
-  const people = [...new Set(rows.flatMap((r) => [r.userId, ...(r.decidedBy ? [r.decidedBy] : [])]))];
-  const places = [...new Set(rows.flatMap((r) => (r.locationId ? [r.locationId] : [])))];
-  const [names, locations] = await Promise.all([
-    db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, people)),
-    places.length
-      ? db
-          .select({ id: addresses.id, name: addresses.name, street: addresses.streetAddress })
-          .from(addresses)
-          .where(inArray(addresses.id, places))
-      : [],
-  ]);
-  const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const placeOf = new Map(locations.map((l) => [l.id, { id: l.id, name: l.name || l.street }]));
-  const person = (id: string) => ({ id, name: nameOf.get(id) ?? '' });
+  const whose = await peopleAndPlaces(
+    db,
+    rows.flatMap((r) => [r.userId, ...(r.decidedBy ? [r.decidedBy] : [])]),
+    rows.map((r) => r.locationId),
+  );
+  const person = whose.person;
   return rows.map((r) => ({
     number: r.number,
     status: r.status as OrderRequestStatus,
     createdAt: r.createdAt.toISOString(),
     placedBy: person(r.userId),
-    location: (r.locationId && placeOf.get(r.locationId)) || null,
+    location: whose.place(r.locationId),
     shippingType: field(r, 'shipping_type') as ShippingType,
     shippingDetails: {
       name: field(r, 'ship_name'),
