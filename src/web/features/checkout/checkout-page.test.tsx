@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { makeProfile } from '#web/lib/session.fixture.ts';
 import {
   type ApiCall,
@@ -105,6 +106,19 @@ describe('checkout', () => {
     expect(await screen.findByText('Please verify your email address')).toBeTruthy();
     await checkOut();
     expect(await screen.findByText(orderMessages.actionNotAllowed)).toBeTruthy();
+    expect(sent('POST orders')).toHaveLength(0);
+  });
+
+  it('a viewer of a company sees why they cannot order, and Check out sends nothing', async () => {
+    const { sent } = api();
+    const viewer = makeProfile({
+      ...verified,
+      company: { id: 'company-1', role: 'viewer', businessName: 'Chain Store 12' },
+    });
+    renderPage(<CheckoutPage />, { user: viewer, cart });
+    expect((await screen.findAllByText(companyMessages.viewerReadOnly)).length).toBeGreaterThan(0);
+    await checkOut();
+    expect((await screen.findAllByText(companyMessages.viewerReadOnly)).length).toBeGreaterThan(1);
     expect(sent('POST orders')).toHaveLength(0);
   });
 

@@ -11,7 +11,8 @@ import { useZodForm } from '#web/components/ui/form.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useCart } from '#web/lib/cart/get-cart.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { useSession } from '#web/lib/session.ts';
+import { useMayOrder, useSession } from '#web/lib/session.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { usePlaceOrder } from './api/place-order.ts';
 import {
@@ -75,6 +76,7 @@ const blockedMessage = (cart: Cart) =>
 
 function Checkout() {
   const user = useSession().data!.user!;
+  const mayOrder = useMayOrder();
   const cart = useCart().data!;
   const store = useStoreInfo().data;
   const place = usePlaceOrder();
@@ -144,13 +146,22 @@ function Checkout() {
   // SPEC §2 Checkout: an unverified email disables the button; pressing it says 'Action not allowed'
   // at once, whatever the form holds (not after the form's own asynchronous validation).
   const checkOut = () =>
-    user.emailVerified ? void submit() : notify({ type: 'error', message: orderMessages.actionNotAllowed });
+    !mayOrder
+      ? notify({ type: 'error', message: companyMessages.viewerReadOnly })
+      : user.emailVerified
+        ? void submit()
+        : notify({ type: 'error', message: orderMessages.actionNotAllowed });
 
   return (
     <div className="mx-auto max-w-6xl px-3 py-6 sm:px-4">
       <PageTitle>Checkout</PageTitle>
       <h1 className="text-2xl font-extrabold tracking-tight">Checkout</h1>
       {!user.emailVerified && <VerifyEmailNote />}
+      {!mayOrder && (
+        <p role="note" className="mt-4 rounded-xl bg-gray-50 p-4 text-gray-900 ring-1 ring-gray-200">
+          {companyMessages.viewerReadOnly}
+        </p>
+      )}
       <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="space-y-6">
           <ShippingAddressPanel user={user} address={address} onEdit={() => setEditing(true)} />
@@ -169,7 +180,7 @@ function Checkout() {
           cap={cap}
           overCap={overCap}
           error={form.formError}
-          blocked={!user.emailVerified || overCap || judged.blockedCount > 0}
+          blocked={!mayOrder || !user.emailVerified || overCap || judged.blockedCount > 0}
           pending={place.isPending}
           updating={judging}
           onCheckOut={checkOut}

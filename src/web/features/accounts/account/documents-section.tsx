@@ -10,6 +10,7 @@ import {
   EMPTY_UPLOAD,
 } from '#web/features/accounts/components/document-upload.tsx';
 import { apiUrl } from '#web/lib/api-client.ts';
+import { useMayOrder } from '#web/lib/session.ts';
 
 /** My Profile › documents: state, download link, and an upload when one is needed (SPEC §2). */
 export function DocumentsSection({ user }: { user: Profile }) {
@@ -49,7 +50,9 @@ export function DocumentCard({
   const [state, setState] = useState(EMPTY_UPLOAD);
   const upload = useUploadDocument(locationId);
   const notify = useNotify();
-  const canUpload = !doc || doc.status === 'reupload_requested' || doc.status === 'expired';
+  // A viewer sees the documents, and uploads none (decision 015).
+  const canUpload =
+    useMayOrder() && (!doc || doc.status === 'reupload_requested' || doc.status === 'expired');
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

@@ -6,7 +6,8 @@ import { useNotify } from '#web/components/ui/notifications.tsx';
 import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { useAddToCart } from '#web/lib/cart/cart-mutations.ts';
 import { rememberReturn, takeReturnCounts } from '#web/lib/return-to.ts';
-import { useSession } from '#web/lib/session.ts';
+import { useMayOrder, useSession } from '#web/lib/session.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { useShipCheck } from '#web/features/catalogue/api/ship-check.ts';
 import { countProblem, OptionRow, type OptionVerdict } from './option-row.tsx';
 import { Slot } from '#web/components/slots.tsx';
@@ -26,6 +27,7 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
   const chosen = Object.values(counts).reduce((n, c) => n + c, 0);
 
   const signedIn = Boolean(useSession().data?.user);
+  const mayOrder = useMayOrder();
   // A signed-in buyer's verdicts for their default address, beside each option (the delivery check
   // below reads the same answer).
   const check = useShipCheck(
@@ -104,10 +106,15 @@ export function VariantPicker({ product }: { product: ProductDetail }) {
           />
         ))}
       </ul>
+      {!mayOrder && (
+        <p role="note" className="mt-4 rounded-lg bg-gray-50 p-3 text-sm text-gray-800 ring-1 ring-gray-200">
+          {companyMessages.viewerReadOnly}
+        </p>
+      )}
       <button
         type="button"
         onClick={addToCart}
-        disabled={!product.inStock || add.isPending}
+        disabled={!product.inStock || add.isPending || !mayOrder}
         className="mt-4 w-full rounded-lg bg-amber-400 px-4 py-3 text-base font-extrabold text-gray-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-gray-200 disabled:text-gray-600"
       >
         ADD TO CART{chosen > 0 ? ` (${chosen})` : ''}
