@@ -160,3 +160,9 @@ export const LocationLimitFormSchema = z.object({
     .transform((s) => Number(s.trim()))
     .pipe(Limit),
 });
+
+/** The company page's group form: a group's id as the select gives it, or '' for none. */
+export const CompanyGroupFormSchema = z
+  .object({ groupId: z.string().max(12, m.groupInvalid).regex(/^\d*$/, m.groupInvalid) })
+  .transform((b) => ({ groupId: b.groupId === '' ? null : Number(b.groupId) }))
+  .pipe(CompanyGroupBodySchema);
