@@ -12,7 +12,7 @@ import {
 } from './support/browser-session.ts';
 import { expectFieldError, notification } from './support/forms.ts';
 import { type BuyerSetUp, verifiedBuyer as verifiedBuyerIn } from './support/buyers.ts';
-import { signedIn, staffMember, staffPage } from './support/staff.ts';
+import { staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
 before(async () => {

@@ -35,6 +35,8 @@ export const BuyerListSchema = z.object({
 });
 export const BuyerDetailSchema = z.object({
   buyer: BuyerRowSchema.extend({ phone: z.string() }),
+  /** The company the buyer is (or was) a member of: its console page (decision 015, step 5). */
+  companyId: z.string().nullable(),
   addresses: z.array(AddressSchema),
   documents: z.array(
     z.object({

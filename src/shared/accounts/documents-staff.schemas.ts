@@ -28,6 +28,8 @@ export const QueuedDocumentSchema = z.object({
   size: z.number().int(),
   uploadedAt: z.string(),
   buyer: z.object({ id: z.string(), name: z.string(), businessName: z.string(), email: z.string() }),
+  /** The company whose document it is (its console page). */
+  companyId: z.string(),
   /** A location's own document: which location (its name, else its street) and its state; null: the company's. */
   location: z.object({ id: z.string(), name: z.string(), state: z.string() }).nullable(),
 });

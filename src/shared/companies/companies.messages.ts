@@ -41,3 +41,24 @@ export const companyMessages = {
   tooManyInvitationAttempts:
     'Too many invalid invitation links from this address. Please wait 15 minutes and try again.',
 } as const;
+
+/** Staff's companies pages in the console (decision 015, step 5). */
+export const companyStaffMessages = {
+  companyNotFound: 'Company not found',
+  noteRequired: 'Write the note first.',
+  noteTooLong: 'Keep the note to 2,000 characters or fewer.',
+  noteAdded: 'Note added.',
+  limitInvalid: 'The location limit is a whole number from 1 to 50.',
+  limitBelowLocations: (locations: number) =>
+    `This company has ${locations} locations: the limit cannot be lower than that. Remove locations first, or choose ${locations} or more.`,
+  limitSaved: (limit: number) => `The company may now keep up to ${limit} locations.`,
+  groupInvalid: 'Choose a customer group, or none.',
+  groupSaved: (name: string | null) =>
+    name ? `The company is now in ${name}.` : 'The company is in no group now: it sees list prices.',
+  disabled: 'Company disabled: its members are signed out and cannot sign in or order.',
+  enabled: 'Company enabled: its members can sign in again.',
+  alreadyDisabled: 'The company was already disabled.',
+  alreadyEnabled: 'The company was already enabled.',
+  lastOwner: 'This company needs at least one owner: make another member an owner first.',
+  memberRemoved: (name: string, businessName: string) => `${name} was removed from ${businessName}.`,
+} as const;

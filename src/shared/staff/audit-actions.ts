@@ -51,6 +51,11 @@ export const AUDIT_RECORD_TYPES = [
       ['company.updated', 'Company details changed'],
       ['company.member_role_changed', "Member's role changed"],
       ['company.member_removed', 'Member removed'],
+      ['company.disabled', 'Company disabled'],
+      ['company.enabled', 'Company enabled'],
+      ['company.note_added', 'Note added'],
+      ['company.location_limit', 'Location limit set'],
+      ['company.group', 'Customer group set'],
     ],
   },
   {

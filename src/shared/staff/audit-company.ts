@@ -52,6 +52,23 @@ function detailsChanged(e: CompanyEntry): Said {
   return { sentence: `Changed the details of company ${company(e)}`, details: changes.map(changeLine) };
 }
 
+/** A group as the entry holds it ({ id, name } or null). */
+const groupName = (v: unknown) => text(field(field(v, 'group'), 'name'));
+
+function groupSet(e: CompanyEntry): Said {
+  const [was, now] = [groupName(e.before), groupName(e.after)];
+  if (!now) return `Took company ${company(e)} out of its customer group${was ? ` “${was}”` : ''}`;
+  return was && was !== now
+    ? `Moved company ${company(e)} from customer group “${was}” to “${now}”`
+    : `Put company ${company(e)} in customer group “${now}”`;
+}
+
+function locationLimit(e: CompanyEntry): Said {
+  const [was, now] = [field(e.before, 'locationLimit'), field(e.after, 'locationLimit')];
+  const from = typeof was === 'number' ? ` from ${was}` : '';
+  return `Set the location limit of company ${company(e)}${from} to ${typeof now === 'number' ? now : 'a new number'}`;
+}
+
 export const COMPANY_SENTENCES: Record<string, (e: CompanyEntry) => Said> = {
   'company.updated': detailsChanged,
   'company.member_role_changed': roleChanged,
@@ -63,6 +80,14 @@ export const COMPANY_SENTENCES: Record<string, (e: CompanyEntry) => Said> = {
   },
   'company.invitation_resent': (e) => `Sent the invitation of ${invitation(e)} again`,
   'company.invitation_withdrawn': (e) => `Withdrew the invitation of ${invitation(e)}`,
+  'company.disabled': (e) => `Disabled company ${company(e)}: its members were signed out`,
+  'company.enabled': (e) => `Enabled company ${company(e)}`,
+  'company.note_added': (e) => {
+    const body = text(field(e.after, 'body'));
+    return { sentence: `Added a note to company ${company(e)}`, details: body ? [body] : [] };
+  },
+  'company.location_limit': locationLimit,
+  'company.group': groupSet,
   'company.invitation_accepted': (e) =>
     `Accepted the invitation of ${invitation(e)} and joined as ${role(e.after)}`,
 };

@@ -42,6 +42,47 @@ export const COMPANY_RECORDS: Example[] = [
     'Removed buyer Dana Buyer (dana@shop.example) from “Corner Shop LLC”',
   ],
   [
+    { action: 'company.disabled', entity: 'company', entityId: COMPANY, record: corner },
+    'Disabled company “Corner Shop LLC”: its members were signed out',
+  ],
+  [
+    { action: 'company.enabled', entity: 'company', entityId: COMPANY, record: corner },
+    'Enabled company “Corner Shop LLC”',
+  ],
+  [
+    {
+      action: 'company.note_added',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      after: { noteId: 4, body: 'Called about the Texas licence; they send it Monday.' },
+    },
+    'Added a note to company “Corner Shop LLC”',
+    ['Called about the Texas licence; they send it Monday.'],
+  ],
+  [
+    {
+      action: 'company.location_limit',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { locationLimit: 5 },
+      after: { locationLimit: 8 },
+    },
+    'Set the location limit of company “Corner Shop LLC” from 5 to 8',
+  ],
+  [
+    {
+      action: 'company.group',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { group: null },
+      after: { group: { id: 3, name: 'Chains' } },
+    },
+    'Put company “Corner Shop LLC” in customer group “Chains”',
+  ],
+  [
     {
       action: 'company.member_invited',
       entity: 'invitation',

@@ -82,6 +82,19 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'companies',
+        lazy: async () => ({
+          Component: (await import('#web/features/companies/console/companies-page.tsx')).CompaniesPage,
+        }),
+      },
+      {
+        path: 'companies/:id',
+        lazy: async () => ({
+          Component: (await import('#web/features/companies/console/company-console-page.tsx'))
+            .CompanyConsolePage,
+        }),
+      },
+      {
         path: 'staff',
         lazy: async () => ({
           Component: (await import('#web/features/staff/console/staff-page.tsx')).StaffPage,

@@ -20,6 +20,13 @@ export {
   CompanyMemberListSchema,
   CompanyMemberMessageSchema,
 } from '#shared/companies/companies.schemas.ts';
+export {
+  CompanyDetailSchema,
+  CompanyGroupMessageSchema,
+  CompanyListSchema,
+  CompanyNoteMessageSchema,
+  LocationLimitMessageSchema,
+} from '#shared/companies/companies-staff.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
 export { LocationsSchema } from '#shared/companies/locations.schemas.ts';
 export {

@@ -10,6 +10,7 @@ import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import type { BuyersQuery } from '#shared/accounts/buyers-staff.schemas.ts';
 import { sessions, users } from './accounts.table.ts';
 import { documents } from '#server/modules/companies/locations.table.ts';
+import { companyMembers } from '#server/modules/companies/companies.table.ts';
 import { listAddresses } from '#server/modules/companies/locations.service.ts';
 import { buyerMatches } from './buyer-search.ts';
 import {
@@ -108,7 +109,7 @@ export async function buyerDetail({ db }: WithDb, id: string) {
   if (!row) throw new NotFound('Buyer not found');
   // The orders and documents of the buyer's company, whoever of its members placed or uploaded them.
   const companyOrders = memberCompanySql(id);
-  const [addressList, docs, orderRows] = await Promise.all([
+  const [addressList, docs, orderRows, [membership]] = await Promise.all([
     listAddresses({ db, userId: id }),
     db
       .select()
@@ -121,9 +122,14 @@ export async function buyerDetail({ db }: WithDb, id: string) {
       .where(eq(orders.companyId, companyOrders))
       .orderBy(desc(orders.createdAt))
       .limit(20),
+    db
+      .select({ companyId: companyMembers.companyId })
+      .from(companyMembers)
+      .where(eq(companyMembers.userId, id)),
   ]);
   return {
     buyer: { ...buyerRow(row), phone: row.phone },
+    companyId: membership?.companyId ?? null,
     addresses: addressList,
     documents: docs.map((d) => ({
       id: d.id,

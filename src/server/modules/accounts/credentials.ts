@@ -4,11 +4,11 @@
  * a company member's login (an accepted invitation), disabling a login and ending its sessions.
  * Accounts owns the users and sessions tables; the caller decides when.
  */
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { sessions, users } from './accounts.table.ts';
 import { hashPassword, type ScryptCost } from './password.ts';
-import { deleteOtherSessions } from './session.service.ts';
+import { deleteOtherSessions, forgetUserSessions } from './session.service.ts';
 
 /**
  * A staff account (email verified, profile complete), or null when the email is taken (checked
@@ -154,4 +154,16 @@ export async function emailHasLogin(db: Pick<Db, 'select'>, email: string): Prom
 export async function disableLogin(tx: Db, userId: string, now: Date): Promise<void> {
   await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, userId));
   await deleteOtherSessions(tx, userId);
+}
+
+/**
+ * Ends every session of these logins at once (a company staff disabled: its members), in the
+ * caller's transaction; this instance forgets what it remembered of them. Other instances look each
+ * request's session up (find_session, which also refuses a disabled company), and place_order
+ * checks a session it takes from memory, so each one's next request anywhere is a 401.
+ */
+export async function endSessionsOf(tx: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  for (const id of userIds) forgetUserSessions(id);
+  await tx.delete(sessions).where(inArray(sessions.userId, [...userIds]));
 }

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -114,3 +115,28 @@ export const companyInvitations = pgTable(
   ],
 );
 export type CompanyInvitationRow = typeof companyInvitations.$inferSelect;
+
+/**
+ * What staff note about a company in the console (decision 015, step 5): a call, a promise, a
+ * warning for the next colleague. Written by staff only; kept with the company.
+ */
+export const companyNotes = pgTable(
+  'company_notes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The staff member who wrote it. */
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_notes_company_created_idx').on(t.companyId, t.createdAt),
+    check('company_notes_body_check', sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+export type CompanyNoteRow = typeof companyNotes.$inferSelect;

@@ -46,6 +46,7 @@ export async function verificationQueue({ db }: WithDb) {
     size: doc.size,
     uploadedAt: doc.updatedAt.toISOString(),
     buyer: { id: buyerId, name, businessName, email },
+    companyId: doc.companyId,
     location:
       doc.locationId && street !== null
         ? {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, exists, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { DomainError, Invalid, NotFound } from '#server/errors.ts';
+import { DomainError, Invalid } from '#server/errors.ts';
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
 import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import type { ActiveSession } from '#server/modules/accounts/active-session.ts';
@@ -15,7 +15,6 @@ import type { OrderRequest } from '#shared/orders/order-requests.schemas.ts';
 import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { findRequestByKey, loadRequest } from './order-requests.service.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
-import type { MemberContext } from '#server/http/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import { mayOrder } from '#shared/companies/companies.rules.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
@@ -26,7 +25,7 @@ import type { OrderingSettings, OrderReading, PlaceOrderContext } from './orders
 import { orderView } from './order-view.ts';
 import { loadOrders } from './order-reads.ts';
 import { casePacksHold, judgeOrder, lineName, readOrder, snapshotLines } from './order-lines.ts';
-import { orderEvents, orderItems, orders } from './orders.table.ts';
+import { orders } from './orders.table.ts';
 
 /** An order placed, or (over its buyer's limit) the request waiting for an owner; `created`: by this call. */
 export type PlaceOutcome = { order: Order; created: boolean } | { request: OrderRequest; created: boolean };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
@@ -8,6 +8,7 @@ import { audit } from '#server/modules/staff/audit.service.ts';
 import type { StaffContext } from '#server/http/request-context.ts';
 import type { PriceScope } from '#shared/pricing/price-resolution.ts';
 import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
+import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import {
   type EntryBodySchema,
   type Group,
@@ -204,6 +205,58 @@ export async function setBuyerGroup(ctx: PricingStaffContext, userId: string, gr
   });
   await announce(ctx, await memberIds(ctx.db, companyId));
   return buyerGroup(ctx, userId);
+}
+
+/** The customer group a company is in, or null. */
+export async function companyGroup(db: Pick<Db, 'select'>, companyId: string) {
+  const [row] = await db
+    .select({ id: customerGroups.id, name: customerGroups.name })
+    .from(companyGroups)
+    .innerJoin(customerGroups, eq(customerGroups.id, companyGroups.groupId))
+    .where(eq(companyGroups.companyId, companyId));
+  return row ?? null;
+}
+
+/**
+ * Staff put a company in a group (out of any other: at most one) or in none, from its console page
+ * (decision 015, step 5): every member sees the group's prices. Each active member's row in
+ * customer_group_members, the copy the release before reads (step 6 drops it), follows. Audited as
+ * the company's; every instance and every member's open pages told after it commits.
+ */
+export async function setCompanyGroup(ctx: PricingStaffContext, companyId: string, groupId: number | null) {
+  const done = await ctx.db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw new NotFound(companyStaffMessages.companyNotFound);
+    const before = await companyGroup(tx, companyId);
+    const members = await memberIds(tx, companyId);
+    let after: { id: number; name: string } | null = null;
+    if (groupId === null) {
+      await tx.delete(companyGroups).where(eq(companyGroups.companyId, companyId));
+      if (members.length)
+        await tx.delete(customerGroupMembers).where(inArray(customerGroupMembers.userId, members));
+    } else {
+      const [g] = await tx.select().from(customerGroups).where(eq(customerGroups.id, groupId)).for('share');
+      if (!g) throw new Invalid(pricingMessages.groupNotFound, 'groupId');
+      await tx
+        .insert(companyGroups)
+        .values({ companyId, groupId, addedAt: ctx.now })
+        .onConflictDoUpdate({ target: companyGroups.companyId, set: { groupId, addedAt: ctx.now } });
+      if (members.length)
+        await tx
+          .insert(customerGroupMembers)
+          .values(members.map((userId) => ({ userId, groupId, addedAt: ctx.now })))
+          .onConflictDoUpdate({ target: customerGroupMembers.userId, set: { groupId, addedAt: ctx.now } });
+      after = { id: g.id, name: g.name };
+    }
+    const entry = { actorId: ctx.staffId, action: 'company.group', entity: 'company', entityId: companyId };
+    await audit(tx, { ...entry, before: { group: before }, after: { group: after } }, ctx.now);
+    return { members, after };
+  });
+  await announce(ctx, done.members);
+  return done.after;
 }
 
 /** The id of what an entry names: an option or product by SKU, a brand as category/brand, a category by slug. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   BadgeDollarSign,
   Boxes,
+  Building2,
   ClipboardList,
   FileCheck2,
   History,
@@ -41,6 +42,7 @@ const NAV = [
   { to: '/admin/categories', label: 'Categories & brands', icon: Tags },
   { to: '/admin/banners', label: 'Banners', icon: Image },
   { to: '/admin/import', label: 'Import / export', icon: Upload },
+  { to: '/admin/companies', label: 'Companies', icon: Building2 },
   { to: '/admin/buyers', label: 'Buyers', icon: Users },
   { to: '/admin/pricing', label: 'Groups & prices', icon: BadgeDollarSign },
   { to: '/admin/staff', label: 'Staff', icon: ShieldCheck },

@@ -27,7 +27,7 @@ export function BuyerDetailPage() {
   );
   if (detail.isPending) return <Loading />;
   if (detail.error) return <p role="alert">{detail.error.message}</p>;
-  const { buyer, addresses, documents, orders } = detail.data;
+  const { buyer, addresses, documents, orders, companyId } = detail.data;
   const done = (res: { message: string }) => notify({ type: 'success', message: res.message });
   const error = verifyEmail.error ?? disable.error;
   return (
@@ -59,6 +59,16 @@ export function BuyerDetailPage() {
             <dd>{buyer.phone}</dd>
             <dt className="font-semibold">Joined</dt>
             <dd>{formatDateTime(buyer.createdAt)}</dd>
+            <dt className="font-semibold">Company</dt>
+            <dd>
+              {companyId ? (
+                <Link className="underline" to={`/admin/companies/${companyId}`}>
+                  {buyer.businessName}: members, locations, documents
+                </Link>
+              ) : (
+                'none'
+              )}
+            </dd>
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">
             {!buyer.emailVerified && (

@@ -11,6 +11,7 @@ const queued = (id: string, location: { id: string; name: string; state: string 
   size: 2048,
   uploadedAt: '2026-11-20T15:00:00.000Z',
   buyer: { id: 'u1', name: 'Dana Buyer', businessName: 'Corner Shop LLC', email: 'dana@shop.example' },
+  companyId: 'c1',
   location,
 });
 
@@ -30,6 +31,10 @@ describe('the verification queue', () => {
     fireEvent.click(shop!);
     expect((await screen.findByText('For')).nextElementSibling!.textContent).toBe(
       'Location: Atlanta shop (GA)',
+    );
+    // The company's page, with every location's documents, is one step away.
+    expect(screen.getByRole('link', { name: 'Corner Shop LLC' }).getAttribute('href')).toBe(
+      '/admin/companies/c1',
     );
   });
 });

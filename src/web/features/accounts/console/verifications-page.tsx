@@ -138,6 +138,12 @@ function ReviewPanel({ doc, onDone }: { doc: Queued; onDone: () => void }) {
           </Link>{' '}
           ({doc.buyer.email})
         </dd>
+        <dt className="font-semibold">Company</dt>
+        <dd>
+          <Link className="underline" to={`/admin/companies/${doc.companyId}`}>
+            {doc.buyer.businessName}
+          </Link>
+        </dd>
         <dt className="font-semibold">For</dt>
         <dd>{forWhom(doc.location)}</dd>
         <dt className="font-semibold">File</dt>

@@ -1,0 +1,190 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
+import type { CompanyDetail, StaffDocument } from '#shared/companies/companies-staff.schemas.ts';
+import { fakeApi, makeOrder, ok, refused, renderPage } from '#tests/web-kit.tsx';
+import { CompanyConsolePage } from './company-console-page.tsx';
+
+const doc = (id: string, over: Partial<StaffDocument> = {}): StaffDocument => ({
+  id,
+  kind: 'tobacco_license',
+  status: 'verified',
+  originalName: `${id}.pdf`,
+  uploadedAt: '2026-11-20T15:00:00.000Z',
+  documentNumber: 'TX-1',
+  issuingState: 'TX',
+  expiresOn: '2027-11-20',
+  note: null,
+  ...over,
+});
+const member = (
+  userId: string,
+  name: string,
+  role: 'owner' | 'buyer' | 'viewer',
+  removedAt: string | null = null,
+) => ({
+  userId,
+  name,
+  email: `${userId}@shop.example`,
+  role,
+  orderLimitCents: role === 'buyer' ? 50_000 : null,
+  joinedAt: '2026-11-01T10:00:00.000Z',
+  removedAt,
+  emailVerified: true,
+});
+const DETAIL: CompanyDetail = {
+  company: {
+    id: 'c1',
+    businessName: 'Corner Shop LLC',
+    phone: '+15550104200',
+    taxId: '12-3456789',
+    locationLimit: 5,
+    isCompleted: true,
+    disabled: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+  members: [
+    member('u1', 'Olive Owner', 'owner'),
+    member('u2', 'Bo Buyer', 'buyer'),
+    member('u3', 'Ex Member', 'viewer', '2026-11-10T10:00:00.000Z'),
+  ],
+  invitations: [
+    {
+      id: 'inv-1',
+      email: 'ana@shop.example',
+      role: 'viewer',
+      orderLimitCents: null,
+      invitedBy: 'Sam Staff',
+      sentAt: '2026-11-20T10:00:00.000Z',
+      expiresAt: '2026-11-27T10:00:00.000Z',
+      status: 'pending',
+    },
+  ],
+  locations: [
+    {
+      id: 'l1',
+      name: 'Atlanta shop',
+      streetAddress: '1 Peach St',
+      streetAddress2: '',
+      city: 'Atlanta',
+      state: 'GA',
+      zipCode: '30301',
+      isDefault: true,
+      documents: [doc('d2', { status: 'pending', issuingState: null, documentNumber: null })],
+    },
+  ],
+  companyDocuments: [doc('d1'), doc('d0', { kind: 'sales_id', status: 'expired' })],
+  group: { id: 7, name: 'Chains' },
+  orders: [makeOrder({ orderNumber: 'SS-1001' })],
+  notes: [
+    { id: 1, body: 'Called about the licence.', author: 'Sam Staff', createdAt: '2026-11-21T10:00:00.000Z' },
+  ],
+};
+
+const render = (routes: Parameters<typeof fakeApi>[0] = {}) => {
+  const api = fakeApi({
+    'GET admin/companies/c1': ok(DETAIL),
+    'GET admin/pricing/groups': ok({
+      groups: [
+        { id: 7, name: 'Chains', description: '', entryCount: 0, memberCount: 1, version: 1 },
+        { id: 8, name: 'Vapes', description: '', entryCount: 0, memberCount: 0, version: 1 },
+      ],
+    }),
+    ...routes,
+  });
+  renderPage(<CompanyConsolePage />, { path: '/admin/companies/c1', route: '/admin/companies/:id' });
+  return api;
+};
+
+describe("a company's console page", () => {
+  it('shows members, invitations, each location with its documents, the group, orders and notes', async () => {
+    const { sent } = render({
+      'PUT admin/companies/c1/group': ok({ message: companyStaffMessages.groupSaved(null), group: null }),
+    });
+    expect(await screen.findByRole('heading', { name: /Corner Shop LLC/ })).toBeTruthy();
+    const members = screen.getByRole('table', { name: 'Members' });
+    expect(within(members).getByRole('button', { name: 'Remove Olive Owner' })).toBeTruthy();
+    expect(within(members).queryByRole('button', { name: 'Remove Ex Member' })).toBeNull();
+    expect(within(members).getAllByRole('row')[3]!.textContent).toContain('removed');
+    expect(within(screen.getByRole('table', { name: 'Invitations' })).getByText('pending')).toBeTruthy();
+    const atlanta = screen.getByRole('region', { name: 'Location Atlanta shop' });
+    expect(within(atlanta).getByText('pending')).toBeTruthy();
+    expect(within(atlanta).getByText('1 Peach St, Atlanta, GA 30301')).toBeTruthy();
+    const own = screen.getByRole('table', { name: "The company's documents" });
+    expect(within(own).getByText('expired')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SS-1001' }).getAttribute('href')).toBe('/admin/orders/SS-1001');
+    expect(screen.getByText('Called about the licence.')).toBeTruthy();
+    const group = (await screen.findByLabelText('Group')) as HTMLSelectElement;
+    expect(group.value).toBe('7');
+    fireEvent.change(group, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save group' }));
+    expect(await screen.findByText(companyStaffMessages.groupSaved(null))).toBeTruthy();
+    expect(sent('PUT admin/companies/c1/group')[0]!.body).toEqual({ groupId: null });
+  });
+
+  it('removes a member and disables the company only after confirming', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    const { sent } = render({
+      'DELETE admin/companies/c1/members/u2': ok({ message: 'Bo Buyer was removed from Corner Shop LLC.' }),
+      'POST admin/companies/c1/disable': ok({ message: companyStaffMessages.disabled }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Bo Buyer' }));
+    expect(sent('DELETE admin/companies/c1/members/u2')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Bo Buyer' }));
+    expect(await screen.findByText('Bo Buyer was removed from Corner Shop LLC.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Disable company' }));
+    expect(await screen.findByText(companyStaffMessages.disabled)).toBeTruthy();
+    expect(sent('POST admin/companies/c1/disable')[0]!.body).toEqual({ disabled: true });
+    expect(confirm).toHaveBeenCalledTimes(3);
+    confirm.mockRestore();
+  });
+
+  it('per-field errors: the location limit, a note, an invitation; the server’s refusal on its field', async () => {
+    const { sent } = render({
+      'PUT admin/companies/c1/location-limit': refused(
+        400,
+        companyStaffMessages.limitBelowLocations(3),
+        'limit',
+      ),
+      'POST admin/companies/c1/notes': ok({ message: 'Note added.', note: DETAIL.notes[0] }),
+      'POST admin/companies/c1/members': ok({
+        message: 'Invitation sent to x@shop.example.',
+        invitation: DETAIL.invitations[0],
+      }),
+      'POST admin/companies/c1/invitations/inv-1/resend': ok({
+        message: 'Invitation sent again to ana@shop.example.',
+        invitation: DETAIL.invitations[0],
+      }),
+    });
+    const limit = await screen.findByRole('textbox', { name: 'Location limit' });
+    fireEvent.change(limit, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(await screen.findByText(companyStaffMessages.limitInvalid)).toBeTruthy();
+    fireEvent.change(limit, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save limit' }));
+    expect(await screen.findByText(companyStaffMessages.limitBelowLocations(3))).toBeTruthy();
+    expect(sent('PUT admin/companies/c1/location-limit')[0]!.body).toEqual({ limit: 2 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText(companyStaffMessages.noteRequired)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('New note', { exact: false }), {
+      target: { value: 'Sent the new licence.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(await screen.findByText('Note added.')).toBeTruthy();
+    expect(sent('POST admin/companies/c1/notes')[0]!.body).toEqual({ body: 'Sent the new licence.' });
+
+    const invite = screen.getByRole('form', { name: 'Add a member' });
+    fireEvent.change(within(invite).getByLabelText('Email'), { target: { value: 'x@shop.example' } });
+    fireEvent.change(within(invite).getByLabelText(/Order limit/), { target: { value: '250' } });
+    fireEvent.click(within(invite).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to x@shop.example.')).toBeTruthy();
+    expect(sent('POST admin/companies/c1/members')[0]!.body).toEqual({
+      email: 'x@shop.example',
+      role: 'buyer',
+      orderLimitCents: 25_000,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send again to ana@shop.example' }));
+    expect(await screen.findByText('Invitation sent again to ana@shop.example.')).toBeTruthy();
+  });
+});
