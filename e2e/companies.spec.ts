@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adultContext, BASE_URL, hasHorizontalScroll, launch, look } from './support/browser-session.ts';
+import {
+  adultContext,
+  BASE_URL,
+  hasHorizontalScroll,
+  launch,
+  look,
+  seriousAxeViolations,
+} from './support/browser-session.ts';
 import { notification } from './support/forms.ts';
 import { PDF, verifiedBuyer } from './support/buyers.ts';
 import { waitForLink } from './support/mailbox.ts';
-import { signedIn, staffMember } from './support/staff.ts';
+import { signedIn, staffMember, staffPage } from './support/staff.ts';
 
 let browser: Browser;
 before(async () => {
@@ -185,6 +192,27 @@ describe('companies', () => {
     });
     assert.equal(refused.status(), 403);
     assert.match((await refused.json()).message, /viewer/);
-    for (const c of [owner.context, buyer.context, viewer.context]) await c.close();
+    await viewer.page.goto(`/orders`);
+    await viewer.page
+      .getByRole('button', { name: /Buy Again/ })
+      .first()
+      .waitFor({ state: 'detached' });
+
+    // Staff find the company by a member's email and see its people, shops and the order.
+    const staffContext = await adultContext(browser);
+    const desk = await staffPage(staffContext, await staffMember({ authenticator: true }));
+    await desk.goto('/admin/companies');
+    await desk.getByLabel('Search').fill(buyerEmail);
+    await desk.getByRole('button', { name: 'Filter', exact: true }).click();
+    await desk.getByRole('link', { name: 'Lone Star Smoke Co' }).click();
+    await desk.getByRole('heading', { name: /Lone Star Smoke Co/, level: 1 }).waitFor();
+    await desk.getByText('Atlanta shop').first().waitFor();
+    await desk.getByText(number).first().waitFor();
+    assert.deepEqual(await seriousAxeViolations(desk), [], 'axe on a company page');
+    await look(desk, 'console-company');
+    await desk.setViewportSize({ width: 360, height: 800 });
+    assert.equal(await hasHorizontalScroll(desk), false, 'a company page fits a phone');
+    await look(desk, 'console-company-phone');
+    for (const c of [owner.context, buyer.context, viewer.context, staffContext]) await c.close();
   });
 });

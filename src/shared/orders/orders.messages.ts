@@ -16,6 +16,12 @@ export const orderMessages = {
   requestChanged:
     'Prices, rules or stock changed since this order was sent for approval. Check the changes, then approve it as it is now or decline it.',
   requestNothingLeft: 'Nothing of this order can be ordered now: decline it with a note.',
+  requestBuyerGone:
+    'The member who placed this order is no longer one who orders for your company: decline it with a note.',
+  requestLocationGone: 'The location this order was for has been removed: decline it with a note.',
+  requestKeyUsed: 'The buyer placed this order again as an order of its own: decline this request.',
+  requestNotEnoughStock: (names: string[]) =>
+    `Not enough stock now for: ${names.join(', ')}. Try again once it is restocked, or decline it.`,
   requestApproved: (number: string) => `Order ${number} approved and placed.`,
   requestDeclined: (number: string) => `Order ${number} declined.`,
   requestWithdrawn: (number: string) => `Order ${number} withdrawn.`,

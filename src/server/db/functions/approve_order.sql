@@ -7,6 +7,11 @@
 --  * 'decided'    the request is no longer awaiting (another owner approved or declined it, or its
 --                 buyer withdrew it): the request's row is held, so of two owners one wins;
 --  * 'not_owner'  the approver is not an active owner of the request's enabled company;
+--  * 'buyer_gone' the member who placed it was removed since, or may no longer order (a viewer);
+--  * 'location'   the location it was for was removed since (the company's would judge it wrongly);
+--  * 'over_cap'   over the unverified buyers' cap (p_cap), the documents standing for its location
+--                 not both verified now;
+--  * 'key_used'   its idempotency key made an order meanwhile (the buyer's limit was lifted);
 --  * 'changed'    the rules, the location's licences, the company's group or the catalogue's prices
 --                 and attributes of the lines are not what the app judged them by (judge again);
 --  * 'created'    the order, with the request's number, key, buyer, location and ship-to: stock
@@ -21,7 +26,8 @@ CREATE OR REPLACE FUNCTION approve_order(
   p_order jsonb,
   p_lines jsonb,
   p_check jsonb,
-  p_mail jsonb
+  p_mail jsonb,
+  p_cap integer
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   r order_requests%ROWTYPE;
@@ -39,8 +45,20 @@ BEGIN
   IF NOT FOUND THEN
     RETURN jsonb_build_object('status', 'not_owner');
   END IF;
-  -- The location stays until this commits (removing it waits; one removed meanwhile is gone here).
-  PERFORM 1 FROM addresses WHERE id = r.location_id FOR SHARE;
+  PERFORM 1 FROM company_members m JOIN users u ON u.id = m.user_id
+  WHERE m.user_id = r.user_id AND m.company_id = r.company_id AND m.removed_at IS NULL
+    AND m.role IN ('owner', 'buyer') AND u.disabled_at IS NULL
+  FOR SHARE OF m;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('status', 'buyer_gone');
+  END IF;
+  -- The location stays until this commits (removing it waits); one removed since is refused.
+  IF r.shipping->>'location_id' IS NOT NULL THEN
+    PERFORM 1 FROM addresses WHERE id = (r.shipping->>'location_id')::uuid AND company_id = r.company_id FOR SHARE;
+    IF NOT FOUND THEN
+      RETURN jsonb_build_object('status', 'location');
+    END IF;
+  END IF;
 
   v_version := order_judged_current(r.company_id, r.location_id, p_now, p_check);
   IF v_version IS NULL OR (
@@ -56,6 +74,10 @@ BEGIN
   ) IS DISTINCT FROM lines_as_priced(p_lines) THEN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
+  IF p_cap IS NOT NULL AND (p_order->>'subtotal_cents')::integer > p_cap
+      AND documents_verified_for(r.company_id, r.location_id, p_now) < 2 THEN
+    RETURN jsonb_build_object('status', 'over_cap');
+  END IF;
 
   INSERT INTO orders (
     number, user_id, company_id, location_id, idempotency_key, shipping_type, ship_name,
@@ -69,7 +91,11 @@ BEGIN
     (p_order->>'shipping_cents')::integer, (p_order->>'excise_cents')::integer,
     (p_order->>'total_cents')::integer, r.shipping->>'carrier', v_version, p_now
   )
+  ON CONFLICT (user_id, idempotency_key) DO NOTHING
   RETURNING id INTO v_order_id;
+  IF v_order_id IS NULL THEN
+    RETURN jsonb_build_object('status', 'key_used');
+  END IF;
   PERFORM fill_order(v_order_id, p_lines, p_now);
   UPDATE order_requests
   SET status = 'approved', decided_by = p_approver, decided_at = p_now, order_id = v_order_id

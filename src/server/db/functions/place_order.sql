@@ -127,13 +127,8 @@ BEGIN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
 
-  IF p_cap IS NOT NULL AND (p_order->>'subtotal_cents')::integer > p_cap AND (
-    SELECT count(DISTINCT d.kind) FROM documents d
-    WHERE d.company_id = v_company AND d.status = 'verified' AND d.kind IN ('sales_id', 'tobacco_license')
-      AND (d.expires_on IS NULL OR d.expires_on::date >= p_now::date)
-      AND (d.location_id = v_location OR (d.location_id IS NULL AND NOT EXISTS (
-        SELECT 1 FROM documents o WHERE o.location_id = v_location AND o.kind = d.kind)))
-  ) < 2 THEN
+  IF p_cap IS NOT NULL AND (p_order->>'subtotal_cents')::integer > p_cap
+      AND documents_verified_for(v_company, v_location, p_now) < 2 THEN
     RETURN jsonb_build_object('status', 'over_cap');
   END IF;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess, ORDERING, OWNERS_OR_NON_MEMBERS } from '#server/plugins/request-context.ts';
+import { defaultAccess, OWNERS_OR_NON_MEMBERS } from '#server/plugins/request-context.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   AddAddressBodySchema,
@@ -45,7 +45,8 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db
   app.post(
     '/complete',
     {
-      config: { companyRoles: ORDERING },
+      // It adds the company's first location: owners' (open question 4), as the address book.
+      config: { companyRoles: OWNERS_OR_NON_MEMBERS },
       schema: {
         tags,
         summary: 'Complete the profile after sign-up (/nextpage): the default address',

@@ -19,8 +19,8 @@ const VIEWER_MAY = new Set([
   'POST /api/v1/compliance/my-state/cards',
   'POST /api/v1/newsletter',
 ]);
-/** Owners' alone: the address book, and deciding an order over a buyer's limit (decision 015, step 4). */
-const OWNERS_ONLY = /^\/api\/v1\/(account\/addresses|orders\/requests\/[^/]+\/(approve|decline))/;
+/** Owners' alone: the address book and /nextpage's first location, and deciding an order over a buyer's limit. */
+const OWNERS_ONLY = /^\/api\/v1\/(account\/(addresses|complete)|orders\/requests\/[^/]+\/(approve|decline))/;
 /** The company's own pages (members.test.ts and invitations.test.ts hold them to their roles). */
 const COMPANY = /^\/api\/v1\/company\b/;
 const ROLE_REFUSALS = [companyMessages.viewerReadOnly, companyMessages.ownerOnly];

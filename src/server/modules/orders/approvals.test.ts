@@ -221,4 +221,81 @@ describe('spending limits and approval (decision 015, step 4)', () => {
     ).toBe(409);
     expect(await stockOf(v.id)).toBe(100);
   });
+
+  it('refuses to approve for a buyer removed since, a location removed since, over the cap now, or a key used since', async () => {
+    const { owner, buyer, v } = await company();
+    const request = async (body = orderBody()) => {
+      await t.database.query('delete from cart_items where user_id = $1', [buyer.id]);
+      await add(buyer.cookie, v.sku, 6);
+      const res = await call('POST', '/api/v1/orders', buyer.cookie, body);
+      expect(res.statusCode).toBe(202);
+      return res.json().request.number as string;
+    };
+    const approve = (number: string) =>
+      call('POST', `/api/v1/orders/requests/${number}/approve`, owner.cookie, {});
+
+    // The location it was for, removed since (its own documents would have judged it).
+    const shop = await call('POST', '/api/v1/account/addresses', owner.cookie, {
+      streetAddress: '9 Peach St',
+      streetAddress2: '',
+      city: 'Dallas',
+      state: 'TX',
+      zipCode: '75202',
+    });
+    const forShop = await request(orderBody({ locationId: shop.json().id }));
+    expect(
+      (await call('DELETE', `/api/v1/account/addresses/${shop.json().id}`, owner.cookie)).statusCode,
+    ).toBe(200);
+    expect((await approve(forShop)).json().message).toBe(orderMessages.requestLocationGone);
+
+    // The company's documents no longer verified: over the unverified cap ($500.00) it cannot go.
+    await add(buyer.cookie, v.sku, 60);
+    const big = await call('POST', '/api/v1/orders', buyer.cookie, orderBody());
+    expect(big.statusCode).toBe(202);
+    await t.database.query(`update documents set status = 'pending' where company_id = $1`, [
+      await companyIdOf(t, owner.user.id),
+    ]);
+    expect((await approve(big.json().request.number)).json().message).toBe(orderMessages.overCap(50_000));
+    await t.database.query(`update documents set status = 'verified' where company_id = $1`, [
+      await companyIdOf(t, owner.user.id),
+    ]);
+
+    // The key, used since by an order of its own (the limit lifted, the cart filled again).
+    const key = orderBody();
+    const keyed = await request(key);
+    await t.database.query('update company_members set order_limit_cents = null where user_id = $1', [
+      buyer.id,
+    ]);
+    await add(buyer.cookie, v.sku, 6);
+    expect((await call('POST', '/api/v1/orders', buyer.cookie, key)).statusCode).toBe(201);
+    expect((await approve(keyed)).json().message).toBe(orderMessages.requestKeyUsed);
+
+    // The buyer, removed since.
+    await t.database.query('update company_members set order_limit_cents = 5000 where user_id = $1', [
+      buyer.id,
+    ]);
+    const theirs = await request();
+    await t.database.query('update company_members set removed_at = now() where user_id = $1', [buyer.id]);
+    expect((await approve(theirs)).json().message).toBe(orderMessages.requestBuyerGone);
+    expect(await stockOf(v.id)).toBe(94);
+  });
+
+  it("the owners' mail says the limit the order was judged by, though the buyer's session remembered none", async () => {
+    const { owner, companyId, v } = await company();
+    const unlimited = await joinCompany(t, companyId, { role: 'buyer', name: 'Una Limited' });
+    await add(unlimited.cookie, v.sku, 2);
+    expect((await call('POST', '/api/v1/orders', unlimited.cookie, orderBody())).statusCode).toBe(201);
+    // A limit set elsewhere; this instance's memory of the session still says none.
+    await t.database.query('update company_members set order_limit_cents = 1000 where user_id = $1', [
+      unlimited.id,
+    ]);
+    await add(unlimited.cookie, v.sku, 2);
+    const res = await call('POST', '/api/v1/orders', unlimited.cookie, orderBody());
+    expect(res.statusCode).toBe(202);
+    const [mail] = await t.database.query<{ text: string }>(
+      'select text from outbox where "to" = $1 and subject like $2',
+      [owner.body.email, `%${res.json().request.number}%`],
+    );
+    expect(mail!.text).toContain('over their order limit of $10.00');
+  });
 });

@@ -164,9 +164,13 @@ export async function approveRequest(
   acceptRevision?: string,
 ): Promise<{ order: Order } | { changed: RequestChanged }> {
   if (ctx.actor.member?.role !== 'owner') throw new DomainError(403, orderMessages.onlyOwnersDecide);
+  const cap = (await ctx.settings.get()).unverifiedCapCents;
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await requestRow(ctx.db, ctx.companyId, number);
     if (row.status !== 'awaiting') throw await alreadyDecided(ctx.db, row);
+    // Its location was removed since: the company's documents would judge it wrongly.
+    if (row.shipping.location_id && !row.locationId)
+      throw new DomainError(409, orderMessages.requestLocationGone);
     const now = await rejudge(ctx, row, attempt > 0);
     if (now.changes.length && (!now.revision || acceptRevision !== now.revision))
       return {
@@ -177,9 +181,11 @@ export async function approveRequest(
           revision: now.revision,
         },
       };
-    const status = await callApprove(ctx, row, now);
+    const status = await callApprove(ctx, row, now, cap);
     if (status === 'decided') throw await alreadyDecided(ctx.db, row);
     if (status === 'not_owner') throw new DomainError(403, orderMessages.onlyOwnersDecide);
+    const refusal = REFUSALS[status];
+    if (refusal) throw new DomainError(409, refusal(cap));
     if (status === 'created') {
       ctx.catalogue.stockTaken(now.lines.map((l) => ({ id: l.variantId, quantity: l.quantity })));
       ctx.mail.kick();
@@ -191,8 +197,21 @@ export async function approveRequest(
   throw new DomainError(409, orderMessages.requestChanged);
 }
 
+/** approve_order's refusals the owner can only answer by declining (or, for the cap, waiting). */
+const REFUSALS: Record<string, ((cap: number) => string) | undefined> = {
+  buyer_gone: () => orderMessages.requestBuyerGone,
+  location: () => orderMessages.requestLocationGone,
+  key_used: () => orderMessages.requestKeyUsed,
+  over_cap: (cap) => orderMessages.overCap(cap),
+};
+
 /** approve_order, one statement: its status, or a 409 naming the lines short of stock (nothing written). */
-async function callApprove(ctx: ApproveContext, row: OrderRequestRow, now: Rejudged): Promise<string> {
+async function callApprove(
+  ctx: ApproveContext,
+  row: OrderRequestRow,
+  now: Rejudged,
+  cap: number,
+): Promise<string> {
   const [buyer] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
   const total = formatCents(now.amounts.total_cents);
   const lines = now.snapshot.map((l, i) =>
@@ -222,7 +241,7 @@ async function callApprove(ctx: ApproveContext, row: OrderRequestRow, now: Rejud
   };
   try {
     const [result] = await ctx.database.query<{ r: { status: string } }>(
-      'select approve_order($1::uuid, $2::uuid, $3::timestamptz, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb) as r',
+      'select approve_order($1::uuid, $2::uuid, $3::timestamptz, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::integer) as r',
       [
         row.id,
         ctx.userId,
@@ -231,6 +250,7 @@ async function callApprove(ctx: ApproveContext, row: OrderRequestRow, now: Rejud
         JSON.stringify(now.snapshot),
         JSON.stringify(now.check),
         JSON.stringify(mail),
+        cap,
       ],
     );
     return result!.r.status;
@@ -240,7 +260,7 @@ async function callApprove(ctx: ApproveContext, row: OrderRequestRow, now: Rejud
     const ids = new Set(JSON.parse(short[1]!) as number[]);
     throw new DomainError(
       409,
-      orderMessages.notEnoughStock(now.lines.filter((l) => ids.has(l.variantId)).map(lineName)),
+      orderMessages.requestNotEnoughStock(now.lines.filter((l) => ids.has(l.variantId)).map(lineName)),
     );
   }
 }

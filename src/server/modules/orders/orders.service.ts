@@ -41,6 +41,8 @@ const NO_COMPANY = /\bno_company\b/;
 const VIEWER = /\bviewer_cannot_order\b/;
 /** The order number is made in the database; the mail carries this until it is filled in. */
 const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
+/** And the buyer's order limit, in an owner's approval mail (request_approval fills it in). */
+const LIMIT_SLOT = '[[LIMIT]]';
 
 type PlaceResult = {
   status: 'created' | 'awaiting' | 'duplicate' | 'over_cap' | 'changed' | 'session' | 'location';
@@ -106,17 +108,13 @@ async function placeInTries(
   session?: SessionCheck,
 ): Promise<PlaceOutcome> {
   if (!user.emailVerifiedAt) throw new DomainError(403, orderMessages.verifyEmail);
-  const limitCents = member?.orderLimitCents ?? null;
+  // A buyer's order may wait for an owner: its mail goes along (the limit is the one place_order reads).
+  const mayWait = member?.role === 'buyer';
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       const reading = await readOrder(ctx, user.id, input, attempt === 0 ? 'memory' : 'database');
       const businessName = company?.businessName ?? user.businessName;
-      const placed = await placeOnce(
-        ctx,
-        ordering,
-        { user, businessName, input, session, limitCents },
-        reading,
-      );
+      const placed = await placeOnce(ctx, ordering, { user, businessName, input, session, mayWait }, reading);
       if (placed && 'requestNumber' in placed) {
         ctx.mail.kick();
         const request = await loadRequest(ctx.db, company?.id ?? '', placed.requestNumber);
@@ -150,28 +148,29 @@ const mailLines = (lines: CartLineRow[], prices: { lineTotalCents: number }[]) =
  */
 function orderMails(
   ctx: PlaceOrderContext,
-  { user, businessName, limitCents }: { user: UserRow; businessName: string; limitCents: number | null },
+  { user, businessName, mayWait }: { user: UserRow; businessName: string; mayWait: boolean },
   input: PlaceOrderInput,
   totalCents: number,
   lines: string[],
 ) {
   const total = formatCents(totalCents);
   const d = input.shippingDetails;
-  // Over a buyer's limit, the order waits: each owner is asked (decision 015, step 4).
-  const approval =
-    limitCents !== null && totalCents > limitCents
-      ? {
-          approval: approvalRequestMail(
-            ctx.mail.storeName,
-            user.name,
-            ORDER_NUMBER_SLOT,
-            total,
-            formatCents(limitCents),
-            lines,
-            `${ctx.mail.publicUrl}/orders?awaiting=${ORDER_NUMBER_SLOT}`,
-          ),
-        }
-      : {};
+  // Over a buyer's limit, the order waits: each owner is asked (decision 015, step 4). Built for
+  // every buyer, not only those the session remembers with a limit: the limit may have changed
+  // elsewhere since, and place_order judges by the one it reads (it fills in [[LIMIT]]).
+  const approval = mayWait
+    ? {
+        approval: approvalRequestMail(
+          ctx.mail.storeName,
+          user.name,
+          ORDER_NUMBER_SLOT,
+          total,
+          LIMIT_SLOT,
+          lines,
+          `${ctx.mail.publicUrl}/orders?awaiting=${ORDER_NUMBER_SLOT}`,
+        ),
+      }
+    : {};
   return {
     ...approval,
     ...orderConfirmationMail(
@@ -204,13 +203,13 @@ async function placeOnce(
     businessName,
     input,
     session,
-    limitCents,
+    mayWait,
   }: {
     user: UserRow;
     businessName: string;
     input: PlaceOrderInput;
     session?: SessionCheck;
-    limitCents: number | null;
+    mayWait: boolean;
   },
   reading: OrderReading,
 ): Promise<Order | { requestNumber: string } | null> {
@@ -259,7 +258,7 @@ async function placeOnce(
   };
   const mail = orderMails(
     ctx,
-    { user, businessName, limitCents },
+    { user, businessName, mayWait },
     input,
     subtotal + shipping + excise,
     mailLines(lines, prices),

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Address } from '#shared/accounts/accounts.schemas.ts';
 import { useLocationLimit } from '#web/lib/locations.ts';
+import { useSession } from '#web/lib/session.ts';
+import { canManage } from '#shared/companies/companies.rules.ts';
 import { addressLine } from '#web/lib/addresses.ts';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { Slot } from '#web/components/slots.tsx';
@@ -23,6 +25,9 @@ export function EditAddressModal({
   onSelect: (id: string) => void;
 }) {
   const limit = useLocationLimit();
+  // The company's locations are its owners' to change (decision 015); others choose among them.
+  const company = useSession().data?.user?.company;
+  const owns = !company || canManage(company.role);
   return (
     <DialogShell
       open={open}
@@ -53,17 +58,21 @@ export function EditAddressModal({
                 />
                 <span className="text-sm">{addressLine(a)}</span>
               </label>
-              <div className="pl-7">
-                <Slot of="AddressActions" address={a} removeLabel="Delete" />
-              </div>
+              {owns && (
+                <div className="pl-7">
+                  <Slot of="AddressActions" address={a} removeLabel="Delete" />
+                </div>
+              )}
             </li>
           ))}
         </ul>
       </fieldset>
 
-      <div className="mt-6 border-t border-gray-200 pt-5">
-        <Slot of="AddAddressForm" title="Add a new address" onAdded={(a) => onSelect(a.id)} />
-      </div>
+      {owns && (
+        <div className="mt-6 border-t border-gray-200 pt-5">
+          <Slot of="AddAddressForm" title="Add a new address" onAdded={(a) => onSelect(a.id)} />
+        </div>
+      )}
       <Dialog.Close className="mt-5 w-full rounded-lg border border-gray-300 px-4 py-2.5 font-semibold hover:bg-gray-100">
         Done
       </Dialog.Close>

@@ -14,7 +14,7 @@ import { useBuyAgain } from './api/buy-again.ts';
 import { useReorder } from './api/reorder.ts';
 import { Slot } from '#web/components/slots.tsx';
 import { useLocations } from '#web/lib/locations.ts';
-import { useSession } from '#web/lib/session.ts';
+import { useMayOrder, useSession } from '#web/lib/session.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /**
@@ -42,6 +42,8 @@ const STATUS_STYLE = {
 export function OrderCard({ order }: { order: Order }) {
   const q = `?order=${encodeURIComponent(order.orderNumber)}`;
   const whose = useWhose(order);
+  // A viewer sees the company's orders, and is offered nothing that orders again (decision 015).
+  const mayOrder = useMayOrder();
   const itemCount = order.items.reduce((n, i) => n + i.quantity, 0);
   const headingId = `order-${order.orderNumber}`;
 
@@ -109,7 +111,7 @@ export function OrderCard({ order }: { order: Order }) {
                   item.sellingUnit,
                 )}
                 sku={item.variantId}
-                aside={<OrderItemActions order={order} item={item} />}
+                aside={<OrderItemActions order={order} item={item} mayOrder={mayOrder} />}
               >
                 <span
                   className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-bold capitalize ${STATUS_STYLE[item.status]}`}
@@ -121,7 +123,7 @@ export function OrderCard({ order }: { order: Order }) {
           );
         })}
       </ul>
-      <OrderActions order={order} />
+      {mayOrder && <OrderActions order={order} />}
     </article>
   );
 }
@@ -162,7 +164,15 @@ function OrderActions({ order }: { order: Order }) {
   );
 }
 
-function OrderItemActions({ order, item }: { order: Order; item: Order['items'][number] }) {
+function OrderItemActions({
+  order,
+  item,
+  mayOrder,
+}: {
+  order: Order;
+  item: Order['items'][number];
+  mayOrder: boolean;
+}) {
   const buyAgain = useBuyAgain();
   const notify = useNotify();
   const label = optionLabel(item.productName, item.variantName);
@@ -175,23 +185,25 @@ function OrderItemActions({ order, item }: { order: Order; item: Order['items'][
       >
         View Product
       </Link>
-      <button
-        type="button"
-        aria-label={`Buy Again ${label}`}
-        disabled={buyAgain.isPending}
-        onClick={() =>
-          buyAgain.mutate(
-            { orderNumber: order.orderNumber, variantId: item.variantId },
-            {
-              onSuccess: (res) => notify({ type: 'success', message: res.message }),
-              onError: (err) => notify({ type: 'error', message: err.message }),
-            },
-          )
-        }
-        className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-bold text-gray-900 hover:bg-amber-300 disabled:opacity-60"
-      >
-        Buy Again
-      </button>
+      {mayOrder && (
+        <button
+          type="button"
+          aria-label={`Buy Again ${label}`}
+          disabled={buyAgain.isPending}
+          onClick={() =>
+            buyAgain.mutate(
+              { orderNumber: order.orderNumber, variantId: item.variantId },
+              {
+                onSuccess: (res) => notify({ type: 'success', message: res.message }),
+                onError: (err) => notify({ type: 'error', message: err.message }),
+              },
+            )
+          }
+          className="rounded-lg bg-amber-400 px-3 py-1.5 text-sm font-bold text-gray-900 hover:bg-amber-300 disabled:opacity-60"
+        >
+          Buy Again
+        </button>
+      )}
     </div>
   );
 }
