@@ -5,7 +5,8 @@
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
  * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
  * A static file's latency while 24 buyers change their passwords at once, against idle.
- * BENCH_ONLY=catalogue|metrics|hashing|orders|import runs one part.
+ * BENCH_ONLY=catalogue|metrics|hashing|orders|import runs one part; BENCH_ONLY=members only the
+ * comparison of members of three-member companies with one-person companies (part of orders).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,17 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Concurrent checkouts: enough to keep the database busy, as many as the default pool has connections. */
 const ORDER_CONCURRENCY = Number(process.env.BENCH_ORDER_CONCURRENCY ?? 10);
 const ONLY = process.env.BENCH_ONLY;
+
+/** Two runs' figures as one: rates their mean, latencies the worse (single runs drift). */
+const meanOf = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
+  ...b!,
+  ordersPerSecond: (a!.ordersPerSecond + b!.ordersPerSecond) / 2,
+  cartReadsPerSecond: (a!.cartReadsPerSecond + b!.cartReadsPerSecond) / 2,
+  p50: Math.max(a!.p50, b!.p50),
+  p99: Math.max(a!.p99, b!.p99),
+  cartP95: Math.max(a!.cartP95, b!.cartP95),
+  cpu: a!.cpu && b!.cpu ? meanCpu([a!.cpu, b!.cpu]) : undefined,
+});
 /** Buyers changing their password at once in the hashing part. */
 const HASHING_BURST = Number(process.env.BENCH_HASHING_BURST ?? 24);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -243,8 +255,27 @@ try {
     rows.push(...metricsRows);
   }
 
-  if (!ONLY || ONLY === 'orders') {
+  if (!ONLY || ONLY === 'orders' || ONLY === 'members') {
     const orderOptions = { seconds: DURATION, concurrency: ORDER_CONCURRENCY };
+    // Decision 015: buyers who are members of three-member companies, against one-person
+    // companies, the rules on, interleaved (one, three, one, three), each the mean of two.
+    const companySizes = async (where: string, server: { app: string; control: string }) => {
+      if (ONLY === 'members') await benchOrders(server.app, server.control, orderOptions); // warm-up
+      const sized: Record<'one' | 'three', OrderBenchResult[]> = { one: [], three: [] };
+      for (const size of [1, 3, 1, 3]) {
+        const r = await benchOrders(server.app, server.control, { ...orderOptions, companySize: size });
+        checkBooks(`${where}, companies of ${size}`, r);
+        sized[size === 1 ? 'one' : 'three'].push(r);
+      }
+      const one = meanOf(sized.one);
+      const three = meanOf(sized.three);
+      if (ONLY === 'members') orderRows(report, `${where}, one-person companies`, one);
+      orderRows(report, `${where}, members of 3-member companies`, three);
+      notes.push(
+        `${where}: a member of a three-member company places orders at ${((three.ordersPerSecond / one.ordersPerSecond) * 100).toFixed(0)}% ` +
+          `and reads the cart at ${((three.cartReadsPerSecond / one.cartReadsPerSecond) * 100).toFixed(0)}% of a one-person company's rate (target: 90% or more)`,
+      );
+    };
     /**
      * Orders with the state rules and rates off (all retired) and on (as seeded), on one server:
      * a warm-up run, then off, on, off, on, each figure the mean of its two runs (the first runs on
@@ -268,18 +299,9 @@ try {
         if (on) direct.push(await benchDirect(server.control, orderOptions));
         if (on) alone.push(await benchDirect(server.control, { ...orderOptions, kicks: false }));
       }
-      const mean = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
-        ...b!,
-        ordersPerSecond: (a!.ordersPerSecond + b!.ordersPerSecond) / 2,
-        cartReadsPerSecond: (a!.cartReadsPerSecond + b!.cartReadsPerSecond) / 2,
-        p50: Math.max(a!.p50, b!.p50),
-        p99: Math.max(a!.p99, b!.p99),
-        cartP95: Math.max(a!.cartP95, b!.cartP95),
-        cpu: a!.cpu && b!.cpu ? meanCpu([a!.cpu, b!.cpu]) : undefined,
-      });
       for (const r of [...runs.off, ...runs.on]) checkBooks(where, r);
-      const off = mean(runs.off);
-      const on = mean(runs.on);
+      const off = meanOf(runs.off);
+      const on = meanOf(runs.on);
       orderRows(report, `${where}, rules off`, off);
       orderRows(report, where, on);
       directRows(report, where, on, direct, alone);
@@ -287,32 +309,19 @@ try {
         `${where}: with the state rules on, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
           `and cart read at ${((on.cartReadsPerSecond / off.cartReadsPerSecond) * 100).toFixed(0)}% of the rate with them off (target: 90% or more)`,
       );
-      // Decision 015: buyers who are members of three-member companies, against one-person
-      // companies, the rules on, interleaved (one, three, one, three), each the mean of two.
-      const sized: Record<'one' | 'three', OrderBenchResult[]> = { one: [], three: [] };
-      for (const size of [1, 3, 1, 3]) {
-        const r = await benchOrders(server.app, server.control, { ...orderOptions, companySize: size });
-        checkBooks(`${where}, companies of ${size}`, r);
-        sized[size === 1 ? 'one' : 'three'].push(r);
-      }
-      const one = mean(sized.one);
-      const three = mean(sized.three);
-      orderRows(report, `${where}, members of 3-member companies`, three);
-      notes.push(
-        `${where}: a member of a three-member company places orders at ${((three.ordersPerSecond / one.ordersPerSecond) * 100).toFixed(0)}% ` +
-          `and reads the cart at ${((three.cartReadsPerSecond / one.cartReadsPerSecond) * 100).toFixed(0)}% of a one-person company's rate (target: 90% or more)`,
-      );
     };
     console.log('bench: placing orders on PGlite…');
     const onPglite = await startBenchServer(dataDir);
-    await rulesOnAndOff('PGlite', onPglite);
+    if (ONLY !== 'members') await rulesOnAndOff('PGlite', onPglite);
+    await companySizes('PGlite', onPglite);
     await onPglite.stop();
 
     if (!(await seededPg())) notes.push(`PostgreSQL: nothing answers at ${PG_URL}; skipped`);
     else {
       console.log('bench: placing orders on PostgreSQL…');
       const onPg = await startBenchServer(dataDir, { BENCH_DATABASE_URL: pgDatabase! });
-      await rulesOnAndOff('PostgreSQL', onPg);
+      if (ONLY !== 'members') await rulesOnAndOff('PostgreSQL', onPg);
+      await companySizes('PostgreSQL', onPg);
       await onPg.stop();
     }
   }
