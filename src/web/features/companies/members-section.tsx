@@ -4,7 +4,8 @@ import { type CompanyMember, MemberFormSchema } from '#shared/companies/companie
 import { centsToAmount, formatCents } from '#shared/money.ts';
 import { FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useNotify } from '#web/components/ui/notifications.tsx';
-import { useMembers, useRemoveMember, useUpdateMember } from './api/company.ts';
+import { useMembers } from '#web/lib/company-members.ts';
+import { useRemoveMember, useUpdateMember } from './api/company.ts';
 import { onLimitBox, RoleFields } from './role-fields.tsx';
 
 export const BUTTON = 'rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60';

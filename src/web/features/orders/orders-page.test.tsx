@@ -44,11 +44,51 @@ describe('the orders page of a company (decision 015)', () => {
     await waitFor(() => expect(screen.queryByText('SS-1')).toBeNull());
   });
 
+  it('a company of several members filters by who placed an order', async () => {
+    const { sent } = fakeApi({
+      'GET company/locations': locations(1),
+      'GET company/members': ok({
+        members: [
+          {
+            userId: 'u1',
+            name: 'Robin Buyer',
+            email: 'r@x.example',
+            role: 'owner',
+            orderLimitCents: null,
+            joinedAt: '2026-01-01T00:00:00.000Z',
+            isYou: true,
+          },
+          {
+            userId: 'u2',
+            name: 'Sam Clerk',
+            email: 's@x.example',
+            role: 'buyer',
+            orderLimitCents: 5000,
+            joinedAt: '2026-01-01T00:00:00.000Z',
+            isYou: false,
+          },
+        ],
+      }),
+      'GET orders': (call) => ok({ orders: call.query.get('placedBy') === 'u2' ? [theirs] : [theirs, mine] }),
+    });
+    renderPage(<OrdersPage />, { user: me });
+    const filter = await screen.findByLabelText('Placed by');
+    expect([...(filter as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Anyone',
+      'Robin Buyer (you)',
+      'Sam Clerk',
+    ]);
+    fireEvent.change(filter, { target: { value: 'u2' } });
+    await waitFor(() => expect(sent('GET orders').some((c) => c.query.get('placedBy') === 'u2')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('SS-1')).toBeNull());
+  });
+
   it('a one-shop business sees no filter and no extra line', async () => {
     fakeApi({ 'GET company/locations': locations(1), 'GET orders': ok({ orders: [mine] }) });
     renderPage(<OrdersPage />, { user: me });
     expect(await screen.findByText('SS-1')).toBeTruthy();
     expect(screen.queryByLabelText('Location')).toBeNull();
+    expect(screen.queryByLabelText('Placed by')).toBeNull();
     expect(screen.queryByText(/Placed by/)).toBeNull();
   });
 });

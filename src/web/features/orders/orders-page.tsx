@@ -4,6 +4,7 @@ import { ORDER_TABS, type OrderTab } from '#shared/orders/order-tracking.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { PageTitle } from '#web/components/ui/page-title.tsx';
 import { useLocations } from '#web/lib/locations.ts';
+import { useMembers } from '#web/lib/company-members.ts';
 import { useSession } from '#web/lib/session.ts';
 import { OrderPlaced } from './order-placed.tsx';
 import { OrdersPanel } from './orders-panel.tsx';
@@ -36,6 +37,34 @@ function LocationFilter({ chosen, onChoose }: { chosen?: string; onChoose: (id?:
   );
 }
 
+/** A company of several members filters its orders by who placed them (decision 015). */
+function PlacedByFilter({ chosen, onChoose }: { chosen?: string; onChoose: (id?: string) => void }) {
+  const id = useId();
+  const company = useSession().data?.user?.company;
+  const members = useMembers(Boolean(company)).data?.members ?? [];
+  if (members.length < 2) return null;
+  return (
+    <span className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-semibold">
+        Placed by
+      </label>
+      <select
+        id={id}
+        value={chosen ?? ''}
+        onChange={(e) => onChoose(e.target.value || undefined)}
+        className="rounded-lg border border-gray-300 bg-white px-2 py-2 text-sm"
+      >
+        <option value="">Anyone</option>
+        {members.map((m) => (
+          <option key={m.userId} value={m.userId}>
+            {m.isYou ? `${m.name} (you)` : m.name}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
 /** /orders (SPEC §2 Orders page): tab and Past Month live in the URL, so they survive a reload. */
 export function OrdersPage() {
   const session = useSession();
@@ -47,8 +76,9 @@ export function OrdersPage() {
   const tab = tabParam && ORDER_TABS.includes(tabParam) ? tabParam : 'Orders';
   const pastMonth = params.get('pastMonth') === '1';
   const location = params.get('location') ?? undefined;
+  const placedBy = params.get('placedBy') ?? undefined;
   const placed = params.get('placed');
-  const update = (next: { tab?: OrderTab; pastMonth?: boolean; location?: string }) => {
+  const update = (next: { tab?: OrderTab; pastMonth?: boolean; location?: string; placedBy?: string }) => {
     const p = new URLSearchParams(params);
     const t = next.tab ?? tab;
     if (t === 'Orders') p.delete('tab');
@@ -58,6 +88,9 @@ export function OrdersPage() {
     const l = 'location' in next ? next.location : location;
     if (l) p.set('location', l);
     else p.delete('location');
+    const who = 'placedBy' in next ? next.placedBy : placedBy;
+    if (who) p.set('placedBy', who);
+    else p.delete('placedBy');
     p.delete('placed');
     setParams(p, { replace: true });
   };
@@ -87,10 +120,11 @@ export function OrdersPage() {
         tab={tab}
         onTab={(t) => update({ tab: t })}
         pastMonth={pastMonth}
-        filters={{ location }}
+        filters={{ location, placedBy }}
         toolbar={
           <>
             <LocationFilter chosen={location} onChoose={(l) => update({ location: l })} />
+            <PlacedByFilter chosen={placedBy} onChoose={(who) => update({ placedBy: who })} />
             <button
               type="button"
               aria-pressed={pastMonth}

@@ -2,24 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteBody, UpdateCompanyBody, UpdateMemberBody } from '#shared/companies/companies.schemas.ts';
 import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
+import { COMPANY_KEY } from '#web/lib/company-members.ts';
 
-/**
- * The member's company, its members and (owners) its invitations. Under `account`, so a change an
- * owner makes elsewhere (its `profile` event) refreshes an open Company page.
- */
-export const COMPANY_KEY = ['account', 'company'] as const;
-const MEMBERS_KEY = [...COMPANY_KEY, 'members'] as const;
+/** The member's company and (owners) its invitations; its members: `#web/lib/company-members.ts`. */
 const INVITATIONS_KEY = [...COMPANY_KEY, 'invitations'] as const;
 
 export const useCompany = () =>
   useQuery({
     queryKey: COMPANY_KEY,
     queryFn: ({ signal }) => apiGet(apiUrl('company'), 'CompanySchema', signal),
-  });
-export const useMembers = () =>
-  useQuery({
-    queryKey: MEMBERS_KEY,
-    queryFn: ({ signal }) => apiGet(apiUrl('company/members'), 'CompanyMemberListSchema', signal),
   });
 export const useInvitations = (enabled: boolean) =>
   useQuery({
