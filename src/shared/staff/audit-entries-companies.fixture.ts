@@ -55,10 +55,10 @@ export const COMPANY_RECORDS: Example[] = [
       entity: 'company',
       entityId: COMPANY,
       record: corner,
-      after: { noteId: 4, body: 'Called about the Texas licence; they send it Monday.' },
+      after: { noteId: 4, body: 'Called about the Texas license; they send it Monday.' },
     },
     'Added a note to company “Corner Shop LLC”',
-    ['Called about the Texas licence; they send it Monday.'],
+    ['Called about the Texas license; they send it Monday.'],
   ],
   [
     {
