@@ -53,27 +53,30 @@ export function OrderCard({ order }: { order: Order }) {
       className="overflow-hidden rounded-2xl bg-white ring-1 ring-gray-200"
     >
       <header className="flex flex-wrap items-start justify-between gap-3 bg-gray-50 px-4 py-3 text-sm">
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
-          <div>
-            <dt className="text-xs font-semibold uppercase text-gray-600">Order</dt>
-            <dd id={headingId} className="font-bold">
-              {order.orderNumber}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-gray-600">Placed</dt>
-            <dd>{formatDate(order.datePlaced)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-gray-600">Total</dt>
-            <dd className="font-bold">{formatCents(order.totalCents)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-gray-600">Status</dt>
-            <dd>{trackingState(order.events).label}</dd>
-          </div>
-          {whose && <p className="col-span-2 text-gray-700 sm:col-span-4">{whose}</p>}
-        </dl>
+        <div>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
+            <div>
+              <dt className="text-xs font-semibold uppercase text-gray-600">Order</dt>
+              <dd id={headingId} className="font-bold">
+                {order.orderNumber}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase text-gray-600">Placed</dt>
+              <dd>{formatDate(order.datePlaced)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase text-gray-600">Total</dt>
+              <dd className="font-bold">{formatCents(order.totalCents)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-semibold uppercase text-gray-600">Status</dt>
+              <dd>{trackingState(order.events).label}</dd>
+            </div>
+          </dl>
+          {/* Outside the list of terms: a <dl> holds only its term and description groups. */}
+          {whose && <p className="mt-1 text-gray-700">{whose}</p>}
+        </div>
         <div className="flex flex-wrap gap-2">
           <Link
             to={`/invoice${q}`}
