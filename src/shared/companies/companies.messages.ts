@@ -1,3 +1,5 @@
+import type { CompanyRole } from './companies.rules.ts';
+
 import { formatCents } from '#shared/money.ts';
 import { MAX_ORDER_LIMIT_CENTS } from './companies.rules.ts';
 
@@ -62,3 +64,11 @@ export const companyStaffMessages = {
   lastOwner: 'This company needs at least one owner: make another member an owner first.',
   memberRemoved: (name: string, businessName: string) => `${name} was removed from ${businessName}.`,
 } as const;
+
+/** What each role is called, and what it may do, as members and staff read them. */
+export const ROLE_LABELS: Record<CompanyRole, string> = { owner: 'Owner', buyer: 'Buyer', viewer: 'Viewer' };
+export const ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
+  owner: 'Everything, including members, locations and order limits',
+  buyer: 'Orders and uploads documents; sees everything else',
+  viewer: 'Sees the catalogue, orders, invoices and tracking; cannot order or change anything',
+};

@@ -10,13 +10,6 @@ import { DAY_MS } from '#shared/dates.ts';
 export const COMPANY_ROLES = ['owner', 'buyer', 'viewer'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
-export const ROLE_LABELS: Record<CompanyRole, string> = { owner: 'Owner', buyer: 'Buyer', viewer: 'Viewer' };
-export const ROLE_DESCRIPTIONS: Record<CompanyRole, string> = {
-  owner: 'Everything, including members, locations and order limits',
-  buyer: 'Orders and uploads documents; sees everything else',
-  viewer: 'Sees the catalogue, orders, invoices and tracking; cannot order or change anything',
-};
-
 /** The roles that order: carts, checkout, quick order, buy again, saved lists, stock alerts, uploads. */
 export const ORDERING_ROLES = ['owner', 'buyer'] as const satisfies readonly CompanyRole[];
 /** The roles that manage the company: its details, members, invitations, locations. */

@@ -1,4 +1,5 @@
-import { canManage, ROLE_DESCRIPTIONS, ROLE_LABELS } from '#shared/companies/companies.rules.ts';
+import { canManage } from '#shared/companies/companies.rules.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '#shared/companies/companies.messages.ts';
 import { type Company, CompanyFormSchema } from '#shared/companies/companies.schemas.ts';
 import { SignedInPage } from '#web/components/layout/signed-in-page.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';

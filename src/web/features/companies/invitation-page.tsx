@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ROLE_LABELS } from '#shared/companies/companies.rules.ts';
+import { ROLE_LABELS } from '#shared/companies/companies.messages.ts';
 import { AcceptInvitationBodySchema, companyMessages } from '#shared/companies/companies.schemas.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/accounts/accounts.rules.ts';
 import { formatDate } from '#shared/dates.ts';

@@ -1,5 +1,5 @@
 import { formatDate } from '#shared/dates.ts';
-import { ROLE_LABELS } from '#shared/companies/companies.rules.ts';
+import { ROLE_LABELS } from '#shared/companies/companies.messages.ts';
 import { type Invitation, InviteFormSchema } from '#shared/companies/companies.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROLE_LABELS } from '#shared/companies/companies.rules.ts';
+import { ROLE_LABELS } from '#shared/companies/companies.messages.ts';
 import { type CompanyMember, MemberFormSchema } from '#shared/companies/companies.schemas.ts';
 import { centsToAmount, formatCents } from '#shared/money.ts';
 import { FormError, useZodForm } from '#web/components/ui/form.tsx';

@@ -1,9 +1,5 @@
-import {
-  COMPANY_ROLES,
-  mayHaveLimit,
-  ROLE_DESCRIPTIONS,
-  ROLE_LABELS,
-} from '#shared/companies/companies.rules.ts';
+import { COMPANY_ROLES, mayHaveLimit } from '#shared/companies/companies.rules.ts';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '#shared/companies/companies.messages.ts';
 import { Field, type FieldProps, SelectField } from '#web/components/ui/form.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from '#shared/companies/companies.rules.ts';
+import { ROLE_LABELS } from '#shared/companies/companies.messages.ts';
 import { InviteFormSchema } from '#shared/companies/companies.schemas.ts';
 import type { CompanyDetail, StaffMember } from '#shared/companies/companies-staff.schemas.ts';
 import { formatDate } from '#shared/dates.ts';
