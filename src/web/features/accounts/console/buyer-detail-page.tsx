@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
-import { formatCents } from '#shared/money.ts';
-import { trackingState } from '#shared/orders/order-tracking.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
 import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
 import { Badge, Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { Slot } from '#web/components/slots.tsx';
+import { OrdersTable } from '#web/components/console/orders-table.tsx';
 import { buyerQuery } from '#web/features/accounts/console/queries.ts';
 
 export function BuyerDetailPage() {
@@ -148,24 +147,7 @@ export function BuyerDetailPage() {
         </DataTable>
       )}
       <h2 className="mt-6 mb-2 text-lg font-bold">Orders</h2>
-      {orders.length === 0 ? (
-        <p className="text-gray-700">No orders yet.</p>
-      ) : (
-        <DataTable caption="Orders" head={['Order', 'Placed', 'Stage', 'Total']}>
-          {orders.map((o) => (
-            <tr key={o.orderNumber}>
-              <td className="px-3 py-2">
-                <Link className="font-semibold underline" to={`/admin/orders/${o.orderNumber}`}>
-                  {o.orderNumber}
-                </Link>
-              </td>
-              <td className="px-3 py-2">{formatDateTime(o.datePlaced)}</td>
-              <td className="px-3 py-2">{trackingState(o.events).label}</td>
-              <td className="px-3 py-2">{formatCents(o.totalCents)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <OrdersTable orders={orders} caption="Orders" />
     </>
   );
 }

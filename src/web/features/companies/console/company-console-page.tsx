@@ -1,9 +1,8 @@
+import { OrdersTable } from '#web/components/console/orders-table.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { CompanyDetail, StaffDocument } from '#shared/companies/companies-staff.schemas.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { formatCents } from '#shared/money.ts';
-import { trackingState } from '#shared/orders/order-tracking.ts';
 import { Badge, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { InvitationsPanel, MembersPanel } from './company-people.tsx';
 import { DetailsPanel, GroupPanel, NotesPanel } from './company-settings.tsx';
@@ -124,24 +123,7 @@ function LocationsPanel({
 function OrdersPanel({ orders }: { orders: CompanyDetail['orders'] }) {
   return (
     <Panel title="Recent orders">
-      {orders.length === 0 ? (
-        <p className="text-sm text-gray-700">No orders yet.</p>
-      ) : (
-        <DataTable caption="Recent orders" head={['Order', 'Placed', 'Stage', 'Total']}>
-          {orders.map((o) => (
-            <tr key={o.orderNumber}>
-              <td className="px-3 py-2">
-                <Link className="font-semibold underline" to={`/admin/orders/${o.orderNumber}`}>
-                  {o.orderNumber}
-                </Link>
-              </td>
-              <td className="px-3 py-2">{formatDateTime(o.datePlaced)}</td>
-              <td className="px-3 py-2">{trackingState(o.events).label}</td>
-              <td className="px-3 py-2">{formatCents(o.totalCents)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <OrdersTable orders={orders} caption="Recent orders" />
     </Panel>
   );
 }
