@@ -2,6 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { expect } from 'vitest';
 import { TotpConfirmResponseSchema } from '#shared/staff/staff.schemas.ts';
+import type { StaffRole } from '#shared/staff/staff-roles.ts';
 import { createStaff } from '../src/server/modules/staff/staff-accounts.ts';
 import { ORIGIN, sessionCookie } from './accounts.ts';
 import type { TestContext } from './test-app.ts';
@@ -26,13 +27,13 @@ export function staffHelpers(t: () => TestContext, clock: () => Date) {
       headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
     });
 
-  async function newStaff({ oneTimePassword = false } = {}) {
+  async function newStaff({ oneTimePassword = false, role = 'admin' as StaffRole } = {}) {
     const n = ++staffCount;
     const email = `staff${n}-${Date.now()}@shop.example`;
     const password = 'staff password 1';
     const created = await createStaff(
       t().database.db,
-      { email, name: 'Sam Staff', password, oneTimePassword },
+      { email, name: 'Sam Staff', password, oneTimePassword, role },
       { logN: 10, r: 8, p: 1 },
       clock(),
     );
@@ -51,8 +52,9 @@ export function staffHelpers(t: () => TestContext, clock: () => Date) {
     return { id: created!.id, email, password, signIn };
   }
 
-  async function staffWithTotp() {
-    const staff = await newStaff();
+  /** A staff member of this role (admin unless said) whose session gave its second factor. */
+  async function staffWithTotp(role: StaffRole = 'admin') {
+    const staff = await newStaff({ role });
     const cookie = await staff.signIn();
     const { secret } = (await call('POST', '/api/v1/admin/2fa/setup', cookie)).json();
     const confirmed = await call('POST', '/api/v1/admin/2fa/confirm', cookie, {

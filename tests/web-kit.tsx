@@ -14,6 +14,23 @@ import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
 import { cartKey } from '#web/lib/cart/get-cart.ts';
 import { makeProfile } from '#web/lib/session.fixture.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
+import { staffMeQuery } from '#web/lib/console-api.ts';
+import type { StaffMe } from '#shared/staff/staff.schemas.ts';
+import { ROLE_PERMISSIONS, type StaffRole } from '#shared/staff/staff-roles.ts';
+
+/** The signed-in staff member a console page sees (/admin/me), of a role: admin unless a test says. */
+export function makeStaffMe(role: StaffRole = 'admin'): StaffMe {
+  return {
+    id: 'staff-1',
+    name: 'Sam Staff',
+    email: 'sam@shop.example',
+    totpEnabled: true,
+    secondFactor: true,
+    passwordChangeRequired: false,
+    role,
+    permissions: [...ROLE_PERMISSIONS[role]],
+  };
+}
 
 /**
  * Component tests of whole pages: the store's API answered by a table of routes (every answer
@@ -273,16 +290,21 @@ export function renderPage(
     path = '/',
     route = '*',
     slots = {},
+    staff = makeStaffMe(),
   }: {
     user?: Profile | null;
     cart?: Cart;
     path?: string;
     route?: string;
     slots?: Partial<Slots>;
+    /** Who a console page's staff member is (their role's permissions show its actions). */
+    staff?: StaffMe;
   } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(SESSION_KEY, { user });
+  client.setQueryData(staffMeQuery().queryKey, staff);
+  client.setQueryDefaults(staffMeQuery().queryKey, { staleTime: Number.POSITIVE_INFINITY });
   if (user && cart) client.setQueryData(cartKey(user.id), cart);
   const view = render(
     <QueryClientProvider client={client}>

@@ -83,8 +83,8 @@ let lead: Promise<APIRequestContext> | null = null;
  */
 const LEAD_FILE = path.join(process.env.E2E_STATE ?? os.tmpdir(), 'lead-staff.json');
 
-/** The demo staff member, signed in with a second factor, for making members. */
-function leadApi(): Promise<APIRequestContext> {
+/** The demo staff member (an admin), signed in with a second factor, for making members. */
+export function leadApi(): Promise<APIRequestContext> {
   lead ??= (async () => {
     const demo: StaffMember = existsSync(LEAD_FILE)
       ? JSON.parse(readFileSync(LEAD_FILE, 'utf8'))
@@ -97,20 +97,31 @@ function leadApi(): Promise<APIRequestContext> {
   return lead;
 }
 
-/** A new staff member with only the one-time password the Staff page shows once. */
-export async function newStaffMember(name = 'E2E Staff'): Promise<{ email: string; oneTime: string }> {
+/** A new staff member of a role (admin unless said) with only the one-time password the Staff page shows once. */
+export async function newStaffMember(
+  name = 'E2E Staff',
+  role = 'admin',
+): Promise<{ id: string; email: string; oneTime: string }> {
   const email = `staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
   const made = await ok(
-    await (await leadApi()).post('/api/v1/admin/staff', { data: { name, email } }),
+    await (await leadApi()).post('/api/v1/admin/staff', { data: { name, email, role } }),
     'new staff member',
   );
-  return { email, oneTime: made.password };
+  return { id: made.id, email, oneTime: made.password };
 }
 
 /** A new member who has chosen their own password; `authenticator` also sets up the app. */
-export async function staffMember({ authenticator }: { authenticator: boolean }): Promise<StaffMember> {
-  const { email, oneTime } = await newStaffMember();
-  const member: StaffMember = { email, password: `${email} own password`, secret: null, lastStep: -1 };
+export async function staffMember({
+  authenticator,
+  role = 'admin',
+  name = 'E2E Staff',
+}: {
+  authenticator: boolean;
+  role?: string;
+  name?: string;
+}): Promise<StaffMember & { id: string }> {
+  const { id, email, oneTime } = await newStaffMember(name, role);
+  const member = { id, email, password: `${email} own password`, secret: null, lastStep: -1 };
   const api = await signedIn({ ...member, password: oneTime });
   await ok(
     await api.post('/api/v1/auth/change-password', {
@@ -123,8 +134,12 @@ export async function staffMember({ authenticator }: { authenticator: boolean })
   return member;
 }
 
-/** The member signed in with password and authenticator code, on the console. */
-export async function staffPage(context: BrowserContext, member: StaffMember): Promise<Page> {
+/** The member signed in with password and authenticator code, on the console's first page for their role. */
+export async function staffPage(
+  context: BrowserContext,
+  member: StaffMember,
+  firstPage = 'Verification queue',
+): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/signin');
   await page.getByLabel('Email').fill(member.email);
@@ -133,6 +148,6 @@ export async function staffPage(context: BrowserContext, member: StaffMember): P
   await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
   await page.getByLabel('Authentication code').fill(await nextCode(member));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
+  await page.getByRole('heading', { name: firstPage }).waitFor();
   return page;
 }

@@ -28,6 +28,11 @@ export interface RequestContext {
   readonly staffId: string;
   /** The actor's company (decision 015); null for staff. */
   readonly companyId: string | null;
+  /**
+   * On staff routes, the staff member whose assigned companies are all this request may see (a
+   * sales rep, decision 016), or null when the role sees every company.
+   */
+  readonly companyScope: string | null;
 }
 
 /** The database, which most services use. */
@@ -41,3 +46,5 @@ export type BuyerContext = Pick<RequestContext, 'now' | 'userId'> & WithDb;
 export type MemberContext = BuyerContext & Pick<RequestContext, 'companyId'>;
 /** What a staff service that records who did it needs. */
 export type StaffContext = Pick<RequestContext, 'now' | 'staffId'> & WithDb;
+/** A staff service that reads or changes companies' records, limited to a sales rep's own. */
+export type ScopedStaffContext = StaffContext & Pick<RequestContext, 'companyScope'>;

@@ -15,6 +15,7 @@ import {
   ORDERING_ROLES,
 } from '#shared/companies/companies.rules.ts';
 import { adminMessages } from '#shared/staff/staff.messages.ts';
+import { type Permission, seesOwnCompaniesOnly, staffMay } from '#shared/staff/staff-roles.ts';
 import { getSession, Unauthorized } from './auth.ts';
 
 /**
@@ -32,6 +33,9 @@ import { getSession, Unauthorized } from './auth.ts';
  *   it again (`sessionCheck`) and look it up when that fails — placing an order, whose one statement
  *   is then its only round trip.
  * Routes without one are public; they may still read `ctx.session()` (who is signed in, if anyone).
+ * A staff route also names the `permission` it needs (shared/staff/staff-roles.ts, decision 016):
+ * a role without it is refused 403, after the second factor; a staff route that names none is
+ * refused to everyone (staff-roles.test.ts reads every console route and finds it).
  */
 export type Access =
   | 'signedIn'
@@ -75,6 +79,8 @@ declare module 'fastify' {
     access?: Access;
     /** Which members of a company may call it (see CompanyRoles). */
     companyRoles?: CompanyRoles;
+    /** On a staff route, what the staff member's role must include (see Access). */
+    permission?: Permission;
     /** What an anonymous caller of a guarded route is told (401); "Please sign in to continue." by default. */
     signInMessage?: string;
   }
@@ -127,6 +133,10 @@ function contextClass(deps: ModuleDeps) {
     get companyId() {
       return this.actor.company?.id ?? null;
     }
+    get companyScope() {
+      const { user } = this.actor;
+      return user.staffRole && seesOwnCompaniesOnly(user.staffRole) ? user.id : null;
+    }
   }
   Object.setPrototypeOf(Context.prototype, deps);
   return Context as unknown as new (
@@ -149,20 +159,29 @@ function roleRefusal(s: ActiveSession, companyRoles: CompanyRoles): DomainError 
  * role is refused is looked up again (the role may have changed since; place_order checks a
  * remembered role that is let through).
  */
-async function guard(
-  ctx: RequestContext,
-  access: Access,
-  signInMessage?: string,
-  companyRoles?: CompanyRoles,
-): Promise<ActiveSession> {
+async function guard(ctx: RequestContext, rule: RouteRule): Promise<ActiveSession> {
+  const { access, companyRoles } = rule;
   if (access === 'signedInCheckedInStatement') {
     const known = ctx.rememberedSession();
     if (known && (!companyRoles || !roleRefusal(known, companyRoles))) return known;
   }
-  const s = await signedInAs(ctx, access, signInMessage);
+  const s = await signedInAs(ctx, access, rule.signInMessage);
   const refused = companyRoles && roleRefusal(s, companyRoles);
   if (refused) throw refused;
+  if (access.startsWith('staff')) {
+    const role = s.user.staffRole;
+    if (!role || !rule.permission || !staffMay(role, rule.permission))
+      throw new DomainError(403, adminMessages.roleRefused);
+  }
   return s;
+}
+
+/** What a route declares of who may call it (its config). */
+interface RouteRule {
+  access: Access;
+  signInMessage?: string;
+  companyRoles?: CompanyRoles;
+  permission?: Permission;
 }
 
 async function signedInAs(ctx: RequestContext, access: Access, signInMessage?: string) {
@@ -189,9 +208,9 @@ export function registerRequestContext(app: FastifyInstance, deps: ModuleDeps): 
   });
   // A callback hook: public routes (the catalogue's hot paths) pass straight through, no promise.
   app.addHook('onRequest', (req, _reply, done) => {
-    const { access, signInMessage, companyRoles } = req.routeOptions.config ?? {};
+    const { access, signInMessage, companyRoles, permission } = req.routeOptions.config ?? {};
     if (!access && !companyRoles) return done();
-    guard(req.ctx, access ?? 'signedIn', signInMessage, companyRoles).then(
+    guard(req.ctx, { access: access ?? 'signedIn', signInMessage, companyRoles, permission }).then(
       (actor) => {
         (req as WithContext)[kActor] = actor;
         done();
@@ -209,6 +228,17 @@ export function defaultAccess(app: FastifyInstance, access: Access, signInMessag
       access: route.config?.access ?? access,
       signInMessage: route.config?.signInMessage ?? signInMessage,
     };
+  });
+}
+
+/**
+ * The console's routes of a plugin: staff with their second factor, whose role includes this
+ * permission unless a route names its own (decision 016).
+ */
+export function staffRoutes(app: FastifyInstance, permission: Permission): void {
+  defaultAccess(app, 'staff');
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, permission: route.config?.permission ?? permission };
   });
 }
 

@@ -12,6 +12,8 @@ export const CompaniesQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   /** Companies with a location in this state. */
   state: z.string().trim().toUpperCase().length(2).optional(),
+  /** Companies a sales rep looks after (decision 016). */
+  rep: z.uuid({ message: m.notASalesRep }).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -102,6 +104,8 @@ export const CompanyDetailSchema = z.object({
     isCompleted: z.boolean(),
     disabled: z.boolean(),
     createdAt: z.string(),
+    /** The sales rep who looks after it (decision 016), or null. */
+    salesRep: z.object({ id: z.string(), name: z.string() }).nullable(),
   }),
   members: z.array(StaffMemberSchema),
   invitations: z.array(StaffInvitationSchema),
@@ -127,6 +131,14 @@ export const CompanyNoteMessageSchema = z.object({ message: z.string(), note: Co
 
 export const CompanyDisableBodySchema = z.object({
   disabled: z.boolean({ message: 'Say disabled: true or false.' }),
+});
+
+export const SalesRepBodySchema = z.object({
+  salesRepId: z.uuid({ message: m.notASalesRep }).nullable(),
+});
+/** The staff a company may be given as its rep: those whose role is sales. */
+export const SalesRepChoicesSchema = z.object({
+  reps: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
 });
 
 export const CompanyGroupBodySchema = z.object({
@@ -162,6 +174,12 @@ export const LocationLimitFormSchema = z.object({
 });
 
 /** The company page's group form: a group's id as the select gives it, or '' for none. */
+/** The sales rep select: an id, or '' for none. */
+export const SalesRepFormSchema = z
+  .object({ salesRepId: z.string().max(40, m.notASalesRep) })
+  .transform((b) => ({ salesRepId: b.salesRepId === '' ? null : b.salesRepId }))
+  .pipe(SalesRepBodySchema);
+
 export const CompanyGroupFormSchema = z
   .object({ groupId: z.string().max(12, m.groupInvalid).regex(/^\d*$/, m.groupInvalid) })
   .transform((b) => ({ groupId: b.groupId === '' ? null : Number(b.groupId) }))

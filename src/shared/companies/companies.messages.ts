@@ -63,6 +63,9 @@ export const companyStaffMessages = {
   alreadyEnabled: 'The company was already enabled.',
   lastOwner: 'This company needs at least one owner: make another member an owner first.',
   memberRemoved: (name: string, businessName: string) => `${name} was removed from ${businessName}.`,
+  notASalesRep: 'Choose a staff member whose role is Sales, or none.',
+  salesRepSaved: (name: string | null) =>
+    name ? `${name} now looks after this company.` : 'No sales rep looks after this company now.',
 } as const;
 
 /** What each role is called, and what it may do, as members and staff read them. */

@@ -40,6 +40,7 @@ export const AUDIT_RECORD_TYPES = [
       ['staff.created', 'Staff member added'],
       ['staff.totp_enabled', 'Two-factor sign-in turned on'],
       ['staff.totp_reset', 'Two-factor sign-in reset'],
+      ['staff.role_changed', 'Role changed'],
       ['staff.notifications', 'Notifications changed'],
       ['pricing.buyer_group_set', "Buyer's price group set"],
     ],
@@ -56,6 +57,7 @@ export const AUDIT_RECORD_TYPES = [
       ['company.note_added', 'Note added'],
       ['company.location_limit', 'Location limit set'],
       ['company.group', 'Customer group set'],
+      ['company.sales_rep_set', 'Sales rep set'],
     ],
   },
   {

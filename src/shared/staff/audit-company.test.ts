@@ -181,6 +181,19 @@ describe('a company’s details, group, location limit and notes', () => {
     ).toBe('Put company “Corner Shop” in customer group “New”');
   });
 
+  it('says who became the sales rep, instead of whom, or that none is now', () => {
+    const rep = (was: string | null, now: string | null) =>
+      say({
+        action: 'company.sales_rep_set',
+        before: { salesRep: was ? { id: 'r1', name: was } : null },
+        after: { salesRep: now ? { id: 'r2', name: now } : null },
+      });
+    expect(rep(null, 'Rae Rep')).toBe('Made Rae Rep the sales rep of “Corner Shop”');
+    expect(rep('Sal Old', 'Rae Rep')).toBe('Made Rae Rep the sales rep of “Corner Shop”, instead of Sal Old');
+    expect(rep('Sal Old', null)).toBe('Left “Corner Shop” without a sales rep: it was Sal Old');
+    expect(rep(null, null)).toBe('Left “Corner Shop” without a sales rep');
+  });
+
   it('says the location limit from and to what numbers the entry holds', () => {
     const limit = (before: unknown, after: unknown) =>
       say({ action: 'company.location_limit', before, after });

@@ -69,6 +69,15 @@ function locationLimit(e: CompanyEntry): Said {
   return `Set the location limit of company ${company(e)}${from} to ${typeof now === 'number' ? now : 'a new number'}`;
 }
 
+const repName = (v: unknown) => text(field(field(v, 'salesRep'), 'name'));
+
+function salesRepSet(e: CompanyEntry): Said {
+  const [was, now] = [repName(e.before), repName(e.after)];
+  if (now && was) return `Made ${now} the sales rep of ${company(e)}, instead of ${was}`;
+  if (now) return `Made ${now} the sales rep of ${company(e)}`;
+  return `Left ${company(e)} without a sales rep${was ? `: it was ${was}` : ''}`;
+}
+
 export const COMPANY_SENTENCES: Record<string, (e: CompanyEntry) => Said> = {
   'company.updated': detailsChanged,
   'company.member_role_changed': roleChanged,
@@ -88,6 +97,7 @@ export const COMPANY_SENTENCES: Record<string, (e: CompanyEntry) => Said> = {
   },
   'company.location_limit': locationLimit,
   'company.group': groupSet,
+  'company.sales_rep_set': salesRepSet,
   'company.invitation_accepted': (e) =>
     `Accepted the invitation of ${invitation(e)} and joined as ${role(e.after)}`,
 };

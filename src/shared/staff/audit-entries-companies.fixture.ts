@@ -84,6 +84,17 @@ export const COMPANY_RECORDS: Example[] = [
   ],
   [
     {
+      action: 'company.sales_rep_set',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { salesRep: null },
+      after: { salesRep: { id: 's9', name: 'Rae Rep' } },
+    },
+    'Made Rae Rep the sales rep of “Corner Shop LLC”',
+  ],
+  [
+    {
       action: 'company.member_invited',
       entity: 'invitation',
       entityId: INVITATION,

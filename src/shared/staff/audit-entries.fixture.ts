@@ -154,6 +154,17 @@ export const PEOPLE_AND_ORDERS: Example[] = [
   ],
   [
     {
+      action: 'staff.role_changed',
+      entity: 'user',
+      entityId: 's3',
+      record: named('Ana New (ana@shop.example)'),
+      before: { email: 'ana@shop.example', role: 'admin' },
+      after: { role: 'sales' },
+    },
+    'Changed the role of Ana New (ana@shop.example) from Admin to Sales',
+  ],
+  [
+    {
       action: 'staff.notifications',
       entity: 'user',
       entityId: 's1',

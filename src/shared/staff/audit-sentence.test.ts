@@ -112,6 +112,17 @@ describe('the other shapes an action takes', () => {
       'Reset the two-factor sign-in of ana@shop.example',
     );
     expect(sentence(reset)).toBe('Reset the two-factor sign-in of a staff member');
+    const role = { action: 'staff.role_changed', entity: 'user', entityId: 's3' };
+    expect(
+      sentence({
+        ...role,
+        before: { email: 'ana@shop.example', role: 'admin' },
+        after: { role: 'warehouse' },
+      }),
+    ).toBe('Changed the role of ana@shop.example from Admin to Warehouse');
+    expect(sentence({ ...role, before: { role: 'owner' }, after: { role: 5 } })).toBe(
+      'Changed the role of a staff member from an unknown role to an unknown role',
+    );
   });
 
   it('says which mail a staff member turned on or off', () => {

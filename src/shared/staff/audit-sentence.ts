@@ -4,6 +4,8 @@ import { formatMonth } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { STAGE_LABELS } from '#shared/orders/order-tracking.ts';
 import { COMPANY_SENTENCES } from '#shared/staff/audit-company.ts';
+import { STAFF_ROLE_LABELS } from '#shared/staff/staff.messages.ts';
+import { isStaffRole } from '#shared/staff/staff-roles.ts';
 import {
   asRecord,
   changedFields,
@@ -55,6 +57,11 @@ const MAX_DETAILS = 8;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 const field = (v: unknown, key: string) => asRecord(v)?.[key];
+/** A staff role as the console names it ("Warehouse"), or "an unknown role". */
+function roleLabel(v: unknown): string {
+  const role = field(v, 'role');
+  return isStaffRole(role) ? STAFF_ROLE_LABELS[role] : 'an unknown role';
+}
 const quoted = (name: string) => `“${shorten(name, 80)}”`;
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const stage = (v: unknown) => {
@@ -322,6 +329,8 @@ const ACTIONS = new Map<string, Describe>(
     },
     'staff.totp_enabled': () => 'Turned on two-factor sign-in for their account',
     'staff.totp_reset': (e) => `Reset the two-factor sign-in of ${recordLabel(e)}`,
+    'staff.role_changed': (e) =>
+      `Changed the role of ${recordLabel(e)} from ${roleLabel(e.before)} to ${roleLabel(e.after)}`,
     'staff.notifications': notificationsChanged,
     'pricing.buyer_group_set': buyerGroupSet,
     'product.created': added,

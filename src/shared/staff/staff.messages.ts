@@ -9,6 +9,24 @@ export const adminMessages = {
   setUpFirst: 'Set up two-factor sign-in first.',
   keyUnreadable: 'Two-factor sign-in is unavailable: the server key changed. Ask an administrator.',
   passwordChangeFirst: 'Choose a new password first.',
+  /** A console route the staff member's role does not include (decision 016). */
+  roleRefused: 'Your role does not include this. Ask an administrator.',
+} as const;
+
+/** The staff roles' names and what each may do (staff-roles.ts holds the permissions themselves). */
+export const STAFF_ROLE_LABELS = {
+  admin: 'Admin',
+  sales: 'Sales',
+  warehouse: 'Warehouse',
+  accounting: 'Accounting',
+  compliance: 'Compliance',
+} as const;
+export const STAFF_ROLE_DESCRIPTIONS = {
+  admin: 'Everything, including staff, prices, the catalogue and settings.',
+  sales: 'Their own companies: pages, notes and orders. No catalogue, prices, settings or staff.',
+  warehouse: 'Orders: stages, items and pick lists. No prices or buyers’ documents.',
+  accounting: 'Orders (read only), companies and buyers; receivables and reports.',
+  compliance: 'State rules, excise rates, listings, PACT reports and document verification.',
 } as const;
 
 export const staffAdminMessages = {
@@ -16,6 +34,9 @@ export const staffAdminMessages = {
   notYourself: 'Ask another staff member to reset your own two-factor sign-in.',
   staffNotFound: 'Staff member not found',
   totpReset: 'Two-factor sign-in was reset: they set up their app again at their next sign-in.',
+  badRole: 'Choose a role from the list.',
+  lastAdmin: 'The store keeps at least one admin: make another staff member admin first.',
+  roleChanged: 'Role changed.',
 } as const;
 
 /** The audit log's filters: a bad one is a 400 that says which. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MAX_DB_ID } from '#shared/input/input.ts';
-import { adminMessages, auditMessages } from './staff.messages.ts';
+import { adminMessages, auditMessages, staffAdminMessages } from './staff.messages.ts';
+import { PERMISSIONS, STAFF_ROLES } from './staff-roles.ts';
+
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { message: staffAdminMessages.badRole });
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
 export const SecondFactorBodySchema = z.object({
@@ -35,6 +38,9 @@ export const StaffMeSchema = z.object({
   secondFactor: z.boolean(),
   /** Signed in with a one-time password: choose a new one before anything else. */
   passwordChangeRequired: z.boolean(),
+  /** Their role and what it holds: the console shows only what they may use (decision 016). */
+  role: StaffRoleSchema,
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
@@ -107,14 +113,21 @@ export const StaffListSchema = z.object({
       email: z.string(),
       totpEnabled: z.boolean(),
       passwordChangeRequired: z.boolean(),
+      role: StaffRoleSchema,
+      /** How many companies name them as their sales rep. */
+      companies: z.number().int(),
       createdAt: z.string(),
     }),
   ),
 });
+export type StaffListEntry = z.infer<typeof StaffListSchema>['staff'][number];
 export const NewStaffBodySchema = z.object({
   name: z.string({ message: 'Enter a name.' }).trim().min(1, 'Enter a name.').max(80),
   email: z.email({ message: 'Enter a valid email address.' }).trim().max(254),
+  role: StaffRoleSchema,
 });
+export const StaffRoleBodySchema = z.object({ role: StaffRoleSchema });
+export type StaffRoleBody = z.infer<typeof StaffRoleBodySchema>;
 export type NewStaffBody = z.input<typeof NewStaffBodySchema>;
 /** The one-time password is shown once, to the staff member who made the account. */
 export const NewStaffResponseSchema = z.object({ message: z.string(), id: z.string(), password: z.string() });

@@ -137,6 +137,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'account',
+        lazy: async () => ({
+          Component: (await import('#web/features/staff/console/my-account-page.tsx')).MyAccountPage,
+        }),
+      },
+      {
         path: 'audit',
         lazy: async () => ({
           Component: (await import('#web/features/staff/console/audit-page.tsx')).AuditPage,

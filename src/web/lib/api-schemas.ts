@@ -26,6 +26,7 @@ export {
   CompanyListSchema,
   CompanyNoteMessageSchema,
   LocationLimitMessageSchema,
+  SalesRepChoicesSchema,
 } from '#shared/companies/companies-staff.schemas.ts';
 export { CartSchema } from '#shared/cart/cart.schemas.ts';
 export { LocationsSchema } from '#shared/companies/locations.schemas.ts';

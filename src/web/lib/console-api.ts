@@ -6,6 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { Permission } from '#shared/staff/staff-roles.ts';
 import { ApiError, apiGet, apiSend, apiUrl, type Parsed, type SchemaName } from '#web/lib/api-client.ts';
 
 /** Every console query key starts with 'admin', so a change can refresh the console as a whole. */
@@ -38,6 +39,15 @@ export const staffMeQuery = () =>
   });
 
 export const useStaffMe = () => useQuery(staffMeQuery());
+
+/**
+ * Whether the signed-in staff member's role includes a permission (decision 016): the console
+ * shows only what they may use; the server refuses the rest whatever the page shows.
+ */
+export function useStaffMay(): (permission: Permission) => boolean {
+  const held = useStaffMe().data?.permissions;
+  return (permission) => Boolean(held?.includes(permission));
+}
 
 /** Every console read but the staff member's own sign-in state (`me`). */
 const isConsoleRead = (q: Query) => q.queryKey[0] === ADMIN && q.queryKey[1] !== 'me';

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '#shared/staff/staff-roles.ts';
 
 export const users = pgTable(
   'users',
@@ -32,12 +33,18 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** Staff only: the 30-second step of the last authenticator code accepted; a code of that step or before is refused. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Staff only: what they may do in the console (shared/staff/staff-roles.ts); null for buyers. */
+    staffRole: text('staff_role').$type<StaffRole>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('buyer', 'staff')`),
+    check(
+      'users_staff_role_check',
+      sql`(${t.role} = 'staff') = (${t.staffRole} is not null) and ${t.staffRole} in ('admin', 'sales', 'warehouse', 'accounting', 'compliance')`,
+    ),
   ],
 );
 

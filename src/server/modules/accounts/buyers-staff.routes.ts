@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import {
   BuyerDetailSchema,
   BuyerListSchema,
@@ -18,7 +18,7 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin/buyers: buyer management for staff (search, detail, email verified by hand, disable and enable). */
 export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'buyers.read');
 
   const BuyerParams = z.object({ id: z.uuid({ message: 'Buyer not found' }) });
 
@@ -51,6 +51,7 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
   app.post(
     '/buyers/:id/verify-email',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: "Mark a buyer's email verified by hand",
@@ -67,6 +68,7 @@ export const buyersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
   app.post(
     '/buyers/:id/disable',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: 'Disable (sessions end; no sign-in, no orders) or enable a buyer account',

@@ -7,8 +7,17 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { sessions, users } from './accounts.table.ts';
+import type { StaffRole } from '#shared/staff/staff-roles.ts';
 import { hashPassword, type ScryptCost } from './password.ts';
 import { deleteOtherSessions, forgetUserSessions } from './session.service.ts';
+
+/** A staff member's role (decision 016): the staff module decides when, under its own locks. */
+export async function setStaffRole(db: Db, staffId: string, role: StaffRole, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ staffRole: role, updatedAt: now })
+    .where(and(eq(users.id, staffId), eq(users.role, 'staff')));
+}
 
 /**
  * A staff account (email verified, profile complete), or null when the email is taken (checked
@@ -16,7 +25,7 @@ import { deleteOtherSessions, forgetUserSessions } from './session.service.ts';
  */
 export async function insertStaffUser(
   db: Db,
-  input: { email: string; name: string; password: string; oneTimePassword?: boolean },
+  input: { email: string; name: string; password: string; oneTimePassword?: boolean; role?: StaffRole },
   cost: ScryptCost,
   now: Date,
 ): Promise<{ id: string } | null> {
@@ -32,6 +41,8 @@ export async function insertStaffUser(
       email,
       passwordHash: await hashPassword(input.password, cost),
       role: 'staff',
+      // The first staff member (staff:create, the demo login) runs the store.
+      staffRole: input.role ?? 'admin',
       businessName: 'Staff',
       name: input.name.trim(),
       phone: '',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import {
   AdminBannerListSchema,
@@ -20,7 +20,7 @@ const _SavedSchema = SavedResponseSchema;
 /** /api/v1/admin/catalogue/banners: the home page's banners by slot, in order; shown at once. */
 export const bannersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'catalogue');
 
   app.get(
     '/banners',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Invalid } from '#server/errors.ts';
 import { acceptCsvBody, CSV_BODY_LIMIT, ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { imageUploadMessages } from '#shared/catalogue/catalogue.messages.ts';
 import { ImportReportSchema } from '#shared/catalogue/catalogue-csv.ts';
 import { IMAGE_UPLOAD_MAX_BYTES, UploadedImageSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
@@ -25,7 +25,7 @@ export const catalogueFilesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = asyn
   { catalogue, media },
 ) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'catalogue');
 
   app.get(
     '/export.csv',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import {
   AdminCatalogueTreeSchema,
   BrandBodySchema,
@@ -28,7 +28,7 @@ const _SavedSchema = SavedResponseSchema;
  */
 export const catalogueStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'catalogue');
 
   app.get(
     '/tree',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { catalogueAdminMessages } from '#shared/catalogue/catalogue.messages.ts';
 import {
   AdminProductListSchema,
@@ -31,7 +31,7 @@ const SavedSchema = SavedResponseSchema;
 /** /api/v1/admin/catalogue/products: staff list, create, edit and delete products and their options. */
 export const productsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { catalogue }) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'catalogue');
 
   app.get(
     '/products',

@@ -1,7 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
-import type { StaffContext } from '#server/http/request-context.ts';
+import type { ScopedStaffContext } from '#server/http/request-context.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { endSessionsOf } from '#server/modules/accounts/credentials.ts';
 import { forgetUserSessions } from '#server/modules/accounts/session.service.ts';
@@ -15,13 +15,13 @@ import type { CompanyNote } from '#shared/companies/companies-staff.schemas.ts';
 import { companies, companyNotes } from './companies.table.ts';
 import type { InvitationContext } from './companies-context.ts';
 import { memberIds, tellMembers } from './company.service.ts';
-import { findCompany } from './companies-staff.service.ts';
+import { findCompany, repIs } from './companies-staff.service.ts';
 import { invite, resendInvitation } from './invitations.service.ts';
 import { addresses } from './locations.table.ts';
 import { removeMember } from './members.service.ts';
 
 /** A staff change to a company: who and when, the members' open pages, prices and mail. */
-export type CompanyStaffContext = StaffContext & {
+export type CompanyStaffContext = ScopedStaffContext & {
   events: UserEventBus;
   pricing: PricingCache;
   mail: MailSettings;
@@ -43,20 +43,24 @@ const actingFor = (ctx: CompanyStaffContext, companyId: string): InvitationConte
 });
 
 /** The company row, locked until the transaction ends (as every change of its members takes it), or 404. */
-async function lockCompany(tx: Pick<Db, 'select'>, companyId: string) {
-  const [row] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+async function lockCompany(tx: Pick<Db, 'select'>, companyId: string, companyScope: string | null) {
+  const [row] = await tx
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, companyId), repIs(companyScope)))
+    .for('update');
   if (!row) throw new NotFound(companyStaffMessages.companyNotFound);
   return row;
 }
 
 /** A staff note on the company, audited (the note itself in the entry). */
 export async function addCompanyNote(
-  ctx: StaffContext,
+  ctx: ScopedStaffContext,
   companyId: string,
   body: string,
 ): Promise<CompanyNote> {
   return ctx.db.transaction(async (tx) => {
-    await findCompany(tx, companyId);
+    await findCompany(tx, companyId, ctx.companyScope);
     const [note] = await tx
       .insert(companyNotes)
       .values({ companyId, authorId: ctx.staffId, body, createdAt: ctx.now })
@@ -75,7 +79,7 @@ export async function addCompanyNote(
 
 /** Staff invite someone to the company, as an owner would (the same rules, limits and mail). */
 export async function staffInvite(ctx: CompanyStaffContext, companyId: string, input: InviteInput) {
-  await findCompany(ctx.db, companyId);
+  await findCompany(ctx.db, companyId, ctx.companyScope);
   return invite(actingFor(ctx, companyId), input);
 }
 
@@ -85,7 +89,7 @@ export async function staffResendInvitation(
   companyId: string,
   invitationId: string,
 ) {
-  await findCompany(ctx.db, companyId);
+  await findCompany(ctx.db, companyId, ctx.companyScope);
   return resendInvitation(actingFor(ctx, companyId), invitationId);
 }
 
@@ -94,7 +98,7 @@ export async function staffResendInvitation(
  * membership kept; the company's last owner stays (said to staff in their words).
  */
 export async function staffRemoveMember(ctx: CompanyStaffContext, companyId: string, userId: string) {
-  const company = await findCompany(ctx.db, companyId);
+  const company = await findCompany(ctx.db, companyId, ctx.companyScope);
   try {
     const member = await removeMember(actingFor(ctx, companyId), userId);
     return { member, businessName: company.businessName };
@@ -116,7 +120,7 @@ export async function setCompanyDisabled(
   disabled: boolean,
 ): Promise<boolean> {
   const changed = await ctx.db.transaction(async (tx) => {
-    const before = await lockCompany(tx, companyId);
+    const before = await lockCompany(tx, companyId, ctx.companyScope);
     if (Boolean(before.disabledAt) === disabled) return false;
     await tx
       .update(companies)
@@ -143,7 +147,7 @@ export async function setCompanyDisabled(
  */
 export async function setLocationLimit(ctx: CompanyStaffContext, companyId: string, limit: number) {
   await ctx.db.transaction(async (tx) => {
-    const before = await lockCompany(tx, companyId);
+    const before = await lockCompany(tx, companyId, ctx.companyScope);
     const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.companyId, companyId));
     const locations = row?.n ?? 0;
     if (limit < locations) throw new Invalid(companyStaffMessages.limitBelowLocations(locations), 'limit');
@@ -166,4 +170,49 @@ export async function setLocationLimit(ctx: CompanyStaffContext, companyId: stri
   });
   await tellMembers(ctx, companyId, 'profile');
   return limit;
+}
+
+/**
+ * Names the sales rep who looks after the company, or none (decision 016): a staff member whose
+ * role is sales. Audited with the rep before and after. False when nothing changed.
+ */
+export async function setSalesRep(
+  ctx: CompanyStaffContext,
+  companyId: string,
+  salesRepId: string | null,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockCompany(tx, companyId, ctx.companyScope);
+    if (before.salesRepId === salesRepId) return false;
+    const rep = async (id: string | null, onlySales: boolean) => {
+      if (!id) return null;
+      const [row] = await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, id),
+            onlySales ? and(eq(users.staffRole, 'sales'), isNull(users.disabledAt)) : undefined,
+          ),
+        );
+      return row ?? null;
+    };
+    const now = await rep(salesRepId, true);
+    if (salesRepId && !now) throw new Invalid(companyStaffMessages.notASalesRep, 'salesRepId');
+    await tx.update(companies).set({ salesRepId, updatedAt: ctx.now }).where(eq(companies.id, companyId));
+    // Names as they were: the log reads the same after a rep leaves.
+    await audit(
+      tx,
+      {
+        actorId: ctx.staffId,
+        action: 'company.sales_rep_set',
+        entity: 'company',
+        entityId: companyId,
+        before: { salesRep: await rep(before.salesRepId, false) },
+        after: { salesRep: now },
+      },
+      ctx.now,
+    );
+    return true;
+  });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { setCompanyGroup } from '#server/modules/pricing/pricing-staff.service.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { companyMessages, companyStaffMessages as m } from '#shared/companies/companies.messages.ts';
 import { InvitationMessageSchema, InviteBodySchema } from '#shared/companies/companies.schemas.ts';
 import {
@@ -17,17 +17,20 @@ import {
   CompanyNoteMessageSchema,
   LocationLimitBodySchema,
   LocationLimitMessageSchema,
+  SalesRepBodySchema,
+  SalesRepChoicesSchema,
 } from '#shared/companies/companies-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import {
   addCompanyNote,
   setCompanyDisabled,
   setLocationLimit,
+  setSalesRep,
   staffInvite,
   staffRemoveMember,
   staffResendInvitation,
 } from './companies-staff-actions.service.ts';
-import { companyDetail, listCompanies } from './companies-staff.service.ts';
+import { companyDetail, listCompanies, salesRepChoices } from './companies-staff.service.ts';
 
 const tags = ['admin'];
 const errors = { ...ERROR_RESPONSES, 429: MessageResponseSchema };
@@ -44,7 +47,7 @@ const InvitationParams = CompanyParams.extend({
  */
 export const companiesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'companies.read');
   companyPages(app);
   peopleRoutes(app);
   settingsRoutes(app);
@@ -83,6 +86,7 @@ function companyPages(app: App) {
   app.post(
     '/companies/:id/notes',
     {
+      config: { permission: 'companies.notes' },
       schema: {
         tags,
         summary: 'Add a staff note to a company',
@@ -103,6 +107,7 @@ function peopleRoutes(app: App) {
   app.post(
     '/companies/:id/members',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: 'Invite someone to a company by email as owner, buyer or viewer (as its owners do)',
@@ -122,6 +127,7 @@ function peopleRoutes(app: App) {
   app.delete(
     '/companies/:id/members/:userId',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: 'Remove a member: their login is disabled and signed out everywhere (the last owner stays)',
@@ -138,6 +144,7 @@ function peopleRoutes(app: App) {
   app.post(
     '/companies/:id/invitations/:invitationId/resend',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: "Send a company's open invitation again with a new link, valid 7 more days",
@@ -157,6 +164,7 @@ function settingsRoutes(app: App) {
   app.post(
     '/companies/:id/disable',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: "Disable a company (every member's sessions end; no sign-in, no orders) or enable it",
@@ -176,6 +184,7 @@ function settingsRoutes(app: App) {
   app.put(
     '/companies/:id/group',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: "Put a company in a customer group (its members see the group's prices) or in none",
@@ -193,6 +202,7 @@ function settingsRoutes(app: App) {
   app.put(
     '/companies/:id/location-limit',
     {
+      config: { permission: 'companies.manage' },
       schema: {
         tags,
         summary: 'How many locations a company may keep (1–50; never below how many it has)',
@@ -204,6 +214,38 @@ function settingsRoutes(app: App) {
     async (req) => {
       const locationLimit = await setLocationLimit(req.ctx, req.params.id, req.body.limit);
       return { message: m.limitSaved(locationLimit), locationLimit };
+    },
+  );
+
+  app.get(
+    '/companies/sales-reps',
+    {
+      config: { permission: 'companies.manage' },
+      schema: {
+        tags,
+        summary: 'Staff whose role is sales: who may look after a company',
+        response: { 200: SalesRepChoicesSchema, ...errors },
+      },
+    },
+    async (req) => salesRepChoices(req.ctx),
+  );
+
+  app.put(
+    '/companies/:id/sales-rep',
+    {
+      config: { permission: 'companies.manage' },
+      schema: {
+        tags,
+        summary: 'Name the sales rep who looks after a company, or none (decision 016)',
+        params: CompanyParams,
+        body: SalesRepBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await setSalesRep(req.ctx, req.params.id, req.body.salesRepId);
+      const { company } = await companyDetail(req.ctx, req.params.id);
+      return { message: m.salesRepSaved(company.salesRep?.name ?? null) };
     },
   );
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { NotFound } from '#server/errors.ts';
-import type { WithDb } from '#server/http/request-context.ts';
+import type { RequestContext, WithDb } from '#server/http/request-context.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { withDetails } from '#server/modules/orders/order-reads.ts';
 import { orders } from '#server/modules/orders/orders.table.ts';
@@ -20,6 +20,8 @@ import { isoDay } from '#shared/dates.ts';
 import { companies, companyInvitations, companyMembers, companyNotes } from './companies.table.ts';
 import { toAddress } from './locations.service.ts';
 import { addresses, type DocumentRow, documents } from './locations.table.ts';
+
+type ScopedReadContext = WithDb & Pick<RequestContext, 'now' | 'companyScope'>;
 
 /** `%` and `_` typed by staff are characters, not wildcards. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -45,6 +47,7 @@ function companyConditions(q: CompaniesQuery) {
       or exists (select 1 from company_members m_q join users u_q on u_q.id = m_q.user_id
         where m_q.company_id = ${COMPANY_ID} and lower(u_q.email) like ${like}))`);
   }
+  if (q.rep) c.push(eq(companies.salesRepId, q.rep));
   if (q.state)
     c.push(
       sql`exists (select 1 from addresses a_q where a_q.company_id = ${COMPANY_ID} and a_q.state = ${q.state})`,
@@ -70,8 +73,8 @@ function listColumns(today: string) {
 }
 
 /** Companies for the console: searched by name or a member's email, filtered by a location's state, newest first. */
-export async function listCompanies({ db, now }: WithDb & { now: Date }, q: CompaniesQuery) {
-  const where = companyConditions(q);
+export async function listCompanies({ db, now, companyScope }: ScopedReadContext, q: CompaniesQuery) {
+  const where = and(companyConditions(q), repIs(companyScope));
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns(isoDay(now)))
@@ -112,9 +115,19 @@ const staffDocument = (d: DocumentRow, today: string): StaffDocument => ({
   note: d.note,
 });
 
-/** The company row, or 404 (an unknown id, as a malformed one is at the route). */
-export async function findCompany(db: Pick<Db, 'select'>, id: string) {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+/** A sales rep's companies only (decision 016), or every one when the scope is null. */
+export const repIs = (companyScope: string | null) =>
+  companyScope ? eq(companies.salesRepId, companyScope) : undefined;
+
+/**
+ * The company row, or 404: an unknown id (as a malformed one is at the route), or another rep's
+ * company for a sales rep, who is not told it exists.
+ */
+export async function findCompany(db: Pick<Db, 'select'>, id: string, companyScope: string | null) {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), repIs(companyScope)));
   if (!row) throw new NotFound(companyStaffMessages.companyNotFound);
   return row;
 }
@@ -178,10 +191,13 @@ async function notesOf(db: Db, companyId: string) {
  * A company as staff see it: its details, members (removed ones too), invitations, locations each
  * with its own documents beside the company's, its customer group, recent orders and staff notes.
  */
-export async function companyDetail({ db, now }: WithDb & { now: Date }, id: string): Promise<CompanyDetail> {
-  const company = await findCompany(db, id);
+export async function companyDetail(
+  { db, now, companyScope }: ScopedReadContext,
+  id: string,
+): Promise<CompanyDetail> {
+  const company = await findCompany(db, id, companyScope);
   const today = isoDay(now);
-  const [members, invitations, locationRows, docs, group, orderRows, notes] = await Promise.all([
+  const [members, invitations, locationRows, docs, group, orderRows, notes, [rep]] = await Promise.all([
     membersOf(db, id),
     invitationsOf(db, id, now),
     db
@@ -193,6 +209,9 @@ export async function companyDetail({ db, now }: WithDb & { now: Date }, id: str
     companyGroup(db, id),
     db.select().from(orders).where(eq(orders.companyId, id)).orderBy(desc(orders.createdAt)).limit(20),
     notesOf(db, id),
+    company.salesRepId
+      ? db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, company.salesRepId))
+      : [],
   ]);
   const docsOf = (locationId: string | null) =>
     docs.filter((d) => d.locationId === locationId).map((d) => staffDocument(d, today));
@@ -206,6 +225,7 @@ export async function companyDetail({ db, now }: WithDb & { now: Date }, id: str
       isCompleted: company.isCompleted,
       disabled: Boolean(company.disabledAt),
       createdAt: company.createdAt.toISOString(),
+      salesRep: rep ?? null,
     },
     members,
     invitations,
@@ -215,4 +235,14 @@ export async function companyDetail({ db, now }: WithDb & { now: Date }, id: str
     orders: await withDetails(db, orderRows),
     notes,
   };
+}
+
+/** Staff whose role is sales and who may sign in: the choices for a company's rep. */
+export async function salesRepChoices({ db }: WithDb) {
+  const reps = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'staff'), eq(users.staffRole, 'sales'), isNull(users.disabledAt)))
+    .orderBy(asc(users.name), asc(users.email));
+  return { reps };
 }

@@ -32,11 +32,17 @@ export const companies = pgTable(
     locationLimit: integer('location_limit').notNull().default(5),
     /** A disabled company's members cannot sign in, and their sessions end. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * The sales rep who looks after the company (decision 016): a staff member whose role is sales
+     * sees only the companies that name them. Staff set it; it outlives a change of the rep's role.
+     */
+    salesRepId: uuid('sales_rep_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('companies_location_limit_check', sql`${t.locationLimit} between 1 and 50`),
+    index('companies_sales_rep_idx').on(t.salesRepId),
     index('companies_name_trgm_idx').using('gin', sql`lower(${t.businessName}) gin_trgm_ops`),
   ],
 );

@@ -21,3 +21,11 @@ export const phoneOf = () => ofCompany('phone');
 export const memberCompanySql = (userId: unknown): SQL<string | null> =>
   sql`(select m_c.company_id from company_members m_c where m_c.user_id = ${userId} and m_c.removed_at is null)`;
 export const USERS_ID = sql.raw('"users"."id"');
+
+/**
+ * Whether a row's company is one of a sales rep's (decision 016): the condition a staff read adds
+ * for a role that sees its own companies only. The column stays outside the subquery, so it binds
+ * to the caller's table even where drizzle leaves it unqualified.
+ */
+export const ofRepCompanies = (companyId: unknown, staffId: string): SQL<boolean> =>
+  sql<boolean>`${companyId} in (select r_x.id from companies r_x where r_x.sales_rep_id = ${staffId})`;

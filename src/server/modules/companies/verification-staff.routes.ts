@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { verificationMessages } from '#shared/accounts/accounts.messages.ts';
 import {
   ExpiringListSchema,
@@ -33,7 +33,7 @@ export const verificationStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
   { db, privateStore: store },
 ) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'documents');
 
   const DocumentParams = z.object({ id: z.uuid({ message: verificationMessages.documentNotFound }) });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { ALL_STATES } from '#shared/compliance/compliance.constants.ts';
 import { OrderComplianceSchema } from '#shared/compliance/compliance.schemas.ts';
 import {
@@ -25,7 +25,7 @@ const errors = ERROR_RESPONSES;
  */
 export const complianceReportsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'compliance');
 
   app.get(
     '/pact',

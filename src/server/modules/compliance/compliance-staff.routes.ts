@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { IdParamsSchema, SavedResponseSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import {
   ListingBodySchema,
@@ -28,7 +28,7 @@ const saved = { 200: SavedResponseSchema, ...errors };
  */
 export const complianceStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { compliance, db }) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'compliance');
   const ctx = (req: { ctx: { db: ModuleDeps['db']; now: Date; staffId: string } }) => ({
     db: req.ctx.db,
     now: req.ctx.now,

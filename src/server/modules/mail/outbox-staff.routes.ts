@@ -3,7 +3,7 @@ import { Conflict } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { IdParamsSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import {
   mailStaffMessages,
@@ -21,7 +21,7 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin/outbox: the mail outbox for staff (list by status, read one, retry, resend). */
 export const outboxStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db, mail }) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'mail');
 
   app.get(
     '/outbox',

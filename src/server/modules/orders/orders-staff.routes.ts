@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MenuCountSchema } from '#shared/staff/notifications.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import {
   AdminOrderListSchema,
   AdminOrderSchema,
@@ -29,7 +29,7 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin/orders: orders for staff (filters, detail, stages, item status, CSV export). */
 export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'orders.read');
 
   const OrderParams = z.object({ number: z.string().trim().max(40) });
 
@@ -88,6 +88,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
   app.post(
     '/orders/:number/stage',
     {
+      config: { permission: 'orders.fulfil' },
       schema: {
         tags,
         summary: 'Move an order to the next shipping stage (the buyer is told)',
@@ -105,6 +106,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
   app.post(
     '/orders/:number/stage/back',
     {
+      config: { permission: 'orders.fulfil' },
       schema: {
         tags,
         summary:
@@ -123,6 +125,7 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
   app.post(
     '/orders/:number/items/:sku/status',
     {
+      config: { permission: 'orders.fulfil' },
       schema: {
         tags,
         summary: 'Mark a pending item delivered or cancelled (cancelling returns its stock, once)',

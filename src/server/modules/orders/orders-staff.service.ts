@@ -10,7 +10,7 @@ import { returnStock } from '#server/modules/catalogue/catalogue-stock.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { orderUpdateMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { StaffContext, WithDb } from '#server/http/request-context.ts';
+import type { RequestContext, StaffContext, WithDb } from '#server/http/request-context.ts';
 import { csvCell } from '#shared/csv.ts';
 import { dayPlus } from '#shared/dates.ts';
 import { itemActions, STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
@@ -20,11 +20,15 @@ import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts
 import { hasItemWithStatus, withDetails } from './order-reads.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
-import { businessNameOf } from '#server/modules/companies/company-sql.ts';
+import { businessNameOf, ofRepCompanies } from '#server/modules/companies/company-sql.ts';
 import { tellMembers } from '#server/modules/companies/company.service.ts';
 
-function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
+/** What the console's order reads are limited to: a sales rep's companies (decision 016), or all. */
+type OrdersScope = WithDb & Pick<RequestContext, 'companyScope'>;
+
+function conditions(db: Db, q: Partial<AdminOrdersQuery>, companyScope: string | null) {
   const c = [];
+  if (companyScope) c.push(ofRepCompanies(orders.companyId, companyScope));
   if (q.status) c.push(hasItemWithStatus(db, q.status));
   if (q.from) c.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) c.push(lt(orders.createdAt, new Date(`${dayPlus(q.to, 1)}T00:00:00Z`)));
@@ -34,8 +38,8 @@ function conditions(db: Db, q: Partial<AdminOrdersQuery>) {
 }
 
 /** Orders for the console: filters, newest first, one page, each with its buyer. */
-export async function listAdminOrders({ db }: WithDb, q: AdminOrdersQuery) {
-  const where = conditions(db, q);
+export async function listAdminOrders({ db, companyScope }: OrdersScope, q: AdminOrdersQuery) {
+  const where = conditions(db, q, companyScope);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -72,23 +76,26 @@ export async function listAdminOrders({ db }: WithDb, q: AdminOrdersQuery) {
  * Orders waiting to ship: no stage since 'placed' and not cancelled (the console's menu shows the
  * count). An order stepped back to Order placed waits again.
  */
-export async function ordersToShip({ db }: WithDb): Promise<number> {
+export async function ordersToShip({ db, companyScope }: OrdersScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
     .where(
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(orderEvents)
-          .where(and(eq(orderEvents.orderId, orders.id), sql`${orderEvents.stage} <> 'placed'`)),
+      and(
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(orderEvents)
+            .where(and(eq(orderEvents.orderId, orders.id), sql`${orderEvents.stage} <> 'placed'`)),
+        ),
+        companyScope ? ofRepCompanies(orders.companyId, companyScope) : undefined,
       ),
     );
   return row?.n ?? 0;
 }
 
-export async function loadAdminOrder({ db }: WithDb, number: string) {
-  const { orders: found } = await listAdminOrders({ db: db }, { number, page: 1, pageSize: 1 });
+export async function loadAdminOrder(ctx: OrdersScope, number: string) {
+  const { orders: found } = await listAdminOrders(ctx, { number, page: 1, pageSize: 1 });
   if (!found[0]) throw new NotFound(orderAdminMessages.orderNotFound);
   return found[0];
 }
@@ -337,7 +344,7 @@ async function ordersChanged(
   else await ctx.events.publish(order.userId, 'orders');
 }
 
-export async function ordersCsv({ db }: WithDb, from: string, to: string): Promise<string> {
+export async function ordersCsv(ctx: OrdersScope, from: string, to: string): Promise<string> {
   const header = [
     'order',
     'placed',
@@ -353,7 +360,7 @@ export async function ordersCsv({ db }: WithDb, from: string, to: string): Promi
   ];
   const lines = [header.join(',')];
   for (let page = 1; ; page++) {
-    const { orders: batch } = await listAdminOrders({ db: db }, { from, to, page, pageSize: 100 });
+    const { orders: batch } = await listAdminOrders(ctx, { from, to, page, pageSize: 100 });
     for (const o of batch)
       lines.push(
         [

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Invalid } from '#server/errors.ts';
 import { acceptCsvBody, CSV_BODY_LIMIT, ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { PriceListImportQuerySchema, PriceListImportReportSchema } from '#shared/pricing/price-list-csv.ts';
 import { GroupParamsSchema } from '#shared/pricing/pricing-staff.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
@@ -13,7 +13,7 @@ const tags = ['admin pricing'];
 /** /api/v1/admin/pricing/groups/:id: a group's price list as a CSV file (export, and import with a dry run). */
 export const priceListFilesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'prices');
 
   app.get(
     '/groups/:id/export.csv',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { type AppContext, defaultAccess } from '#server/plugins/request-context.ts';
+import { type AppContext, staffRoutes } from '#server/plugins/request-context.ts';
 import { SavedResponseSchema } from '#shared/catalogue/catalogue-staff.schemas.ts';
 import {
   BuyerGroupBodySchema,
@@ -41,7 +41,7 @@ const done = { 200: MessageResponseSchema, ...errors };
  */
 export const pricingStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'prices');
   const ctx = (req: { ctx: AppContext }) => req.ctx;
 
   app.get(

@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Conflict, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
-import { clearTotp, endSessions } from '#server/modules/accounts/credentials.ts';
+import { clearTotp, endSessions, setStaffRole } from '#server/modules/accounts/credentials.ts';
 import type { ScryptCost } from '#server/modules/accounts/password.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
+import type { StaffRole } from '#shared/staff/staff-roles.ts';
 import { audit } from './audit.service.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
 import { createStaff, oneTimePassword } from './staff-accounts.ts';
@@ -17,20 +18,28 @@ export async function listStaff({ db }: WithDb) {
       email: users.email,
       totpEnabledAt: users.totpEnabledAt,
       passwordChangeRequired: users.passwordChangeRequired,
+      role: users.staffRole,
+      // Written out, the outer table named in full: drizzle prints a one-table select's columns bare.
+      companies: sql<number>`(select count(*)::int from companies c_r where c_r.sales_rep_id = "users"."id")`,
       createdAt: users.createdAt,
     })
     .from(users)
     .where(eq(users.role, 'staff'))
     .orderBy(asc(users.name), asc(users.email));
-  return rows.map(({ totpEnabledAt, createdAt, ...r }) => ({
+  return rows.map(({ totpEnabledAt, createdAt, role, ...r }) => ({
     ...r,
+    role: role ?? 'admin',
     totpEnabled: Boolean(totpEnabledAt),
     createdAt: createdAt.toISOString(),
   }));
 }
 
 /** A staff account made from the console: the same as `staff:create`, its one-time password answered once. */
-export async function addStaff(ctx: StaffContext, input: { name: string; email: string }, cost: ScryptCost) {
+export async function addStaff(
+  ctx: StaffContext,
+  input: { name: string; email: string; role: StaffRole },
+  cost: ScryptCost,
+) {
   const password = oneTimePassword();
   const created = await createStaff(ctx.db, { ...input, password, oneTimePassword: true }, cost, ctx.now);
   if (!created) throw new Conflict(staffAdminMessages.emailTaken, 'email');
@@ -62,6 +71,43 @@ export async function resetStaffTotp(ctx: StaffContext, staffId: string): Promis
         entity: 'user',
         entityId: staffId,
         before: { email: target.email },
+      },
+      ctx.now,
+    );
+  });
+}
+
+/**
+ * Gives a staff member another role (decision 016), from their next request on. The store keeps an
+ * admin: the admins' rows are locked first, so two admins making each other sales at once cannot
+ * both succeed; the second is told.
+ */
+export async function changeStaffRole(ctx: StaffContext, staffId: string, role: StaffRole): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'staff'), eq(users.staffRole, 'admin')))
+      .for('update');
+    const [target] = await tx
+      .select({ role: users.staffRole, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, staffId), eq(users.role, 'staff')))
+      .for('update');
+    if (!target) throw new NotFound(staffAdminMessages.staffNotFound);
+    if (target.role === role) return;
+    const othersAdmin = admins.some((a) => a.id !== staffId);
+    if (target.role === 'admin' && !othersAdmin) throw new Conflict(staffAdminMessages.lastAdmin);
+    await setStaffRole(tx, staffId, role, ctx.now);
+    await audit(
+      tx,
+      {
+        actorId: ctx.staffId,
+        action: 'staff.role_changed',
+        entity: 'user',
+        entityId: staffId,
+        before: { email: target.email, role: target.role },
+        after: { role },
       },
       ctx.now,
     );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { StaffNotificationsSchema } from '#shared/staff/notifications.schemas.ts';
 import { myNotifications, setMyNotifications } from './staff-notifications.service.ts';
 
@@ -11,7 +11,7 @@ const errors = ERROR_RESPONSES;
 /** /api/v1/admin/me/notifications: the mail the signed-in staff member chose to get. */
 export const staffNotificationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'console');
   app.get(
     '/me/notifications',
     {

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { defaultAccess, staffRoutes } from '#server/plugins/request-context.ts';
 import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
+import { ROLE_PERMISSIONS } from '#shared/staff/staff-roles.ts';
 import {
   AuditListSchema,
   AuditQuerySchema,
@@ -11,6 +12,7 @@ import {
   NewStaffResponseSchema,
   SecondFactorBodySchema,
   StaffListSchema,
+  StaffRoleBodySchema,
   StaffMeSchema,
   TotpConfirmResponseSchema,
   TotpSetupResponseSchema,
@@ -18,7 +20,7 @@ import {
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { audit, listAudit } from './audit.service.ts';
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from './second-factor.service.ts';
-import { addStaff, listStaff, resetStaffTotp } from './staff-admin.service.ts';
+import { addStaff, changeStaffRole, listStaff, resetStaffTotp } from './staff-admin.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
@@ -27,6 +29,10 @@ const errors = ERROR_RESPONSES;
 export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   noStore(app);
   defaultAccess(app, 'staffOwnPassword');
+  // Who they are and their own second factor: every role (the guard's permission comes after access).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, permission: 'console' };
+  });
   app.get(
     '/me',
     {
@@ -40,6 +46,8 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
     async (req) => {
       const { user, session } = req.ctx.actor;
+      // Every staff row has a role (users_staff_role_check); the guard refused any other.
+      const role = user.staffRole ?? 'admin';
       return {
         id: user.id,
         name: user.name,
@@ -47,6 +55,8 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
         totpEnabled: Boolean(user.totpEnabledAt),
         secondFactor: Boolean(session.secondFactorAt),
         passwordChangeRequired: user.passwordChangeRequired,
+        role,
+        permissions: [...ROLE_PERMISSIONS[role]],
       };
     },
   );
@@ -117,10 +127,11 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
 /** /api/v1/admin, staff whose session gave its second factor: the staff page and the audit log. */
 export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { scryptCost }) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'staff');
   app.get(
     '/audit',
     {
+      config: { permission: 'audit' },
       schema: {
         tags,
         summary: 'The audit log, newest first: filters by staff member, action, record and days; paged',
@@ -175,6 +186,23 @@ export const staffMembersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     async (req) => {
       await resetStaffTotp(req.ctx, req.params.id);
       return { message: staffAdminMessages.totpReset };
+    },
+  );
+
+  app.put(
+    '/staff/:id/role',
+    {
+      schema: {
+        tags,
+        summary: "Change a staff member's role (decision 016); the store keeps at least one admin",
+        params: z.object({ id: z.uuid({ message: staffAdminMessages.staffNotFound }) }),
+        body: StaffRoleBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await changeStaffRole(req.ctx, req.params.id, req.body.role);
+      return { message: staffAdminMessages.roleChanged };
     },
   );
 };

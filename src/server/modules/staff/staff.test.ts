@@ -145,7 +145,9 @@ describe('two-factor sign-in', () => {
     const lead = await staffWithTotp();
     const email = `twin-${Date.now()}@shop.example`;
     const answers = await Promise.all(
-      [0, 1, 2].map((i) => call('POST', '/api/v1/admin/staff', lead.cookie, { name: `Twin ${i}`, email })),
+      [0, 1, 2].map((i) =>
+        call('POST', '/api/v1/admin/staff', lead.cookie, { name: `Twin ${i}`, email, role: 'sales' }),
+      ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     for (const r of answers.filter((a) => a.statusCode === 409))
@@ -169,12 +171,17 @@ describe('two-factor sign-in', () => {
     );
     const lead = await staffWithTotp();
     const email = `new-staff-${Date.now()}@shop.example`;
-    const added = await call('POST', '/api/v1/admin/staff', lead.cookie, { name: 'Robin New', email });
+    const added = await call('POST', '/api/v1/admin/staff', lead.cookie, {
+      name: 'Robin New',
+      email,
+      role: 'warehouse',
+    });
     expect(added.statusCode).toBe(200);
     const { id, password } = NewStaffResponseSchema.parse(added.json());
     expect(password).toHaveLength(20);
     expect(
-      (await call('POST', '/api/v1/admin/staff', lead.cookie, { name: 'Again', email })).json().message,
+      (await call('POST', '/api/v1/admin/staff', lead.cookie, { name: 'Again', email, role: 'sales' })).json()
+        .message,
     ).toBe('That email already has an account.');
     const signIn = await t.app.inject({
       method: 'POST',
@@ -188,7 +195,15 @@ describe('two-factor sign-in', () => {
     expect(listed.staff.find((s) => s.id === id)).toMatchObject({
       passwordChangeRequired: true,
       totpEnabled: false,
+      role: 'warehouse',
     });
+    // A role is chosen: none is a 400 that says so, and makes nobody.
+    const noRole = await call('POST', '/api/v1/admin/staff', lead.cookie, {
+      name: 'No Role',
+      email: `x${email}`,
+    });
+    expect(noRole.statusCode).toBe(400);
+    expect(noRole.json().message).toBe('Choose a role from the list.');
 
     // A lost phone: another member resets it; the sessions of the member end.
     const other = await staffWithTotp();

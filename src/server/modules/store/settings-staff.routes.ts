@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import { defaultAccess } from '#server/plugins/request-context.ts';
+import { staffRoutes } from '#server/plugins/request-context.ts';
 import { StoreSettingsBodySchema } from '#shared/store/settings-staff.schemas.ts';
 import { StoreInfoSchema } from '#shared/store/store.schemas.ts';
 import { savedSettings, saveSettings } from './store.service.ts';
@@ -16,7 +16,7 @@ export const settingsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   { db, settings: storeSettings },
 ) => {
   noStore(app);
-  defaultAccess(app, 'staff');
+  staffRoutes(app, 'settings');
 
   app.get(
     '/settings',

@@ -3,10 +3,11 @@ import { LogOut } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { ApiError, apiPost, apiUrl } from '#web/lib/api-client.ts';
-import { useStaffMe } from '#web/lib/console-api.ts';
+import { useStaffMay, useStaffMe } from '#web/lib/console-api.ts';
+import { adminMessages, STAFF_ROLE_LABELS } from '#shared/staff/staff.messages.ts';
 import { Loading } from '#web/components/console/console-ui.tsx';
 import { SlotsProvider } from '#web/components/slots.tsx';
-import { ConsoleNav } from './console-nav.tsx';
+import { ConsoleNav, firstPage, pagePermission } from './console-nav.tsx';
 import { consoleSlots } from './console-slots.tsx';
 import { ChooseOwnPassword, TwoFactorSetup, TwoFactorSignIn } from './two-factor.tsx';
 
@@ -65,7 +66,9 @@ export function AdminLayout() {
           <SignOutButton />
         </div>
         <ConsoleNav ref={navRef} />
-        <p className="hidden px-4 pb-4 text-xs text-gray-300 lg:block">Signed in as {me.data.email}</p>
+        <p className="hidden px-4 pb-4 text-xs text-gray-300 lg:block">
+          Signed in as {me.data.email} ({STAFF_ROLE_LABELS[me.data.role]})
+        </p>
       </aside>
       <main
         id="main"
@@ -75,10 +78,35 @@ export function AdminLayout() {
       >
         <SlotsProvider slots={consoleSlots}>
           <Suspense fallback={<Loading />}>
-            <Outlet />
+            <RolePage />
           </Suspense>
         </SlotsProvider>
       </main>
+    </div>
+  );
+}
+
+/**
+ * The page, when the staff member's role includes it (decision 016); the console's front door
+ * (/admin, Verification) opens on the role's first page instead; any other page says so.
+ */
+export function RolePage() {
+  const { pathname } = useLocation();
+  const may = useStaffMay();
+  const needed = pagePermission(pathname);
+  if (!needed || may(needed)) return <Outlet />;
+  const first = firstPage(may);
+  if (needed === 'documents' && first && first !== '/admin' && pathname.replace(/\/+$/, '') === '/admin')
+    return <Navigate to={first} replace />;
+  return (
+    <div className="mx-auto max-w-md py-12 text-center">
+      <h1 className="text-2xl font-bold">Not part of your role</h1>
+      <p className="mt-3 text-gray-800">{adminMessages.roleRefused}</p>
+      {first && (
+        <Link to={first} className="mt-6 inline-block font-semibold underline">
+          Go to your first page
+        </Link>
+      )}
     </div>
   );
 }

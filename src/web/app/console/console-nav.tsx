@@ -14,19 +14,25 @@ import {
   Store,
   Tags,
   Upload,
+  type LucideIcon,
+  UserRound,
   Users,
 } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 import { documentsToVerifyQuery } from '#web/features/accounts/console/index.ts';
 import { ordersToShipQuery } from '#web/features/orders/console/index.ts';
+import type { Permission } from '#shared/staff/staff-roles.ts';
+import { useStaffMay } from '#web/lib/console-api.ts';
 
 /** How long a menu count may be old while nothing in the console changes (a write reloads it at once). */
 const COUNT_EVERY_MS = 60_000;
 
-const NAV = [
+/** The console's pages, each with the permission its role needs (decision 016; the server checks the same). */
+const NAV: readonly NavEntry[] = [
   {
     to: '/admin',
+    permission: 'documents',
     label: 'Verification',
     icon: FileCheck2,
     end: true,
@@ -34,30 +40,48 @@ const NAV = [
   },
   {
     to: '/admin/orders',
+    permission: 'orders.read',
     label: 'Orders',
     icon: ClipboardList,
     count: { query: ordersToShipQuery, what: 'orders to ship' },
   },
-  { to: '/admin/products', label: 'Products', icon: Boxes },
-  { to: '/admin/categories', label: 'Categories & brands', icon: Tags },
-  { to: '/admin/banners', label: 'Banners', icon: Image },
-  { to: '/admin/import', label: 'Import / export', icon: Upload },
-  { to: '/admin/companies', label: 'Companies', icon: Building2 },
-  { to: '/admin/buyers', label: 'Buyers', icon: Users },
-  { to: '/admin/pricing', label: 'Groups & prices', icon: BadgeDollarSign },
-  { to: '/admin/staff', label: 'Staff', icon: ShieldCheck },
-  { to: '/admin/compliance', label: 'Compliance', icon: Scale },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
-  { to: '/admin/mail', label: 'Mail', icon: Mail },
-  { to: '/admin/audit', label: 'Audit log', icon: History },
+  { to: '/admin/products', permission: 'catalogue', label: 'Products', icon: Boxes },
+  { to: '/admin/categories', permission: 'catalogue', label: 'Categories & brands', icon: Tags },
+  { to: '/admin/banners', permission: 'catalogue', label: 'Banners', icon: Image },
+  { to: '/admin/import', permission: 'catalogue', label: 'Import / export', icon: Upload },
+  { to: '/admin/companies', permission: 'companies.read', label: 'Companies', icon: Building2 },
+  { to: '/admin/buyers', permission: 'buyers.read', label: 'Buyers', icon: Users },
+  { to: '/admin/pricing', permission: 'prices', label: 'Groups & prices', icon: BadgeDollarSign },
+  { to: '/admin/staff', permission: 'staff', label: 'Staff', icon: ShieldCheck },
+  { to: '/admin/compliance', permission: 'compliance', label: 'Compliance', icon: Scale },
+  { to: '/admin/settings', permission: 'settings', label: 'Settings', icon: Settings },
+  { to: '/admin/mail', permission: 'mail', label: 'Mail', icon: Mail },
+  { to: '/admin/audit', permission: 'audit', label: 'Audit log', icon: History },
+  { to: '/admin/account', permission: 'console', label: 'My account', icon: UserRound },
 ];
 
-/** The console's menu: a column on a desk, a sideways strip on a phone; two entries carry counts. */
+/**
+ * The permission a console page needs: that of the menu entry it is under (/admin/orders/SS-1 is
+ * under Orders), or null for a path under none.
+ */
+export function pagePermission(pathname: string): Permission | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const entry = NAV.filter((e) => path === e.to || (e.to !== '/admin' && path.startsWith(`${e.to}/`))).at(0);
+  return entry?.permission ?? null;
+}
+
+/** Where a role's console opens: its first menu entry (Verification for those who verify). */
+export function firstPage(may: (p: Permission) => boolean): string | null {
+  return NAV.find((e) => may(e.permission))?.to ?? null;
+}
+
+/** The console's menu, the entries the role may use: a column on a desk, a sideways strip on a phone. */
 export function ConsoleNav({ ref }: { ref?: Ref<HTMLElement> }) {
+  const may = useStaffMay();
   return (
     <nav ref={ref} aria-label="Console" className="relative overflow-x-auto px-2 pb-2 lg:pb-4">
       <ul className="flex gap-1 lg:flex-col">
-        {NAV.map(({ to, label, icon: Icon, end, count }: NavEntry) => (
+        {NAV.filter((e) => may(e.permission)).map(({ to, label, icon: Icon, end, count }) => (
           <li key={to} className="shrink-0">
             <NavLink
               to={to}
@@ -86,10 +110,14 @@ export function ConsoleNav({ ref }: { ref?: Ref<HTMLElement> }) {
   );
 }
 
-type NavEntry = (typeof NAV)[number] & {
+interface NavEntry {
+  to: string;
+  permission: Permission;
+  label: string;
+  icon: LucideIcon;
   end?: boolean;
   count?: { query: typeof ordersToShipQuery; what: string };
-};
+}
 
 /** A menu entry's count ("3 documents to verify"), hidden at 0; reloaded after every console write. */
 function MenuCount({ query, what }: { query: typeof ordersToShipQuery; what: string }) {

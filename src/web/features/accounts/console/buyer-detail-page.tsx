@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { FormError } from '#web/components/ui/form.tsx';
-import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
+import { errorMessage, useAdminMutation, useStaffMay } from '#web/lib/console-api.ts';
 import { Badge, Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { Slot } from '#web/components/slots.tsx';
 import { OrdersTable } from '#web/components/console/orders-table.tsx';
@@ -13,6 +13,10 @@ export function BuyerDetailPage() {
   const { id = '' } = useParams();
   const notify = useNotify();
   const detail = useQuery(buyerQuery(id));
+  // A role reads what it holds (decision 016): the files are for those who verify documents, the
+  // account's switches for those who manage companies.
+  const may = useStaffMay();
+  const verifies = may('documents');
   const verifyEmail = useAdminMutation(
     'POST',
     () => `buyers/${encodeURIComponent(id)}/verify-email`,
@@ -69,7 +73,7 @@ export function BuyerDetailPage() {
               )}
             </dd>
           </dl>
-          <div className="mt-4 flex flex-wrap gap-2">
+          <div className={may('companies.manage') ? 'mt-4 flex flex-wrap gap-2' : 'hidden'}>
             {!buyer.emailVerified && (
               <Button
                 tone="secondary"
@@ -119,7 +123,15 @@ export function BuyerDetailPage() {
       ) : (
         <DataTable
           caption="Documents"
-          head={['Document', 'Status', 'Number', 'State', 'Expires', 'Uploaded', 'File']}
+          head={[
+            'Document',
+            'Status',
+            'Number',
+            'State',
+            'Expires',
+            'Uploaded',
+            ...(verifies ? ['File'] : []),
+          ]}
         >
           {documents.map((d) => (
             <tr key={d.id}>
@@ -132,16 +144,18 @@ export function BuyerDetailPage() {
               <td className="px-3 py-2">{d.issuingState ?? '—'}</td>
               <td className="px-3 py-2">{d.expiresOn ?? '—'}</td>
               <td className="px-3 py-2">{formatDateTime(d.uploadedAt)}</td>
-              <td className="px-3 py-2">
-                <a
-                  className="underline"
-                  href={`/api/v1/admin/documents/${d.id}/file`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  Open
-                </a>
-              </td>
+              {verifies && (
+                <td className="px-3 py-2">
+                  <a
+                    className="underline"
+                    href={`/api/v1/admin/documents/${d.id}/file`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Open
+                  </a>
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>

@@ -13,9 +13,11 @@ import {
 } from '#web/components/console/console-ui.tsx';
 import { ListState, useUrlFilters } from '#web/components/console/list-state.tsx';
 import { Field } from '#web/components/ui/form.tsx';
+import { useStaffMe } from '#web/lib/console-api.ts';
 import { companiesQuery } from './queries.ts';
 
-const FILTERS = ['q', 'state'] as const;
+/** `rep`: one sales rep's companies, as the staff page links to them (decision 016). */
+const FILTERS = ['q', 'state', 'rep'] as const;
 
 /** "2 pending, 1 verified": the company's documents by status, or "none uploaded". */
 export function documentSummary(d: CompanyRow['documents']): string {
@@ -33,9 +35,18 @@ export function documentSummary(d: CompanyRow['documents']): string {
 export function CompaniesPage() {
   const { filters, page, draft, set, apply, setPage } = useUrlFilters(FILTERS);
   const list = useQuery(companiesQuery({ ...filters, page }));
+  const me = useStaffMe().data;
   return (
     <>
-      <PageTitle>Companies</PageTitle>
+      <PageTitle>{me?.role === 'sales' ? 'Your companies' : 'Companies'}</PageTitle>
+      {filters.rep && (
+        <p className="mb-3 text-sm">
+          The companies one sales rep looks after.{' '}
+          <Link to="/admin/companies" className="font-semibold underline">
+            Show every company
+          </Link>
+        </p>
+      )}
       <FilterForm label="Filter companies" filters={filters} onSubmit={apply} gridClassName="sm:grid-cols-3">
         <Field
           label="Search"

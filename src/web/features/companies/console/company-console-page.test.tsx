@@ -1,8 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import type { CompanyDetail, StaffDocument } from '#shared/companies/companies-staff.schemas.ts';
-import { fakeApi, makeOrder, ok, refused, renderPage } from '#tests/web-kit.tsx';
+import { fakeApi, makeOrder, makeStaffMe, ok, refused, renderPage } from '#tests/web-kit.tsx';
 import { CompanyConsolePage } from './company-console-page.tsx';
 
 const doc = (id: string, over: Partial<StaffDocument> = {}): StaffDocument => ({
@@ -42,6 +42,7 @@ const DETAIL: CompanyDetail = {
     isCompleted: true,
     disabled: false,
     createdAt: '2026-11-01T10:00:00.000Z',
+    salesRep: null,
   },
   members: [
     member('u1', 'Olive Owner', 'owner'),
@@ -81,9 +82,12 @@ const DETAIL: CompanyDetail = {
   ],
 };
 
-const render = (routes: Parameters<typeof fakeApi>[0] = {}) => {
+const render = (routes: Parameters<typeof fakeApi>[0] = {}, staff = makeStaffMe()) => {
   const api = fakeApi({
     'GET admin/companies/c1': ok(DETAIL),
+    'GET admin/companies/sales-reps': ok({
+      reps: [{ id: '5b0e8a4e-4d0c-4c53-9d4e-3f4f5e6a7b8c', name: 'Rae Rep', email: 'rae@shop.example' }],
+    }),
     'GET admin/pricing/groups': ok({
       groups: [
         { id: 7, name: 'Chains', description: '', entryCount: 0, memberCount: 1, version: 1 },
@@ -92,7 +96,7 @@ const render = (routes: Parameters<typeof fakeApi>[0] = {}) => {
     }),
     ...routes,
   });
-  renderPage(<CompanyConsolePage />, { path: '/admin/companies/c1', route: '/admin/companies/:id' });
+  renderPage(<CompanyConsolePage />, { path: '/admin/companies/c1', route: '/admin/companies/:id', staff });
   return api;
 };
 
@@ -186,5 +190,32 @@ describe("a company's console page", () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send again to ana@shop.example' }));
     expect(await screen.findByText('Invitation sent again to ana@shop.example.')).toBeTruthy();
+  });
+
+  it('an admin names the sales rep; a sales rep reads the page and its notes, without the changes or the files', async () => {
+    const { sent } = render({
+      'PUT admin/companies/c1/sales-rep': ok({ message: companyStaffMessages.salesRepSaved('Rae Rep') }),
+    });
+    const rep = (await screen.findByRole('combobox', { name: 'Sales rep' })) as HTMLSelectElement;
+    expect(rep.value).toBe('');
+    fireEvent.change(rep, { target: { value: '5b0e8a4e-4d0c-4c53-9d4e-3f4f5e6a7b8c' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rep' }));
+    expect(await screen.findByText(companyStaffMessages.salesRepSaved('Rae Rep'))).toBeTruthy();
+    expect(sent('PUT admin/companies/c1/sales-rep')[0]!.body).toEqual({
+      salesRepId: '5b0e8a4e-4d0c-4c53-9d4e-3f4f5e6a7b8c',
+    });
+    cleanup();
+
+    const asSales = render({}, makeStaffMe('sales'));
+    expect(await screen.findByRole('heading', { name: /Corner Shop LLC/ })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Members' })).toBeTruthy();
+    expect(screen.getByText('Called about the licence.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy();
+    for (const name of ['Remove Olive Owner', 'Disable company', 'Save group', 'Save rep', 'Save limit'])
+      expect(screen.queryByRole('button', { name }), name).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Add a member' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Open/ })).toBeNull();
+    // Nothing a sales rep may not read was asked for.
+    expect(asSales.calls.map((c) => c.path)).toEqual(['admin/companies/c1']);
   });
 });

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { CompanyDetail, StaffDocument } from '#shared/companies/companies-staff.schemas.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { Badge, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
+import { useStaffMay } from '#web/lib/console-api.ts';
 import { InvitationsPanel, MembersPanel } from './company-people.tsx';
 import { DetailsPanel, GroupPanel, NotesPanel } from './company-settings.tsx';
 import { companyQuery } from './queries.ts';
@@ -49,18 +50,20 @@ export function CompanyConsolePage() {
 
 /** A location's own documents, or the company's (which stand for every location without its own). */
 function DocumentsTable({ caption, documents }: { caption: string; documents: StaffDocument[] }) {
+  // The files and the queue are for a role that verifies documents (decision 016).
+  const verifies = useStaffMay()('documents');
   if (documents.length === 0) return <p className="text-sm text-gray-700">No documents of its own.</p>;
   return (
     <DataTable
       caption={caption}
-      head={['Document', 'Status', 'Number', 'State', 'Expires', 'Uploaded', 'File']}
+      head={['Document', 'Status', 'Number', 'State', 'Expires', 'Uploaded', ...(verifies ? ['File'] : [])]}
     >
       {documents.map((d) => (
         <tr key={d.id}>
           <td className="px-3 py-2">{KIND_LABELS[d.kind]}</td>
           <td className="px-3 py-2">
             <Badge status={d.status} />
-            {d.status === 'pending' && (
+            {verifies && d.status === 'pending' && (
               <Link to="/admin" className="ml-1 text-xs underline">
                 review
               </Link>
@@ -71,16 +74,18 @@ function DocumentsTable({ caption, documents }: { caption: string; documents: St
           <td className="px-3 py-2">{d.issuingState ?? '—'}</td>
           <td className="px-3 py-2">{d.expiresOn ?? '—'}</td>
           <td className="px-3 py-2">{formatDateTime(d.uploadedAt)}</td>
-          <td className="px-3 py-2">
-            <a
-              className="underline"
-              href={`/api/v1/admin/documents/${d.id}/file`}
-              target="_blank"
-              rel="noreferrer"
-            >
-              Open<span className="sr-only"> {KIND_LABELS[d.kind]}</span>
-            </a>
-          </td>
+          {verifies && (
+            <td className="px-3 py-2">
+              <a
+                className="underline"
+                href={`/api/v1/admin/documents/${d.id}/file`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                Open<span className="sr-only"> {KIND_LABELS[d.kind]}</span>
+              </a>
+            </td>
+          )}
         </tr>
       ))}
     </DataTable>

@@ -6,7 +6,7 @@ import { formatCents } from '#shared/money.ts';
 import { Badge, Button, DataTable, Panel } from '#web/components/console/console-ui.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useNotify } from '#web/components/ui/notifications.tsx';
-import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
+import { errorMessage, useAdminMutation, useStaffMay } from '#web/lib/console-api.ts';
 import { onLimitBox, RoleFields } from '#web/features/companies/role-fields.tsx';
 
 const path = (id: string, rest: string) => `companies/${encodeURIComponent(id)}/${rest}`;
@@ -20,6 +20,7 @@ export function MembersPanel({
   company: CompanyDetail['company'];
   members: StaffMember[];
 }) {
+  const manages = useStaffMay()('companies.manage');
   const notify = useNotify();
   const remove = useAdminMutation(
     'DELETE',
@@ -48,7 +49,7 @@ export function MembersPanel({
             <td className="px-3 py-2">{limitOf(m.orderLimitCents)}</td>
             <td className="px-3 py-2">{formatDate(m.joinedAt)}</td>
             <td className="px-3 py-2">
-              {!m.removedAt && (
+              {manages && !m.removedAt && (
                 <Button
                   tone="danger"
                   aria-label={`Remove ${m.name}`}
@@ -75,6 +76,7 @@ export function InvitationsPanel({
   companyId: string;
   invitations: CompanyDetail['invitations'];
 }) {
+  const manages = useStaffMay()('companies.manage');
   const notify = useNotify();
   const resend = useAdminMutation(
     'POST',
@@ -104,7 +106,7 @@ export function InvitationsPanel({
               <td className="px-3 py-2">{formatDate(i.sentAt)}</td>
               <td className="px-3 py-2">{formatDate(i.expiresAt)}</td>
               <td className="px-3 py-2">
-                {(i.status === 'pending' || i.status === 'expired') && (
+                {manages && (i.status === 'pending' || i.status === 'expired') && (
                   <Button
                     tone="secondary"
                     aria-label={`Send again to ${i.email}`}
@@ -124,7 +126,7 @@ export function InvitationsPanel({
         </DataTable>
       )}
       <FormError message={resend.error ? errorMessage(resend.error) : null} />
-      <InviteForm companyId={companyId} />
+      {manages && <InviteForm companyId={companyId} />}
     </Panel>
   );
 }

@@ -5,13 +5,14 @@ import {
   CompanyGroupFormSchema,
   CompanyNoteBodySchema,
   LocationLimitFormSchema,
+  SalesRepFormSchema,
 } from '#shared/companies/companies-staff.schemas.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { Button, Loading, Panel, Select, TextArea } from '#web/components/console/console-ui.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useNotify } from '#web/components/ui/notifications.tsx';
-import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
-import { groupChoicesQuery } from './queries.ts';
+import { errorMessage, useAdminMutation, useStaffMay } from '#web/lib/console-api.ts';
+import { groupChoicesQuery, salesRepChoicesQuery } from './queries.ts';
 
 type Company = CompanyDetail['company'];
 const path = (id: string, rest: string) => `companies/${encodeURIComponent(id)}/${rest}`;
@@ -21,8 +22,12 @@ function useDone() {
   return (res: { message: string }) => notify({ type: 'success', message: res.message });
 }
 
-/** The company's details, its location limit and the switch that disables it (confirmed first). */
+/**
+ * The company's details, its sales rep, its location limit and the switch that disables it
+ * (confirmed first); the changes only for a role that manages companies (decision 016).
+ */
 export function DetailsPanel({ company }: { company: Company }) {
+  const may = useStaffMay();
   const done = useDone();
   const disable = useAdminMutation('POST', () => path(company.id, 'disable'), 'MessageResponseSchema');
   const toggle = () => {
@@ -41,19 +46,53 @@ export function DetailsPanel({ company }: { company: Company }) {
         <dd>{company.isCompleted ? 'complete' : 'not complete yet'}</dd>
         <dt className="font-semibold">Joined</dt>
         <dd>{formatDateTime(company.createdAt)}</dd>
+        <dt className="font-semibold">Sales rep</dt>
+        <dd>{company.salesRep?.name ?? 'none'}</dd>
       </dl>
-      <LocationLimitForm company={company} />
-      <div className="mt-4">
-        <Button
-          tone={company.disabled ? 'secondary' : 'danger'}
-          disabled={disable.isPending}
-          onClick={toggle}
-        >
-          {company.disabled ? 'Enable company' : 'Disable company'}
-        </Button>
-        <FormError message={disable.error ? errorMessage(disable.error) : null} />
-      </div>
+      {may('companies.manage') && <SalesRepForm company={company} />}
+      {may('companies.manage') && <LocationLimitForm company={company} />}
+      {may('companies.manage') && (
+        <div className="mt-4">
+          <Button
+            tone={company.disabled ? 'secondary' : 'danger'}
+            disabled={disable.isPending}
+            onClick={toggle}
+          >
+            {company.disabled ? 'Enable company' : 'Disable company'}
+          </Button>
+          <FormError message={disable.error ? errorMessage(disable.error) : null} />
+        </div>
+      )}
     </Panel>
+  );
+}
+
+/** Who looks after the company: a staff member whose role is sales, or none. */
+function SalesRepForm({ company }: { company: Company }) {
+  const done = useDone();
+  const reps = useQuery(salesRepChoicesQuery());
+  const form = useZodForm(SalesRepFormSchema, { values: { salesRepId: company.salesRep?.id ?? '' } });
+  const save = useAdminMutation('PUT', () => path(company.id, 'sales-rep'), 'MessageResponseSchema');
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, { onSuccess: done, onError: form.serverError }),
+  );
+  // The choice waits for the reps: a select filled later would show its first option.
+  if (!reps.data) return reps.error ? <FormError message={errorMessage(reps.error)} /> : <Loading />;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sales rep" className="mt-4 flex flex-wrap items-end gap-2">
+      <Select label="Sales rep" {...form.field('salesRepId')}>
+        <option value="">None</option>
+        {reps.data.reps.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name} ({r.email})
+          </option>
+        ))}
+      </Select>
+      <Button type="submit" tone="secondary" disabled={save.isPending}>
+        Save rep
+      </Button>
+      <FormError message={form.formError} />
+    </form>
   );
 }
 
@@ -91,7 +130,9 @@ function LocationLimitForm({ company }: { company: Company }) {
 
 /** The company's customer group: one or none; its price list sets what every member pays. */
 export function GroupPanel({ companyId, group }: { companyId: string; group: CompanyDetail['group'] }) {
-  const groups = useQuery(groupChoicesQuery());
+  const may = useStaffMay();
+  const mayChange = may('companies.manage') && may('prices');
+  const groups = useQuery({ ...groupChoicesQuery(), enabled: mayChange });
   return (
     <Panel title="Customer group">
       <p className="mb-2 text-xs text-gray-700">
@@ -102,7 +143,7 @@ export function GroupPanel({ companyId, group }: { companyId: string; group: Com
         . Now: {group ? group.name : 'no group (list prices)'}.
       </p>
       {/* The choice waits for the groups: a select filled later would show its first option. */}
-      {groups.data ? (
+      {!mayChange ? null : groups.data ? (
         <GroupForm companyId={companyId} group={group} choices={groups.data.groups} />
       ) : groups.error ? (
         <FormError message={errorMessage(groups.error)} />

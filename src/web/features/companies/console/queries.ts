@@ -7,3 +7,5 @@ export const companyQuery = (id: string) =>
   consoleRead(`companies/${encodeURIComponent(id)}`, 'CompanyDetailSchema');
 /** The customer groups to choose from (the pricing console's read of the same endpoint). */
 export const groupChoicesQuery = () => consoleRead('pricing/groups', 'GroupListSchema');
+/** Staff whose role is sales: who may look after a company (decision 016). */
+export const salesRepChoicesQuery = () => consoleRead('companies/sales-reps', 'SalesRepChoicesSchema');

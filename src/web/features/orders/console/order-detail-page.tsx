@@ -4,7 +4,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { itemActions } from '#shared/orders/order-tracking.ts';
 import { FormError } from '#web/components/ui/form.tsx';
-import { errorMessage, useAdminMutation } from '#web/lib/console-api.ts';
+import { errorMessage, useAdminMutation, useStaffMay } from '#web/lib/console-api.ts';
 import { Badge, Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
 import { Slot } from '#web/components/slots.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
@@ -15,6 +15,7 @@ import { StagePanel } from '#web/features/orders/console/stage-panel.tsx';
 export function AdminOrderDetailPage() {
   const { number = '' } = useParams();
   const order = useQuery(adminOrderQuery(number));
+  const may = useStaffMay();
   const item = useAdminMutation(
     'POST',
     (v: { sku: string; status: 'delivered' | 'cancelled' }) =>
@@ -26,7 +27,11 @@ export function AdminOrderDetailPage() {
   if (order.error) return <p role="alert">{order.error.message}</p>;
   const o = order.data;
   // Items follow the stage, by the server's own rule.
-  const { cancel: canCancel, deliver: canDeliver } = itemActions(o.events.at(-1)?.stage ?? 'placed');
+  // Delivering and cancelling items is the warehouse's (decision 016): other roles read the order.
+  const fulfils = may('orders.fulfil');
+  const stageActions = itemActions(o.events.at(-1)?.stage ?? 'placed');
+  const canCancel = fulfils && stageActions.cancel;
+  const canDeliver = fulfils && stageActions.deliver;
   const error = item.error;
 
   return (

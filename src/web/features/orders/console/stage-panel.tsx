@@ -7,7 +7,7 @@ import { Button, Panel } from '#web/components/console/console-ui.tsx';
 import { DialogShell } from '#web/components/ui/dialog-shell.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useNotify } from '#web/components/ui/notifications.tsx';
-import { useAdminMutation } from '#web/lib/console-api.ts';
+import { useAdminMutation, useStaffMay } from '#web/lib/console-api.ts';
 
 type Stage = (typeof TRACKING_STAGES)[number];
 
@@ -33,6 +33,8 @@ function stageSteps(o: Pick<AdminOrder, 'events'>) {
 export function StagePanel({ order }: { order: AdminOrder }) {
   const { state, current, next, previousLabel } = stageSteps(order);
   const [asking, setAsking] = useState<'forward' | 'back' | null>(null);
+  // Moving an order on is the warehouse's (decision 016): other roles see where it is.
+  const fulfils = useStaffMay()('orders.fulfil');
   return (
     <Panel title="Shipping stage">
       <p>
@@ -49,20 +51,22 @@ export function StagePanel({ order }: { order: AdminOrder }) {
           )}
         </p>
       )}
-      <div className="mt-3 flex flex-wrap gap-2">
-        {next ? (
-          <Button onClick={() => setAsking('forward')}>Mark as {next.label}…</Button>
-        ) : (
-          <p className="text-sm text-gray-700">
-            {state.cancelled ? 'This order is cancelled.' : 'All stages are done.'}
-          </p>
-        )}
-        {current && (
-          <Button tone="secondary" onClick={() => setAsking('back')}>
-            Step back to {previousLabel}…
-          </Button>
-        )}
-      </div>
+      {fulfils && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {next ? (
+            <Button onClick={() => setAsking('forward')}>Mark as {next.label}…</Button>
+          ) : (
+            <p className="text-sm text-gray-700">
+              {state.cancelled ? 'This order is cancelled.' : 'All stages are done.'}
+            </p>
+          )}
+          {current && (
+            <Button tone="secondary" onClick={() => setAsking('back')}>
+              Step back to {previousLabel}…
+            </Button>
+          )}
+        </div>
+      )}
       <ol className="mt-3 space-y-1 text-sm text-gray-800" aria-label="Stage history">
         {order.events.map((e) => (
           <li key={`${e.stage}-${e.at}`}>

@@ -22,6 +22,8 @@ const staffList = ok({
     ...s,
     totpEnabled: true,
     passwordChangeRequired: false,
+    role: 'admin',
+    companies: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
   })),
 });

@@ -1,15 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
-import { NewStaffBodySchema } from '#shared/staff/staff.schemas.ts';
+import { STAFF_ROLE_LABELS } from '#shared/staff/staff.messages.ts';
+import { NewStaffBodySchema, type StaffListEntry } from '#shared/staff/staff.schemas.ts';
+import { STAFF_ROLES } from '#shared/staff/staff-roles.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { firstError, useAdminMutation, useStaffMe } from '#web/lib/console-api.ts';
-import { Badge, Button, DataTable, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
+import { Badge, Button, DataTable, PageTitle, Panel, Select } from '#web/components/console/console-ui.tsx';
+import { RoleGuide } from '#web/features/staff/console/role-guide.tsx';
 import { ListState } from '#web/components/console/list-state.tsx';
 import { staffListQuery } from '#web/features/staff/console/queries.ts';
-import { MyNotifications } from '#web/features/staff/console/my-notifications.tsx';
 
-/** Staff accounts: add one (its one-time password shown once), reset another's lost authenticator. */
+/**
+ * Staff accounts: add one with its role (its one-time password shown once), change a role, see a
+ * sales rep's companies, reset another's lost authenticator.
+ */
 export function StaffPage() {
   const notify = useNotify();
   const me = useStaffMe();
@@ -23,17 +29,22 @@ export function StaffPage() {
   return (
     <>
       <PageTitle>Staff</PageTitle>
-      <div className="mb-4 max-w-xl">
-        <MyNotifications />
-      </div>
       <FormError message={firstError(reset.error)} />
       <ListState query={list} isEmpty={(d) => d.staff.length === 0} empty="No staff accounts.">
         {(data) => (
-          <DataTable caption="Staff" head={['Name', 'Email', 'Sign-in', 'Since', '']}>
+          <DataTable caption="Staff" head={['Name', 'Email', 'Role', 'Sign-in', 'Since', '']}>
             {data.staff.map((s) => (
               <tr key={s.id}>
                 <td className="px-3 py-2 font-semibold">{s.name}</td>
                 <td className="px-3 py-2 break-all">{s.email}</td>
+                <td className="px-3 py-2">
+                  <RoleSelect staff={s} />
+                  {s.role === 'sales' && (
+                    <Link to={`/admin/companies?rep=${s.id}`} className="mt-1 block text-xs underline">
+                      {s.companies === 1 ? '1 company' : `${s.companies} companies`}
+                    </Link>
+                  )}
+                </td>
                 <td className="px-3 py-2 space-x-1">
                   {s.totpEnabled ? (
                     <Badge status="verified">two-factor on</Badge>
@@ -75,8 +86,37 @@ export function StaffPage() {
   );
 }
 
+/** A staff member's role, changed as soon as another is chosen (the server keeps one admin). */
+function RoleSelect({ staff }: { staff: StaffListEntry }) {
+  const notify = useNotify();
+  const change = useAdminMutation('PUT', () => `staff/${staff.id}/role`, 'MessageResponseSchema');
+  return (
+    <>
+      <Select
+        label={`Role of ${staff.name}`}
+        labelClassName="sr-only"
+        value={staff.role}
+        disabled={change.isPending}
+        onChange={(e) =>
+          change.mutate(
+            { role: e.target.value },
+            { onSuccess: (r) => notify({ type: 'success', message: r.message }) },
+          )
+        }
+      >
+        {STAFF_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {STAFF_ROLE_LABELS[r]}
+          </option>
+        ))}
+      </Select>
+      <FormError message={firstError(change.error)} />
+    </>
+  );
+}
+
 function AddStaff() {
-  const form = useZodForm(NewStaffBodySchema, { defaultValues: { name: '', email: '' } });
+  const form = useZodForm(NewStaffBodySchema, { defaultValues: { name: '', email: '', role: 'sales' } });
   const add = useAdminMutation('POST', () => 'staff', 'NewStaffResponseSchema');
   const onSubmit = form.handleSubmit((body) => add.mutate(body, { onError: form.serverError }));
   return (
@@ -106,14 +146,22 @@ function AddStaff() {
           onSubmit={onSubmit}
           noValidate
           aria-label="Add a staff member"
-          className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+          className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
         >
           <Field label="Full name" {...form.field('name')} />
           <Field label="Email" type="email" {...form.field('email')} />
+          <Select label="Role" {...form.field('role')}>
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {STAFF_ROLE_LABELS[r]}
+              </option>
+            ))}
+          </Select>
           <Button type="submit" disabled={add.isPending}>
             Add staff
           </Button>
-          <div className="sm:col-span-3">
+          <div className="sm:col-span-4">
+            <RoleGuide />
             <FormError message={form.formError} />
           </div>
         </form>

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { adminMessages } from '#shared/staff/staff.messages.ts';
+import { fakeApi, makeStaffMe, ok, renderPage } from '#tests/web-kit.tsx';
+import { RolePage } from './console-layout.tsx';
+import { ConsoleNav, firstPage, pagePermission } from './console-nav.tsx';
+
+const menuOf = async () =>
+  within(await screen.findByRole('navigation', { name: 'Console' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+/** The console's page area at a path, for a staff member of a role, with a page at every path. */
+function renderConsole(path: string, role: Parameters<typeof makeStaffMe>[0]) {
+  fakeApi({
+    'GET admin/orders/to-ship/count': ok({ count: 0 }),
+    'GET admin/verifications/count': ok({ count: 0 }),
+  });
+  renderPage(
+    <Routes>
+      <Route path="/admin" element={<RolePage />}>
+        <Route index element={<h1>Verification queue</h1>} />
+        <Route path="*" element={<h1>The page itself</h1>} />
+      </Route>
+    </Routes>,
+    { path, staff: makeStaffMe(role) },
+  );
+}
+
+describe('the console by role (decision 016)', () => {
+  it('the menu holds only what the role may use', async () => {
+    fakeApi({ 'GET admin/orders/to-ship/count': ok({ count: 0 }) });
+    renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('warehouse') });
+    expect(await menuOf()).toEqual(['Orders', 'My account', 'Storefront']);
+  });
+
+  it('an admin’s menu holds every page', async () => {
+    fakeApi({
+      'GET admin/orders/to-ship/count': ok({ count: 0 }),
+      'GET admin/verifications/count': ok({ count: 0 }),
+    });
+    renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('admin') });
+    expect(await menuOf()).toEqual([
+      'Verification',
+      'Orders',
+      'Products',
+      'Categories & brands',
+      'Banners',
+      'Import / export',
+      'Companies',
+      'Buyers',
+      'Groups & prices',
+      'Staff',
+      'Compliance',
+      'Settings',
+      'Mail',
+      'Audit log',
+      'My account',
+      'Storefront',
+    ]);
+  });
+
+  it('a page is known by the menu entry it is under', () => {
+    expect(pagePermission('/admin')).toBe('documents');
+    expect(pagePermission('/admin/')).toBe('documents');
+    expect(pagePermission('/admin/orders/SS-100001')).toBe('orders.read');
+    expect(pagePermission('/admin/products/new')).toBe('catalogue');
+    expect(pagePermission('/admin/compliance/pact')).toBe('compliance');
+    expect(pagePermission('/admin/ordersx')).toBeNull();
+    expect(pagePermission('/admin/elsewhere')).toBeNull();
+    expect(firstPage((p) => p === 'companies.read' || p === 'console')).toBe('/admin/companies');
+    expect(firstPage(() => false)).toBeNull();
+  });
+
+  it('the front door opens on the role’s first page; a page outside the role says so; one inside shows', async () => {
+    renderConsole('/admin', 'warehouse');
+    expect(await screen.findByRole('heading', { name: 'The page itself' })).toBeTruthy();
+  });
+
+  it('a page outside the role says so, with the way to the first page', async () => {
+    renderConsole('/admin/products', 'sales');
+    expect(await screen.findByRole('heading', { name: 'Not part of your role' })).toBeTruthy();
+    expect(screen.getByText(adminMessages.roleRefused)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your first page' }).getAttribute('href')).toBe(
+      '/admin/orders',
+    );
+    expect(screen.queryByRole('heading', { name: 'The page itself' })).toBeNull();
+  });
+
+  it('compliance opens on the verification queue, and a page inside the role shows', async () => {
+    renderConsole('/admin', 'compliance');
+    expect(await screen.findByRole('heading', { name: 'Verification queue' })).toBeTruthy();
+  });
+});
