@@ -62,6 +62,7 @@ describe('staff roles in the console', () => {
     assert.deepEqual(entries, ['Orders', 'Companies', 'My account', 'Storefront']);
     await menu.getByRole('link', { name: 'Companies' }).click();
     await page.getByRole('heading', { name: 'Your companies' }).waitFor();
+    await page.getByRole('link', { name: business }).waitFor();
     const rows = page.getByRole('table', { name: 'Companies' }).getByRole('row');
     assert.equal(await rows.count(), 2, 'a header row and the rep’s one company');
     await page.getByRole('link', { name: business }).click();
