@@ -84,6 +84,7 @@ describe('logs', () => {
     const added = await staff.call('POST', '/api/v1/admin/staff', admin.cookie, {
       name: 'New Member',
       email: `member-${Date.now()}@shop.example`,
+      role: 'sales',
     });
     expect(added.statusCode).toBe(200);
     secrets.push(added.json().password);
