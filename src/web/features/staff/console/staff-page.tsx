@@ -86,6 +86,13 @@ export function StaffPage() {
   );
 }
 
+/** The five roles as a select's options. */
+const roleOptions = STAFF_ROLES.map((r) => (
+  <option key={r} value={r}>
+    {STAFF_ROLE_LABELS[r]}
+  </option>
+));
+
 /** A staff member's role, changed as soon as another is chosen (the server keeps one admin). */
 function RoleSelect({ staff }: { staff: StaffListEntry }) {
   const notify = useNotify();
@@ -104,11 +111,7 @@ function RoleSelect({ staff }: { staff: StaffListEntry }) {
           )
         }
       >
-        {STAFF_ROLES.map((r) => (
-          <option key={r} value={r}>
-            {STAFF_ROLE_LABELS[r]}
-          </option>
-        ))}
+        {roleOptions}
       </Select>
       <FormError message={firstError(change.error)} />
     </>
@@ -151,11 +154,7 @@ function AddStaff() {
           <Field label="Full name" {...form.field('name')} />
           <Field label="Email" type="email" {...form.field('email')} />
           <Select label="Role" {...form.field('role')}>
-            {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {STAFF_ROLE_LABELS[r]}
-              </option>
-            ))}
+            {roleOptions}
           </Select>
           <Button type="submit" disabled={add.isPending}>
             Add staff
