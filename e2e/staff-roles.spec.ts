@@ -51,7 +51,7 @@ describe('staff roles in the console', () => {
     await notification(admin, `${repName} now looks after this company.`);
     await adminContext.close();
 
-    // The rep: Orders first, a menu of three, their one company, a note, and no catalogue.
+    // The rep: Orders first, a menu of their three pages and the storefront, their one company, a note, no catalogue.
     const context = await adultContext(browser);
     const page = await staffPage(context, rep, 'Orders');
     const errors = watchErrors(page);

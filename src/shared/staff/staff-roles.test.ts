@@ -3,8 +3,10 @@ import {
   isStaffRole,
   PERMISSIONS,
   ROLE_PERMISSIONS,
+  rolesHolding,
   STAFF_ROLES,
   seesOwnCompaniesOnly,
+  staffAudience,
   staffMay,
 } from './staff-roles.ts';
 
@@ -30,7 +32,15 @@ const EXPECTED = {
   sales: ['console', 'orders.read', 'companies.read', 'companies.notes'],
   warehouse: ['console', 'orders.read', 'orders.fulfil'],
   accounting: ['console', 'orders.read', 'companies.read', 'companies.notes', 'buyers.read'],
-  compliance: ['console', 'companies.read', 'companies.notes', 'buyers.read', 'documents', 'compliance'],
+  compliance: [
+    'console',
+    'orders.read',
+    'companies.read',
+    'companies.notes',
+    'buyers.read',
+    'documents',
+    'compliance',
+  ],
 } as const;
 
 describe('staff roles and their permissions (decision 016)', () => {
@@ -44,6 +54,17 @@ describe('staff roles and their permissions (decision 016)', () => {
           (EXPECTED[role] as readonly string[]).includes(permission),
         );
     }
+  });
+
+  it('names the roles that hold a permission', () => {
+    expect(rolesHolding('orders.read')).toEqual(['admin', 'sales', 'warehouse', 'accounting', 'compliance']);
+    expect(rolesHolding('documents')).toEqual(['admin', 'compliance']);
+    expect(rolesHolding('console')).toEqual([...STAFF_ROLES]);
+    expect(staffAudience('orders.read')).toEqual({
+      roles: ['admin', 'sales', 'warehouse', 'accounting', 'compliance'],
+      ownCompaniesOnly: ['sales'],
+    });
+    expect(staffAudience('documents')).toEqual({ roles: ['admin', 'compliance'], ownCompaniesOnly: [] });
   });
 
   it('a sales rep alone sees their own companies only', () => {

@@ -42,7 +42,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   sales: [...READ_ORDERS, 'companies.read', 'companies.notes'],
   warehouse: [...READ_ORDERS, 'orders.fulfil'],
   accounting: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read'],
-  compliance: ['console', 'companies.read', 'companies.notes', 'buyers.read', 'documents', 'compliance'],
+  // Orders read only: an order's compliance is on its page, and the PACT report is made of orders.
+  compliance: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read', 'documents', 'compliance'],
 };
 
 /** Whether a staff member of this role may use what needs this permission. */
@@ -56,6 +57,20 @@ export function staffMay(role: StaffRole, permission: Permission): boolean {
  */
 export function seesOwnCompaniesOnly(role: StaffRole): boolean {
   return role === 'sales';
+}
+
+/** The roles that hold a permission: who is told of what it opens (new-order mail, uploads). */
+export function rolesHolding(permission: Permission): StaffRole[] {
+  return STAFF_ROLES.filter((role) => staffMay(role, permission));
+}
+
+/**
+ * Who a staff notice about a company's record goes to, as the database reads it with the mail:
+ * the roles holding the permission, and of those the ones told only of their own companies.
+ */
+export function staffAudience(permission: Permission): { roles: StaffRole[]; ownCompaniesOnly: StaffRole[] } {
+  const roles = rolesHolding(permission);
+  return { roles, ownCompaniesOnly: roles.filter(seesOwnCompaniesOnly) };
 }
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -24,9 +24,9 @@ export const STAFF_ROLE_LABELS = {
 export const STAFF_ROLE_DESCRIPTIONS = {
   admin: 'Everything, including staff, prices, the catalogue and settings.',
   sales: 'Their own companies: pages, notes and orders. No catalogue, prices, settings or staff.',
-  warehouse: 'Orders: stages, items and pick lists. No prices or buyers’ documents.',
+  warehouse: 'Orders: their stages and items. No price lists, settings or buyers’ documents.',
   accounting: 'Orders (read only), companies and buyers; receivables and reports.',
-  compliance: 'State rules, excise rates, listings, PACT reports and document verification.',
+  compliance: 'State rules, excise rates, PACT reports, document verification; orders (read only).',
 } as const;
 
 export const staffAdminMessages = {

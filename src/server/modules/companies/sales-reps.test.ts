@@ -6,6 +6,7 @@ import { adminMessages, staffAdminMessages } from '#shared/staff/staff.messages.
 import { AuditListSchema, StaffListSchema } from '#shared/staff/staff.schemas.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
+import { changeStaffRole } from '#server/modules/staff/staff-admin.service.ts';
 import { companiesFixture } from './companies.fixture.ts';
 
 /**
@@ -183,6 +184,12 @@ describe('roles changed by an admin', () => {
     const refused = await changeRole(last.id, 'accounting', last.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(staffAdminMessages.lastAdmin);
+    // An admin demoted while their own change waited for the lock is refused inside it (the guard
+    // had let them through): the service, called as that request would have called it.
+    const demoted = first!.statusCode === 200 ? b : a;
+    await expect(
+      changeStaffRole({ db: t.database.db, now: clock(), staffId: demoted.id }, last.id, 'sales'),
+    ).rejects.toMatchObject({ statusCode: 403, message: adminMessages.roleRefused });
     // Put the file's admin back for the other tests (order does not matter, but they share it).
     await t.database.query("update users set staff_role = 'admin' where id = $1", [admin.id]);
   });

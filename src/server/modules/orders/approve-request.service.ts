@@ -1,3 +1,4 @@
+import { staffAudience } from '#shared/staff/staff-roles.ts';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '#server/errors.ts';
@@ -238,6 +239,8 @@ async function callApprove(
       lines,
       `${ctx.mail.publicUrl}/admin/orders/${row.number}`,
     ),
+    // To the staff who chose it and whose role reads this order (decision 016).
+    staffAudience: staffAudience('orders.read'),
   };
   try {
     const [result] = await ctx.database.query<{ r: { status: string } }>(

@@ -1,3 +1,4 @@
+import { staffAudience } from '#shared/staff/staff-roles.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid } from '#server/errors.ts';
@@ -191,6 +192,8 @@ function orderMails(
       lines,
       `${ctx.mail.publicUrl}/admin/orders/${ORDER_NUMBER_SLOT}`,
     ),
+    // To the staff who chose it and whose role reads this order (decision 016).
+    staffAudience: staffAudience('orders.read'),
   };
 }
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { Conflict, NotFound } from '#server/errors.ts';
+import { Conflict, DomainError, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { clearTotp, endSessions, setStaffRole } from '#server/modules/accounts/credentials.ts';
 import type { ScryptCost } from '#server/modules/accounts/password.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
-import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
+import { adminMessages, staffAdminMessages } from '#shared/staff/staff.messages.ts';
 import type { StaffRole } from '#shared/staff/staff-roles.ts';
 import { audit } from './audit.service.ts';
 import { staffRecoveryCodes } from './staff.table.ts';
@@ -78,9 +78,10 @@ export async function resetStaffTotp(ctx: StaffContext, staffId: string): Promis
 }
 
 /**
- * Gives a staff member another role (decision 016), from their next request on. The store keeps an
- * admin: the admins' rows are locked first, so two admins making each other sales at once cannot
- * both succeed; the second is told.
+ * Gives a staff member another role (decision 016), from their next request on; only an admin does.
+ * The store keeps an admin: the admins' rows are locked first (in id order), so two admins making
+ * each other sales at once cannot both succeed, and an admin demoted while their own request waited
+ * is refused: the second is told.
  */
 export async function changeStaffRole(ctx: StaffContext, staffId: string, role: StaffRole): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -88,7 +89,10 @@ export async function changeStaffRole(ctx: StaffContext, staffId: string, role: 
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'staff'), eq(users.staffRole, 'admin')))
-      .for('update');
+      .orderBy(asc(users.id))
+      .for('no key update');
+    // The guard read the actor's role before these locks: one demoted meanwhile is told.
+    if (!admins.some((a) => a.id === ctx.staffId)) throw new DomainError(403, adminMessages.roleRefused);
     const [target] = await tx
       .select({ role: users.staffRole, email: users.email })
       .from(users)

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { StaffContext, WithDb } from '#server/http/request-context.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import type { StaffNotifications } from '#shared/staff/notifications.schemas.ts';
+import { rolesHolding } from '#shared/staff/staff-roles.ts';
 import { audit } from './audit.service.ts';
 import { staffNotifications } from './staff.table.ts';
 
@@ -47,13 +48,21 @@ export async function setMyNotifications(
   });
 }
 
-/** The email addresses of the staff (not disabled) who chose new-upload mail. */
+/** The email addresses of the staff (not disabled, their role verifying documents) who chose new-upload mail. */
 export async function staffWantingUploads(tx: Db): Promise<string[]> {
   const rows = await tx
     .select({ email: users.email })
     .from(staffNotifications)
     .innerJoin(users, eq(users.id, staffNotifications.userId))
-    .where(and(eq(staffNotifications.newUploads, true), eq(users.role, 'staff'), isNull(users.disabledAt)))
+    .where(
+      and(
+        eq(staffNotifications.newUploads, true),
+        eq(users.role, 'staff'),
+        isNull(users.disabledAt),
+        // Only a role that verifies documents is told of one (decision 016).
+        inArray(users.staffRole, rolesHolding('documents')),
+      ),
+    )
     .orderBy(users.email);
   return rows.map((r) => r.email);
 }

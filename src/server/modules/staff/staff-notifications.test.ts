@@ -129,6 +129,35 @@ describe('telling people what happened (decision 014, item 15)', () => {
     expect(told?.text).toContain('Once your other document is verified too');
   });
 
+  it('a role is told only of what it may open: orders to roles reading them, a rep of their companies alone; uploads to those who verify', async () => {
+    const roles = ['warehouse', 'compliance', 'sales', 'sales', 'accounting'] as const;
+    const [warehouse, compliance, rep, otherRep, accounting] = await Promise.all(
+      roles.map((r) => staffWithTotp(r)),
+    );
+    for (const s of [warehouse!, compliance!, rep!, otherRep!, accounting!])
+      await call('PUT', '/api/v1/admin/me/notifications', s.cookie, { newOrders: true, newUploads: true });
+    const buyer = await o.verifiedBuyer();
+    const [company] = await t.database.query<{ company_id: string }>(
+      'select company_id from company_members where user_id = $1',
+      [buyer.user.id],
+    );
+    await t.database.query('update companies set sales_rep_id = $1 where id = $2', [
+      rep!.id,
+      company!.company_id,
+    ]);
+    expect((await uploadDocument(t.app, buyer.cookie, 'sales_id', PDF)).statusCode).toBe(200);
+    const v = await o.variantWith(10);
+    await o.add(buyer.cookie, v.sku, 1);
+    expect((await o.call('POST', '/api/v1/orders', buyer.cookie, o.orderBody())).statusCode).toBe(201);
+    const told = async (s: { email: string }) =>
+      (await mailTo(s.email)).map((m) => (m.subject.startsWith('New order') ? 'order' : 'upload')).sort();
+    expect(await told(warehouse!)).toEqual(['order']);
+    expect(await told(compliance!)).toEqual(['order', 'upload']);
+    expect(await told(accounting!)).toEqual(['order']);
+    expect(await told(rep!)).toEqual(['order']);
+    expect(await told(otherRep!)).toEqual([]);
+  });
+
   it('a disabled staff member gets no notices', async () => {
     const gone = await staffWithTotp();
     await call('PUT', '/api/v1/admin/me/notifications', gone.cookie, { newOrders: true, newUploads: true });

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DomainError } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess, staffRoutes } from '#server/plugins/request-context.ts';
-import { staffAdminMessages } from '#shared/staff/staff.messages.ts';
+import { adminMessages, staffAdminMessages } from '#shared/staff/staff.messages.ts';
 import { ROLE_PERMISSIONS } from '#shared/staff/staff-roles.ts';
 import {
   AuditListSchema,
@@ -46,8 +47,9 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app,
     },
     async (req) => {
       const { user, session } = req.ctx.actor;
-      // Every staff row has a role (users_staff_role_check); the guard refused any other.
-      const role = user.staffRole ?? 'admin';
+      // Every staff row has a role (users_staff_role_check), and the guard refuses one without.
+      const role = user.staffRole;
+      if (!role) throw new DomainError(403, adminMessages.roleRefused);
       return {
         id: user.id,
         name: user.name,

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { adminMessages } from '#shared/staff/staff.messages.ts';
@@ -21,6 +21,7 @@ function renderConsole(path: string, role: Parameters<typeof makeStaffMe>[0]) {
     <Routes>
       <Route path="/admin" element={<RolePage />}>
         <Route index element={<h1>Verification queue</h1>} />
+        <Route path="orders" element={<h1>Orders page</h1>} />
         <Route path="*" element={<h1>The page itself</h1>} />
       </Route>
     </Routes>,
@@ -73,8 +74,11 @@ describe('the console by role (decision 016)', () => {
     expect(firstPage(() => false)).toBeNull();
   });
 
-  it('the front door opens on the role’s first page; a page outside the role says so; one inside shows', async () => {
+  it('the front door opens on the role’s first page, and a page inside the role shows', async () => {
     renderConsole('/admin', 'warehouse');
+    expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeTruthy();
+    cleanup();
+    renderConsole('/admin/account', 'warehouse');
     expect(await screen.findByRole('heading', { name: 'The page itself' })).toBeTruthy();
   });
 
@@ -88,7 +92,7 @@ describe('the console by role (decision 016)', () => {
     expect(screen.queryByRole('heading', { name: 'The page itself' })).toBeNull();
   });
 
-  it('compliance opens on the verification queue, and a page inside the role shows', async () => {
+  it('compliance opens on the verification queue', async () => {
     renderConsole('/admin', 'compliance');
     expect(await screen.findByRole('heading', { name: 'Verification queue' })).toBeTruthy();
   });

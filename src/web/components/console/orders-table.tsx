@@ -5,13 +5,18 @@ import { trackingState } from '#shared/orders/order-tracking.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
 import { DataTable } from './console-ui.tsx';
 
-/** A buyer's or a company's orders in the console: number (to its page), placed, stage, total. */
+/**
+ * A buyer's or a company's orders in the console: number (to its page, for a role that reads
+ * orders), placed, stage, total.
+ */
 export function OrdersTable({
   orders,
   caption,
+  linked = true,
 }: {
   orders: Pick<Order, 'orderNumber' | 'datePlaced' | 'events' | 'totalCents'>[];
   caption: string;
+  linked?: boolean;
 }) {
   if (orders.length === 0) return <p className="text-gray-700">No orders yet.</p>;
   return (
@@ -19,9 +24,13 @@ export function OrdersTable({
       {orders.map((o) => (
         <tr key={o.orderNumber}>
           <td className="px-3 py-2">
-            <Link className="font-semibold underline" to={`/admin/orders/${o.orderNumber}`}>
-              {o.orderNumber}
-            </Link>
+            {linked ? (
+              <Link className="font-semibold underline" to={`/admin/orders/${o.orderNumber}`}>
+                {o.orderNumber}
+              </Link>
+            ) : (
+              <span className="font-semibold">{o.orderNumber}</span>
+            )}
           </td>
           <td className="px-3 py-2">{formatDateTime(o.datePlaced)}</td>
           <td className="px-3 py-2">{trackingState(o.events).label}</td>

@@ -161,7 +161,7 @@ export function BuyerDetailPage() {
         </DataTable>
       )}
       <h2 className="mt-6 mb-2 text-lg font-bold">Orders</h2>
-      <OrdersTable orders={orders} caption="Orders" />
+      <OrdersTable orders={orders} caption="Orders" linked={may('orders.read')} />
     </>
   );
 }

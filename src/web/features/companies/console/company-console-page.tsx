@@ -126,9 +126,10 @@ function LocationsPanel({
 }
 
 function OrdersPanel({ orders }: { orders: CompanyDetail['orders'] }) {
+  const readsOrders = useStaffMay()('orders.read');
   return (
     <Panel title="Recent orders">
-      <OrdersTable orders={orders} caption="Recent orders" />
+      <OrdersTable orders={orders} caption="Recent orders" linked={readsOrders} />
     </Panel>
   );
 }

@@ -137,9 +137,13 @@ export function GroupPanel({ companyId, group }: { companyId: string; group: Com
     <Panel title="Customer group">
       <p className="mb-2 text-xs text-gray-700">
         Every member sees the group's{' '}
-        <Link to="/admin/pricing" className="underline">
-          price list
-        </Link>
+        {may('prices') ? (
+          <Link to="/admin/pricing" className="underline">
+            price list
+          </Link>
+        ) : (
+          'price list'
+        )}
         . Now: {group ? group.name : 'no group (list prices)'}.
       </p>
       {/* The choice waits for the groups: a select filled later would show its first option. */}

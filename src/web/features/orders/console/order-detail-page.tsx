@@ -50,12 +50,14 @@ export function AdminOrderDetailPage() {
           <p className="font-semibold">{o.buyer.businessName}</p>
           <p>{o.buyer.name}</p>
           <p className="break-all text-sm text-gray-700">{o.buyer.email}</p>
-          <Link
-            className="mt-2 inline-block text-sm font-semibold underline"
-            to={`/admin/buyers/${o.buyer.id}`}
-          >
-            Buyer details
-          </Link>
+          {may('buyers.read') && (
+            <Link
+              className="mt-2 inline-block text-sm font-semibold underline"
+              to={`/admin/buyers/${o.buyer.id}`}
+            >
+              Buyer details
+            </Link>
+          )}
         </Panel>
         <Panel title={o.shippingType === 'Pickup' ? 'Pickup in store' : 'Deliver to address'}>
           <address className="not-italic">
@@ -87,7 +89,7 @@ export function AdminOrderDetailPage() {
       </p>
       <DataTable
         caption={`Items of ${o.orderNumber}`}
-        head={['Item', 'SKU', 'Qty', 'Unit', 'Line', 'Status', 'Change']}
+        head={['Item', 'SKU', 'Qty', 'Unit', 'Line', 'Status', ...(fulfils ? ['Change'] : [])]}
       >
         {o.items.map((i) => (
           <tr key={i.variantId}>
@@ -101,41 +103,43 @@ export function AdminOrderDetailPage() {
             <td className="px-3 py-2">
               <Badge status={i.status} />
             </td>
-            <td className="px-3 py-2">
-              {i.status === 'pending' && (canCancel || canDeliver) ? (
-                <span className="flex flex-wrap gap-2">
-                  {canDeliver && (
-                    <Button
-                      tone="success"
-                      aria-label={`Mark ${optionLabel(i.productName, i.variantName)} delivered`}
-                      disabled={item.isPending}
-                      onClick={() => item.mutate({ sku: i.variantId, status: 'delivered' })}
-                    >
-                      Delivered
-                    </Button>
-                  )}
-                  {canCancel && (
-                    <Button
-                      tone="danger"
-                      aria-label={`Cancel ${optionLabel(i.productName, i.variantName)}`}
-                      disabled={item.isPending}
-                      onClick={() => {
-                        if (
-                          window.confirm(
-                            `Cancel ${i.quantity} × ${i.variantName}? The stock goes back on sale.`,
+            {fulfils && (
+              <td className="px-3 py-2">
+                {i.status === 'pending' && (canCancel || canDeliver) ? (
+                  <span className="flex flex-wrap gap-2">
+                    {canDeliver && (
+                      <Button
+                        tone="success"
+                        aria-label={`Mark ${optionLabel(i.productName, i.variantName)} delivered`}
+                        disabled={item.isPending}
+                        onClick={() => item.mutate({ sku: i.variantId, status: 'delivered' })}
+                      >
+                        Delivered
+                      </Button>
+                    )}
+                    {canCancel && (
+                      <Button
+                        tone="danger"
+                        aria-label={`Cancel ${optionLabel(i.productName, i.variantName)}`}
+                        disabled={item.isPending}
+                        onClick={() => {
+                          if (
+                            window.confirm(
+                              `Cancel ${i.quantity} × ${i.variantName}? The stock goes back on sale.`,
+                            )
                           )
-                        )
-                          item.mutate({ sku: i.variantId, status: 'cancelled' });
-                      }}
-                    >
-                      Cancel
-                    </Button>
-                  )}
-                </span>
-              ) : (
-                '—'
-              )}
-            </td>
+                            item.mutate({ sku: i.variantId, status: 'cancelled' });
+                        }}
+                      >
+                        Cancel
+                      </Button>
+                    )}
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </DataTable>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import { STAFF_ROLE_LABELS } from '#shared/staff/staff.messages.ts';
@@ -6,7 +6,7 @@ import { NewStaffBodySchema, type StaffListEntry } from '#shared/staff/staff.sch
 import { STAFF_ROLES } from '#shared/staff/staff-roles.ts';
 import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
-import { firstError, useAdminMutation, useStaffMe } from '#web/lib/console-api.ts';
+import { firstError, staffMeQuery, useAdminMutation, useStaffMe } from '#web/lib/console-api.ts';
 import { Badge, Button, DataTable, PageTitle, Panel, Select } from '#web/components/console/console-ui.tsx';
 import { RoleGuide } from '#web/features/staff/console/role-guide.tsx';
 import { ListState } from '#web/components/console/list-state.tsx';
@@ -96,6 +96,7 @@ const roleOptions = STAFF_ROLES.map((r) => (
 /** A staff member's role, changed as soon as another is chosen (the server keeps one admin). */
 function RoleSelect({ staff }: { staff: StaffListEntry }) {
   const notify = useNotify();
+  const qc = useQueryClient();
   const change = useAdminMutation('PUT', () => `staff/${staff.id}/role`, 'MessageResponseSchema');
   return (
     <>
@@ -107,7 +108,13 @@ function RoleSelect({ staff }: { staff: StaffListEntry }) {
         onChange={(e) =>
           change.mutate(
             { role: e.target.value },
-            { onSuccess: (r) => notify({ type: 'success', message: r.message }) },
+            {
+              onSuccess: (r) => {
+                notify({ type: 'success', message: r.message });
+                // One's own role: the menu and pages follow at once (other reads reload anyway).
+                void qc.invalidateQueries({ queryKey: staffMeQuery().queryKey });
+              },
+            },
           )
         }
       >
