@@ -14,6 +14,7 @@ import { OWASP_SCRYPT } from './modules/accounts/password.ts';
 import { seedIfEmpty } from './modules/catalogue/demo/seed-if-empty.ts';
 import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createStaff, DEMO_STAFF } from './modules/staff/staff-accounts.ts';
+import { keepStatisticsFresh } from './db/statistics.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { loadSecretKey, SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
@@ -42,6 +43,24 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** The demo catalogue (into an empty store), the demo buyer and the demo staff login (SEED_DEMO). */
+async function seedDemo(database: Database, media: MediaStore, sellerName: string): Promise<void> {
+  const summary = await seedIfEmpty(database.db, {
+    size: 'demo',
+    media,
+    sellerName,
+    log: (line) => console.log(line),
+  });
+  await seedDemoBuyer(database.db, OWASP_SCRYPT, new Date());
+  await createStaff(database.db, DEMO_STAFF, OWASP_SCRYPT, new Date());
+  if (summary) {
+    console.log(
+      `Seeded the demo catalogue: ${summary.categories} categories, ${summary.brands} brands, ` +
+        `${summary.products} products, ${summary.variants} variants, ${summary.banners} banners.`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   ensureDataDir(config.dataDir);
@@ -57,22 +76,11 @@ async function main(): Promise<void> {
     await database.migrate();
     const storage = await openStorage(config);
     const media = new MediaStore(storage);
-    if (config.seedDemo) {
-      const summary = await seedIfEmpty(database.db, {
-        size: 'demo',
-        media,
-        sellerName: config.storeName,
-        log: (line) => console.log(line),
-      });
-      await seedDemoBuyer(database.db, OWASP_SCRYPT, new Date());
-      await createStaff(database.db, DEMO_STAFF, OWASP_SCRYPT, new Date());
-      if (summary) {
-        console.log(
-          `Seeded the demo catalogue: ${summary.categories} categories, ${summary.brands} brands, ` +
-            `${summary.products} products, ${summary.variants} variants, ${summary.banners} banners.`,
-        );
-      }
-    }
+    if (config.seedDemo) await seedDemo(database, media, config.storeName);
+    // PGlite runs no autovacuum: the app keeps the planner's statistics fresh (db/statistics.ts).
+    const statistics = keepStatisticsFresh(database, (err) =>
+      console.error(`smokestack: analyze failed (retried in a while): ${(err as Error).message}`),
+    );
 
     const app = await buildApp({
       database,
@@ -100,6 +108,7 @@ async function main(): Promise<void> {
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
       await app.close(); // stops accepting, waits for in-flight requests
+      statistics.stop();
       await database.close();
       storage.close();
       process.exit(0);
