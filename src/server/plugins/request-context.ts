@@ -237,6 +237,11 @@ export function defaultAccess(app: FastifyInstance, access: Access, signInMessag
  */
 export function staffRoutes(app: FastifyInstance, permission: Permission): void {
   defaultAccess(app, 'staff');
+  defaultPermission(app, permission);
+}
+
+/** Every staff route a plugin registers from here on needs this permission unless it names its own. */
+export function defaultPermission(app: FastifyInstance, permission: Permission): void {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, permission: route.config?.permission ?? permission };
   });

@@ -1,9 +1,9 @@
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { formatMonth } from '#shared/dates.ts';
-import { formatCents } from '#shared/money.ts';
 import { STAGE_LABELS } from '#shared/orders/order-tracking.ts';
 import { COMPANY_SENTENCES } from '#shared/staff/audit-company.ts';
+import { priceRemoved, priceSaved } from '#shared/staff/audit-pricing.ts';
 import { STAFF_ROLE_LABELS } from '#shared/staff/staff.messages.ts';
 import { isStaffRole } from '#shared/staff/staff-roles.ts';
 import {
@@ -13,7 +13,6 @@ import {
   type FieldChange,
   factLines,
   formatText,
-  formatValue,
   shorten,
 } from '#shared/staff/audit-values.ts';
 
@@ -251,44 +250,6 @@ function buyerGroupSet(e: AuditEntryView): string {
   return `Put ${buyer} in ${was ? `price group ${quoted(was)}` : `price group #${to}`}`;
 }
 
-/** What a price list entry is for: "option SS-1003-10", "brand vapes/nimbus", "product #12". */
-function priceTarget(v: unknown): string {
-  const scope = text(field(v, 'scope'));
-  const word = scope === 'variant' ? 'option' : (scope ?? 'entry');
-  return `${word} ${text(field(v, 'target')) ?? `#${num(field(v, 'targetId')) ?? '?'}`}`;
-}
-
-function priceSaved(e: AuditEntryView): AuditDescription {
-  const where = `${priceTarget(e.after)} in ${recordLabel(e)}`;
-  const price = num(field(e.after, 'priceCents'));
-  const bp = num(field(e.after, 'basisPoints'));
-  const tiers = field(e.after, 'tiers');
-  const tiered = Array.isArray(tiers) && tiers.length ? ` (${formatValue('tiers', tiers)})` : '';
-  const sentence =
-    price !== null
-      ? `Set the price of ${where} to ${formatCents(price)}${tiered}`
-      : bp !== null
-        ? `Set a ${formatValue('basisPoints', bp)} discount on ${where}`
-        : `Set the price of ${where}`;
-  // The row read before names its target by id, the form by SKU or slug: the sentence says which.
-  const changes = asRecord(e.before)
-    ? changedFields(e.before, e.after).filter((c) => c.field !== 'target')
-    : [];
-  return { sentence, details: changes.map(changeLine) };
-}
-
-function priceRemoved(e: AuditEntryView): string {
-  const price = num(field(e.before, 'priceCents'));
-  const bp = num(field(e.before, 'basisPoints'));
-  const what =
-    price !== null
-      ? `the ${formatCents(price)} price of`
-      : bp !== null
-        ? `the ${formatValue('basisPoints', bp)} discount on`
-        : 'the price of';
-  return `Removed ${what} ${priceTarget(e.before)} from ${recordLabel(e)}`;
-}
-
 /** An import: how many rows, and what it did as lines ("products created: 2"). */
 function imported(e: AuditEntryView, what: string, tail = ''): AuditDescription {
   const rows = num(field(e.after, 'rows'));
@@ -359,8 +320,8 @@ const ACTIONS = new Map<string, Describe>(
     'pricing.group_added': added,
     'pricing.group_changed': updated,
     'pricing.group_deleted': deleted,
-    'pricing.entry_saved': priceSaved,
-    'pricing.entry_deleted': priceRemoved,
+    'pricing.entry_saved': (e) => priceSaved(e, recordLabel(e)),
+    'pricing.entry_deleted': (e) => priceRemoved(e, recordLabel(e)),
     'pricing.list_imported': (e) =>
       imported(
         e,

@@ -174,16 +174,16 @@ export async function setLocationLimit(ctx: CompanyStaffContext, companyId: stri
 
 /**
  * Names the sales rep who looks after the company, or none (decision 016): a staff member whose
- * role is sales. Audited with the rep before and after. False when nothing changed.
+ * role is sales. Audited with the rep before and after (not when nothing changed). Answers the
+ * rep it names now.
  */
 export async function setSalesRep(
   ctx: CompanyStaffContext,
   companyId: string,
   salesRepId: string | null,
-): Promise<boolean> {
+): Promise<{ id: string; name: string } | null> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockCompany(tx, companyId, ctx.companyScope);
-    if (before.salesRepId === salesRepId) return false;
     const rep = async (id: string | null, onlySales: boolean) => {
       if (!id) return null;
       const [row] = await tx
@@ -197,6 +197,7 @@ export async function setSalesRep(
         );
       return row ?? null;
     };
+    if (before.salesRepId === salesRepId) return rep(salesRepId, false);
     const now = await rep(salesRepId, true);
     if (salesRepId && !now) throw new Invalid(companyStaffMessages.notASalesRep, 'salesRepId');
     await tx.update(companies).set({ salesRepId, updatedAt: ctx.now }).where(eq(companies.id, companyId));
@@ -213,6 +214,6 @@ export async function setSalesRep(
       },
       ctx.now,
     );
-    return true;
+    return now;
   });
 }

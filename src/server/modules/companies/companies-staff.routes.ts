@@ -243,9 +243,8 @@ function settingsRoutes(app: App) {
       },
     },
     async (req) => {
-      await setSalesRep(req.ctx, req.params.id, req.body.salesRepId);
-      const { company } = await companyDetail(req.ctx, req.params.id);
-      return { message: m.salesRepSaved(company.salesRep?.name ?? null) };
+      const rep = await setSalesRep(req.ctx, req.params.id, req.body.salesRepId);
+      return { message: m.salesRepSaved(rep?.name ?? null) };
     },
   );
 }

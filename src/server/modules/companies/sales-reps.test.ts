@@ -16,7 +16,7 @@ import { companiesFixture } from './companies.fixture.ts';
 const clock = testClock();
 const t = testAppForFile({ clock });
 const f = companiesFixture(() => t);
-const { call, staffWithTotp } = staffHelpers(() => t, clock);
+const { call, staffWithTotp, expectStaffOnly } = staffHelpers(() => t, clock);
 const ADMIN = '/api/v1/admin';
 
 let admin: Awaited<ReturnType<typeof staffWithTotp>>;
@@ -37,6 +37,18 @@ const setRep = (companyId: string, salesRepId: string | null, cookie = admin.coo
   call('PUT', `${ADMIN}/companies/${companyId}/sales-rep`, cookie, { salesRepId });
 
 describe('sales reps see their own companies only', () => {
+  it('the new routes answer anonymous 401, a buyer 403 and staff without their second factor 401', async () => {
+    const c = await f.company();
+    await expectStaffOnly(
+      [
+        ['GET', `${ADMIN}/companies/sales-reps`],
+        ['PUT', `${ADMIN}/companies/${c.id}/sales-rep`],
+        ['PUT', `${ADMIN}/staff/${admin.id}/role`],
+      ] as const,
+      c.owner.cookie,
+    );
+  });
+
   it('an admin names a rep (only a sales role), audited; the rep sees that company, its orders and no other', async () => {
     const rep = await staffWithTotp('sales');
     const warehouse = await staffWithTotp('warehouse');

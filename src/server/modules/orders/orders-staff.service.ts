@@ -26,9 +26,14 @@ import { tellMembers } from '#server/modules/companies/company.service.ts';
 /** What the console's order reads are limited to: a sales rep's companies (decision 016), or all. */
 type OrdersScope = WithDb & Pick<RequestContext, 'companyScope'>;
 
+/** A sales rep's companies' orders only, or no condition for a role that sees every company. */
+const inScope = (companyScope: string | null) =>
+  companyScope ? ofRepCompanies(orders.companyId, companyScope) : undefined;
+
 function conditions(db: Db, q: Partial<AdminOrdersQuery>, companyScope: string | null) {
   const c = [];
-  if (companyScope) c.push(ofRepCompanies(orders.companyId, companyScope));
+  const scoped = inScope(companyScope);
+  if (scoped) c.push(scoped);
   if (q.status) c.push(hasItemWithStatus(db, q.status));
   if (q.from) c.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) c.push(lt(orders.createdAt, new Date(`${dayPlus(q.to, 1)}T00:00:00Z`)));
@@ -88,7 +93,7 @@ export async function ordersToShip({ db, companyScope }: OrdersScope): Promise<n
             .from(orderEvents)
             .where(and(eq(orderEvents.orderId, orders.id), sql`${orderEvents.stage} <> 'placed'`)),
         ),
-        companyScope ? ofRepCompanies(orders.companyId, companyScope) : undefined,
+        inScope(companyScope),
       ),
     );
   return row?.n ?? 0;

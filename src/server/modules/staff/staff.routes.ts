@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '#server/errors.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { defaultAccess, staffRoutes } from '#server/plugins/request-context.ts';
+import { defaultAccess, defaultPermission, staffRoutes } from '#server/plugins/request-context.ts';
 import { adminMessages, staffAdminMessages } from '#shared/staff/staff.messages.ts';
 import { ROLE_PERMISSIONS } from '#shared/staff/staff-roles.ts';
 import {
@@ -30,10 +30,8 @@ const errors = ERROR_RESPONSES;
 export const staffSessionRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { db }) => {
   noStore(app);
   defaultAccess(app, 'staffOwnPassword');
-  // Who they are and their own second factor: every role (the guard's permission comes after access).
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, permission: 'console' };
-  });
+  // Who they are and their own second factor: every role.
+  defaultPermission(app, 'console');
   app.get(
     '/me',
     {

@@ -73,32 +73,34 @@ export function BuyerDetailPage() {
               )}
             </dd>
           </dl>
-          <div className={may('companies.manage') ? 'mt-4 flex flex-wrap gap-2' : 'hidden'}>
-            {!buyer.emailVerified && (
+          {may('companies.manage') && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              {!buyer.emailVerified && (
+                <Button
+                  tone="secondary"
+                  disabled={verifyEmail.isPending}
+                  onClick={() => verifyEmail.mutate(undefined, { onSuccess: done })}
+                >
+                  Mark email verified
+                </Button>
+              )}
               <Button
-                tone="secondary"
-                disabled={verifyEmail.isPending}
-                onClick={() => verifyEmail.mutate(undefined, { onSuccess: done })}
-              >
-                Mark email verified
-              </Button>
-            )}
-            <Button
-              tone={buyer.disabled ? 'secondary' : 'danger'}
-              disabled={disable.isPending}
-              onClick={() => {
-                if (
-                  buyer.disabled ||
-                  window.confirm(
-                    `Disable ${buyer.businessName}? They are signed out and cannot sign in or order.`,
+                tone={buyer.disabled ? 'secondary' : 'danger'}
+                disabled={disable.isPending}
+                onClick={() => {
+                  if (
+                    buyer.disabled ||
+                    window.confirm(
+                      `Disable ${buyer.businessName}? They are signed out and cannot sign in or order.`,
+                    )
                   )
-                )
-                  disable.mutate({ disabled: !buyer.disabled }, { onSuccess: done });
-              }}
-            >
-              {buyer.disabled ? 'Enable account' : 'Disable account'}
-            </Button>
-          </div>
+                    disable.mutate({ disabled: !buyer.disabled }, { onSuccess: done });
+                }}
+              >
+                {buyer.disabled ? 'Enable account' : 'Disable account'}
+              </Button>
+            </div>
+          )}
           <FormError message={error ? errorMessage(error) : null} />
         </Panel>
         <Slot of="BuyerGroupPanel" userId={buyer.id} />
