@@ -195,3 +195,59 @@ export async function benchQuickOrder(
     serverSide: server,
   };
 }
+
+/**
+ * The order desk's search for a company (decision 016, part 2): SKUs and names, each option priced
+ * for the company's group, taxed and judged for its location. Server p95 target: under 5 ms on the
+ * large catalogue; the storefront's search with the same words in the same run beside it.
+ */
+export async function benchDeskSearch(
+  app: string,
+  bare: string,
+  { DURATION }: { DURATION: number },
+  desk: { cookie: string; companyId: string; skus: string[] },
+): Promise<{ rows: string[][]; serverSide: Record<string, Percentiles> }> {
+  const { searchPaths } = await requestMixes(app);
+  const words = searchPaths.map((p) => decodeURIComponent(p.slice(p.indexOf('q=') + 2)));
+  const queries = [...desk.skus, ...words];
+  const deskPath = (q: string) => `/api/v1/admin/desk/${desk.companyId}/search?q=${encodeURIComponent(q)}`;
+  const first = await fetch(app + deskPath(desk.skus[0]!), { headers: { cookie: desk.cookie } });
+  const found = (await first.json()) as { options: { sku: string }[] };
+  if (first.status !== 200 || found.options[0]?.sku !== desk.skus[0])
+    throw new Error(`desk search: ${first.status} ${JSON.stringify(found).slice(0, 200)}`);
+  const connections = Number(process.env.BENCH_DESK_CONNECTIONS ?? 1);
+  const run = (requests: { method: 'GET'; path: string; headers?: Record<string, string> }[]) =>
+    autocannon({ url: app, connections, duration: DURATION, requests });
+  const storefront = await run(
+    queries.map((q) => ({ method: 'GET', path: `/api/v1/search?q=${encodeURIComponent(q)}` })),
+  );
+  const deskRun = await run(
+    queries.map((q) => ({ method: 'GET', path: deskPath(q), headers: { cookie: desk.cookie } })),
+  );
+  for (const r of [storefront, deskRun])
+    if (r.non2xx || r.errors) throw new Error(`desk search: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const stats = (await (await fetch(`${bare}/stats`)).json()) as Record<string, Percentiles>;
+  const server = stats['/api/v1/admin/desk/:companyId/search']!;
+  const shop = stats['/api/v1/search']!;
+  const row = (label: string, r: typeof deskRun, p: Percentiles, verdict: string) => [
+    label,
+    '—',
+    r.requests.average.toFixed(0),
+    `${r.latency.p50} / ${r.latency.p99} ms`,
+    '—',
+    `server p95 ${p.p95.toFixed(2)} ms`,
+    verdict,
+  ];
+  return {
+    rows: [
+      row('storefront search, same words (beside the desk)', storefront, shop, '—'),
+      row(
+        `desk search for a company (SKU or name, priced, judged; ${queries.length} queries)`,
+        deskRun,
+        server,
+        `${server.p95 < 5 ? 'under 5 ms' : 'OVER 5 ms'}; ×${(server.p95 / shop.p95).toFixed(1)} the storefront's`,
+      ),
+    ],
+    serverSide: { 'desk search': server },
+  };
+}

@@ -5,7 +5,7 @@
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
  * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
  * A static file's latency while 24 buyers change their passwords at once, against idle.
- * BENCH_ONLY=catalogue|metrics|hashing|orders|import runs one part; BENCH_ONLY=members only the
+ * BENCH_ONLY=catalogue|desk|metrics|hashing|orders|import runs one part; BENCH_ONLY=members only the
  * comparison of members of three-member companies with one-person companies (part of orders).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { benchCatalogue, benchQuickOrder, type Percentiles } from './catalogue-bench.ts';
+import { benchCatalogue, benchDeskSearch, benchQuickOrder, type Percentiles } from './catalogue-bench.ts';
 import { benchHashing } from './hashing-bench.ts';
 import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
 import { checkBooks, directRows, meanCpu, orderRows } from './order-report.ts';
@@ -221,6 +221,25 @@ try {
       `home page initial JavaScript: ${(jsGzip / 1024).toFixed(1)} kB gzipped in ${jsFiles.length} files (target < 150 kB)`,
       `hashed asset ${entry}: content-encoding ${assetRes.headers.get('content-encoding')}, cache-control ${assetRes.headers.get('cache-control')}`,
     );
+    await server.stop();
+  }
+
+  if (!ONLY || ONLY === 'desk') {
+    console.log("bench: the order desk's search…");
+    const server = await startBenchServer(dataDir);
+    const post = async (path: string, body: unknown) =>
+      (
+        await fetch(`${server.control}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    await post('/pricing/setup', { buyers: 1 });
+    const desk = (await post('/desk/setup', {})) as { cookie: string; companyId: string; skus: string[] };
+    const result = await benchDeskSearch(server.app, server.control, { DURATION }, desk);
+    rows.push(...result.rows);
+    Object.assign(serverSide, result.serverSide);
     await server.stop();
   }
 

@@ -142,6 +142,51 @@ async function buyersWithSessions(
   }
   return cookies;
 }
+/**
+ * The order desk's bench (decision 016): an admin past their second factor, and a company in the
+ * newest customer group (the chain's, when /pricing/setup made one) with a location in Pennsylvania
+ * licensed there, so each option is priced, taxed and judged; and SKUs to look up.
+ */
+bare.post('/desk/setup', async () => {
+  const [staff] = await database.query<{ id: string }>(
+    `insert into users (email, password_hash, business_name, name, phone, is_completed, email_verified_at, role, staff_role)
+     values ('desk-' || $1 || '@bench.example', 'x', 'Bench Store', 'Bench Desk', '+15550100000', true, now(), 'staff', 'admin')
+     returning id`,
+    [Date.now().toString(36)],
+  );
+  const token = randomBytes(32).toString('base64url');
+  await database.query(
+    `insert into sessions (token_hash, user_id, remember, expires_at, second_factor_at)
+     values ($1, $2, true, now() + interval '1 day', now())`,
+    [hashToken(token), staff!.id],
+  );
+  const [owner] = await buyersWithSessions('desk-buyer', 1, 'x');
+  const [company] = await database.query<{ id: string; owner: string }>(
+    `select m.company_id as id, m.user_id as owner from company_members m join sessions s on s.user_id = m.user_id
+      where s.token_hash = $1`,
+    [hashToken(owner!.slice('sid='.length))],
+  );
+  const [location] = await database.query<{ id: string }>(
+    `insert into addresses (user_id, company_id, name, street_address, city, state, zip_code, is_default)
+     values ($1, $2, 'Bench shop', '1 Market St', 'Philadelphia', 'PA', '19106', true) returning id`,
+    [company!.owner, company!.id],
+  );
+  for (const kind of ['sales_id', 'tobacco_license'])
+    await database.query(
+      `insert into documents (uploaded_by, company_id, location_id, kind, storage_key, original_name, content_type, size, md5, status, issuing_state)
+       values ($1, $2, $3, $4, 'bench/' || $4, 'x.pdf', 'application/pdf', 1, 'x', 'verified', $5)`,
+      [company!.owner, company!.id, location!.id, kind, kind === 'tobacco_license' ? 'PA' : null],
+    );
+  await database.query(
+    `insert into company_groups (company_id, group_id) select $1, id from customer_groups order by id desc limit 1`,
+    [company!.id],
+  );
+  await app.pricing.changed();
+  const skus = await database.query<{ sku: string }>(
+    `select v.sku from variants v join products p on p.id = v.product_id where not p.hidden order by random() limit 20`,
+  );
+  return { cookie: `sid=${token}`, companyId: company!.id, skus: skus.map((r) => r.sku) };
+});
 let fixtures: OrderFixtures | undefined;
 bare.post('/orders/setup', async (req) => {
   fixtures = await createOrderFixtures(

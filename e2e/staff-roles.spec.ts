@@ -51,7 +51,7 @@ describe('staff roles in the console', () => {
     await notification(admin, `${repName} now looks after this company.`);
     await adminContext.close();
 
-    // The rep: Orders first, a menu of their three pages and the storefront, their one company, a note, no catalogue.
+    // The rep: Orders first, a menu of their four pages and the storefront, their one company, a note, no catalogue.
     const context = await adultContext(browser);
     const page = await staffPage(context, rep, 'Orders');
     const errors = watchErrors(page);
@@ -59,7 +59,7 @@ describe('staff roles in the console', () => {
     const entries = (await menu.getByRole('link').allTextContents()).map((t) =>
       t.replace(/\d+.*$/, '').trim(),
     );
-    assert.deepEqual(entries, ['Orders', 'Companies', 'My account', 'Storefront']);
+    assert.deepEqual(entries, ['Orders', 'Order desk', 'Companies', 'My account', 'Storefront']);
     await menu.getByRole('link', { name: 'Companies' }).click();
     await page.getByRole('heading', { name: 'Your companies' }).waitFor();
     await page.getByRole('link', { name: business }).waitFor();

@@ -83,6 +83,7 @@ export function fakeApi(routes: Record<string, ApiRoute>) {
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     placedBy: { id: 'u1', name: 'Robin Buyer' },
+    takenAtDesk: false,
     location: null,
     orderNumber: 'SS-1042',
     datePlaced: '2026-11-25T15:30:00.000Z',

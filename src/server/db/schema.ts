@@ -7,6 +7,7 @@ export * from '#server/modules/compliance/compliance.table.ts';
 export * from '#server/modules/mail/mail.table.ts';
 export * from '#server/modules/orders/orders.table.ts';
 export * from '#server/modules/orders/order-requests.table.ts';
+export * from '#server/modules/orders/desk.table.ts';
 export * from '#server/modules/pricing/pricing.table.ts';
 export * from '#server/modules/staff/staff.table.ts';
 export * from '#server/modules/store/store.table.ts';

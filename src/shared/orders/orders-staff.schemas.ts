@@ -47,6 +47,10 @@ export const AdminOrderSchema = OrderSchema.extend({
   trackingNumber: z.string(),
   /** The stages the buyer has been mailed about: reaching one again mails nobody. */
   mailedStages: z.array(z.string()),
+  /** The desk's note for staff ('' when none). */
+  internalNote: z.string(),
+  /** Why the desk changed the delivery fee ('' when it did not). */
+  feeNote: z.string(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderListSchema = z.object({

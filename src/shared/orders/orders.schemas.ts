@@ -88,8 +88,10 @@ export const OrderSchema = z.object({
   events: z.array(z.object({ stage: z.string(), at: z.string() })),
   /** Who carries a delivery that has shipped, and its tracking number and page when staff gave one. */
   tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
-  /** The member of the company who placed it (decision 015). */
+  /** The member of the company who placed it (decision 015), or the staff member who took it at the desk. */
   placedBy: z.object({ id: z.string(), name: z.string() }),
+  /** Taken at the order desk by staff (`placedBy`) for the company (decision 016, part 2). */
+  takenAtDesk: z.boolean(),
   /**
    * The company's location it was for (its name, else its street); null for an order before
    * locations whose address matched none, or once the location is removed.

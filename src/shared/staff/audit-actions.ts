@@ -8,6 +8,7 @@ export const AUDIT_RECORD_TYPES = [
     entity: 'order',
     label: 'Orders',
     actions: [
+      ['order.taken_at_desk', 'Order taken at the desk'],
       ['order.stage', 'Order moved on'],
       ['order.stage_back', 'Order stepped back'],
       ['order.item_delivered', 'Item delivered'],

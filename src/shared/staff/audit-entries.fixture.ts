@@ -32,6 +32,24 @@ export const PEOPLE_AND_ORDERS: Example[] = [
   ],
   [
     {
+      action: 'order.taken_at_desk',
+      entity: 'order',
+      entityId: 'SS-100124',
+      record: corner,
+      after: {
+        company: '0b8f6a4e-2c1d-4e5f-9a7b-1c2d3e4f5a6b',
+        business: 'Corner Shop',
+        total_cents: 5500,
+        shipping_cents: 500,
+        fee_note: '$5.00: Half-price delivery',
+        lines: 1,
+      },
+    },
+    'Took order SS-100124 at the desk for Corner Shop ($55.00)',
+    ['delivery fee changed: $5.00: Half-price delivery'],
+  ],
+  [
+    {
       action: 'order.stage_back',
       entity: 'order',
       entityId: 'SS-100123',

@@ -29,6 +29,15 @@ describe('the audit log in words (decision 014, item 18)', () => {
 });
 
 describe('the other shapes an action takes', () => {
+  it('says an order taken at the desk without the figures it may lack', () => {
+    const desk = { action: 'order.taken_at_desk', entity: 'order', entityId: 'SS-100124' };
+    expect(say(desk)).toEqual({ sentence: 'Took order SS-100124 at the desk', details: [] });
+    expect(say({ ...desk, after: { total_cents: 0, fee_note: '' } })).toEqual({
+      sentence: 'Took order SS-100124 at the desk ($0.00)',
+      details: [],
+    });
+  });
+
   it('says how an order moved on: carrier, tracking number, and whether the buyer was emailed', () => {
     const order = { action: 'order.stage', entity: 'order', entityId: 'SS-100123' };
     expect(

@@ -1,6 +1,7 @@
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { formatMonth } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
 import { STAGE_LABELS } from '#shared/orders/order-tracking.ts';
 import { COMPANY_SENTENCES } from '#shared/staff/audit-company.ts';
 import { priceRemoved, priceSaved } from '#shared/staff/audit-pricing.ts';
@@ -170,6 +171,17 @@ const added: Describe = (e) => `Added ${recordLabel(e)}`;
 const updated: Describe = (e) => changed(recordLabel(e), e);
 const deleted: Describe = (e) => `Deleted ${recordLabel(e)}`;
 
+/** An order taken at the desk (decision 016): for whom, its total, and a delivery fee changed. */
+function takenAtDesk(e: AuditEntryView): AuditDescription {
+  const business = text(field(e.after, 'business'));
+  const total = num(field(e.after, 'total_cents'));
+  const fee = text(field(e.after, 'fee_note'));
+  return {
+    sentence: `Took order ${e.entityId} at the desk${business ? ` for ${business}` : ''}${total !== null ? ` (${formatCents(total)})` : ''}`,
+    details: fee ? [`delivery fee changed: ${fee}`] : [],
+  };
+}
+
 function orderStage(e: AuditEntryView): string {
   const carrier = text(field(e.after, 'carrier'));
   const tracking = text(field(e.after, 'trackingNumber'));
@@ -273,6 +285,7 @@ function listingSet(e: AuditEntryView): AuditDescription {
 const ACTIONS = new Map<string, Describe>(
   Object.entries({
     'order.stage': orderStage,
+    'order.taken_at_desk': takenAtDesk,
     'order.stage_back': (e) =>
       `Stepped order ${e.entityId} back from ${stage(field(e.before, 'stage'))} to ${stage(field(e.after, 'stage'))} (buyer not emailed)`,
     'order.item_delivered': (e) => `Marked ${item(e)} of order ${e.entityId} as delivered`,

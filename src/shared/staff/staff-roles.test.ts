@@ -19,6 +19,7 @@ const EXPECTED = {
     'companies.read',
     'companies.notes',
     'companies.manage',
+    'desk',
     'buyers.read',
     'documents',
     'compliance',
@@ -29,7 +30,7 @@ const EXPECTED = {
     'staff',
     'audit',
   ],
-  sales: ['console', 'orders.read', 'companies.read', 'companies.notes'],
+  sales: ['console', 'orders.read', 'companies.read', 'companies.notes', 'desk'],
   warehouse: ['console', 'orders.read', 'orders.fulfil'],
   accounting: ['console', 'orders.read', 'companies.read', 'companies.notes', 'buyers.read'],
   compliance: [

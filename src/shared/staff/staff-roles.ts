@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'companies.notes',
   /** Members, invitations, disabling, group, location limit, sales rep. */
   'companies.manage',
+  /** The order desk: orders taken for a company (a sales rep: for their companies). */
+  'desk',
   /** The buyers' pages (people, documents, sign-in state). */
   'buyers.read',
   /** Verifying and refusing buyers' documents, and reading their files. */
@@ -39,7 +41,7 @@ const READ_ORDERS = ['console', 'orders.read'] as const;
 /** Which permissions a role holds; admin holds every one. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
-  sales: [...READ_ORDERS, 'companies.read', 'companies.notes'],
+  sales: [...READ_ORDERS, 'companies.read', 'companies.notes', 'desk'],
   warehouse: [...READ_ORDERS, 'orders.fulfil'],
   accounting: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read'],
   // Orders read only: an order's compliance is on its page, and the PACT report is made of orders.

@@ -23,7 +23,8 @@ export const STAFF_ROLE_LABELS = {
 } as const;
 export const STAFF_ROLE_DESCRIPTIONS = {
   admin: 'Everything, including staff, prices, the catalogue and settings.',
-  sales: 'Their own companies: pages, notes and orders. No catalogue, prices, settings or staff.',
+  sales:
+    'Their own companies: pages, notes, orders, and orders taken at the desk. No catalogue, prices, settings or staff.',
   warehouse: 'Orders: their stages and items. No price lists, settings or buyers’ documents.',
   accounting: 'Orders (read only), companies and buyers; receivables and reports.',
   compliance: 'State rules, excise rates, PACT reports, document verification; orders (read only).',

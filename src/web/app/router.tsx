@@ -32,6 +32,18 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'desk',
+        lazy: async () => ({
+          Component: (await import('#web/features/orders/console/desks-page.tsx')).DesksPage,
+        }),
+      },
+      {
+        path: 'desk/:companyId',
+        lazy: async () => ({
+          Component: (await import('#web/features/orders/console/desk-page.tsx')).DeskPage,
+        }),
+      },
+      {
         path: 'products',
         lazy: async () => ({
           Component: (await import('#web/features/catalogue/console/products-page.tsx')).AdminProductsPage,

@@ -80,6 +80,13 @@ export {
 } from '#shared/orders/orders.schemas.ts';
 export { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
 export {
+  DeskDraftListSchema,
+  DeskDraftSchema,
+  DeskPasteResultSchema,
+  DeskPlacedSchema,
+  DeskSearchSchema,
+} from '#shared/orders/desk.schemas.ts';
+export {
   AuditListSchema,
   NewStaffResponseSchema,
   StaffListSchema,

@@ -82,6 +82,28 @@ export function orderConfirmationMail(
   );
 }
 
+/** To each member of a company: an order staff took for it at the desk (decision 016, part 2). */
+export function deskOrderMail(
+  store: string,
+  to: string,
+  order: { name: string; staff: string; business: string; number: string; total: string; note: string },
+  url: string,
+  lines: string[],
+): Mail {
+  return layout(
+    store,
+    to,
+    `Order ${order.number} placed for ${order.business} — ${store}`,
+    [
+      `Hello ${order.name},`,
+      `${order.staff} of ${store} placed order ${order.number} for ${order.business} (total ${order.total}). Our team will contact you to confirm it and arrange payment.`,
+      ...(order.note ? [`Note: ${order.note}`] : []),
+      ...lines,
+    ],
+    { label: 'See our orders', url },
+  );
+}
+
 export function reuploadRequestedMail(
   store: string,
   to: string,

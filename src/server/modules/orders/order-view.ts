@@ -32,6 +32,7 @@ export function orderView(
     | 'totalCents'
     | 'carrier'
     | 'trackingNumber'
+    | 'takenAtDesk'
   >,
   items: Pick<
     ItemRow,
@@ -55,6 +56,7 @@ export function orderView(
   return {
     orderNumber: o.number,
     ...whose,
+    takenAtDesk: o.takenAtDesk,
     datePlaced: o.createdAt.toISOString(),
     shippingType: o.shippingType as ShippingType,
     shippingDetails: {

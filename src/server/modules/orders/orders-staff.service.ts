@@ -1,6 +1,6 @@
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
-import { and, count, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
@@ -22,6 +22,7 @@ import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { businessNameOf, ofRepCompanies } from '#server/modules/companies/company-sql.ts';
 import { tellMembers } from '#server/modules/companies/company.service.ts';
+import { companyMembers } from '#server/modules/companies/companies.table.ts';
 
 /** What the console's order reads are limited to: a sales rep's companies (decision 016), or all. */
 type OrdersScope = WithDb & Pick<RequestContext, 'companyScope'>;
@@ -49,7 +50,13 @@ export async function listAdminOrders({ db, companyScope }: OrdersScope, q: Admi
     db
       .select({
         order: orders,
-        buyer: { id: users.id, name: users.name, businessName: businessNameOf(), email: users.email },
+        // The company's name: an order taken at the desk was placed by staff, whose own is the store's.
+        buyer: {
+          id: users.id,
+          name: users.name,
+          businessName: sql<string>`coalesce((select c_o.business_name from companies c_o where c_o.id = "orders"."company_id"), ${businessNameOf()})`,
+          email: users.email,
+        },
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -70,6 +77,8 @@ export async function listAdminOrders({ db, companyScope }: OrdersScope, q: Admi
       carrier: rows[i]!.order.carrier,
       trackingNumber: rows[i]!.order.trackingNumber,
       mailedStages: rows[i]!.order.mailedStages,
+      internalNote: rows[i]!.order.internalNote,
+      feeNote: rows[i]!.order.feeNote,
     })),
     total: total?.n ?? 0,
     page: q.page,
@@ -117,30 +126,48 @@ async function lockOrder(tx: Db, number: string) {
     .where(eq(orders.number, number))
     .for('update', { of: orders });
   if (!row) throw new NotFound(orderAdminMessages.orderNotFound);
-  return row;
+  // An order taken at the desk was placed by staff: its news goes to the company's members, as
+  // its confirmation did (decision 016, part 2).
+  const to =
+    row.order.takenAtDesk && row.order.companyId
+      ? await tx
+          .select({ email: users.email, name: users.name })
+          .from(companyMembers)
+          .innerJoin(users, eq(users.id, companyMembers.userId))
+          .where(
+            and(
+              eq(companyMembers.companyId, row.order.companyId),
+              isNull(companyMembers.removedAt),
+              isNull(users.disabledAt),
+            ),
+          )
+          .orderBy(asc(users.email))
+      : [{ email: row.email, name: row.name }];
+  return { order: row.order, to };
 }
 
 async function tellBuyer(
   tx: Db,
   ctx: StaffMailContext,
-  to: { email: string; name: string },
+  recipients: { email: string; name: string }[],
   number: string,
   news: string,
   more?: string,
 ) {
-  await enqueueMail(
-    tx,
-    orderUpdateMail(
-      ctx.mail.storeName,
-      to.email,
-      to.name,
-      number,
-      news,
-      `${ctx.mail.publicUrl}/track?order=${encodeURIComponent(number)}`,
-      more,
-    ),
-    ctx.now,
-  );
+  for (const to of recipients)
+    await enqueueMail(
+      tx,
+      orderUpdateMail(
+        ctx.mail.storeName,
+        to.email,
+        to.name,
+        number,
+        news,
+        `${ctx.mail.publicUrl}/track?order=${encodeURIComponent(number)}`,
+        more,
+      ),
+      ctx.now,
+    );
 }
 
 /** The order's latest event (its stage now); every order has its 'placed' event. */
@@ -166,7 +193,7 @@ const rank = (s: string) => TRACKING_STAGES.findIndex((t) => t.stage === s);
 export async function setStage(ctx: StaffOrderContext, number: string, input: SetStageBody): Promise<void> {
   const { stage } = input;
   const placedBy = await ctx.db.transaction(async (tx) => {
-    const { order, email, name } = await lockOrder(tx, number);
+    const { order, to } = await lockOrder(tx, number);
     const latest = (await latestEvent(tx, order.id))?.stage ?? 'placed';
     if (latest === 'cancelled') throw new DomainError(409, orderAdminMessages.orderCancelled);
     if (rank(stage) <= rank(latest)) throw new DomainError(409, orderAdminMessages.stageNotNext);
@@ -218,8 +245,7 @@ export async function setStage(ctx: StaffOrderContext, number: string, input: Se
       },
       ctx.now,
     );
-    if (mails)
-      await tellBuyer(tx, ctx, { email, name }, number, STAGE_LABELS[stage] ?? stage, carriedBy(tracking));
+    if (mails) await tellBuyer(tx, ctx, to, number, STAGE_LABELS[stage] ?? stage, carriedBy(tracking));
     return { userId: order.userId, companyId: order.companyId };
   });
   ctx.mail.kick();
@@ -292,7 +318,7 @@ export async function setItemStatus(
   status: 'delivered' | 'cancelled',
 ): Promise<void> {
   const placedBy = await ctx.db.transaction(async (tx) => {
-    const { order, email, name } = await lockOrder(tx, number);
+    const { order, to } = await lockOrder(tx, number);
     const stage = (await latestEvent(tx, order.id))?.stage ?? 'placed';
     if (stage === 'cancelled') throw new DomainError(409, orderAdminMessages.itemNotPending);
     const may = itemActions(stage);
@@ -327,13 +353,7 @@ export async function setItemStatus(
       ctx.now,
     );
     const what = `${item.quantity} × ${optionLabel(item.productName, item.variantName)}`;
-    await tellBuyer(
-      tx,
-      ctx,
-      { email, name },
-      number,
-      `${what} ${status === 'cancelled' ? 'cancelled' : 'delivered'}`,
-    );
+    await tellBuyer(tx, ctx, to, number, `${what} ${status === 'cancelled' ? 'cancelled' : 'delivered'}`);
     return { userId: order.userId, companyId: order.companyId };
   });
   ctx.mail.kick();

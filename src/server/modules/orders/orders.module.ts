@@ -2,10 +2,12 @@ import type { AppModule } from '#server/modules/module.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { orderRequestsRoutes } from './order-requests.routes.ts';
 import { ordersStaffRoutes } from './orders-staff.routes.ts';
+import { deskRoutes } from './desk.routes.ts';
 
-/** Orders: placing and following them, and for staff their stages, items and export. */
+/** Orders: placing and following them, and for staff their stages, items, export and the order desk. */
 export const ordersModule: AppModule = async (app, deps) => {
   await app.register(ordersRoutes, { ...deps, prefix: '/orders' });
   await app.register(orderRequestsRoutes, { ...deps, prefix: '/orders' });
   await app.register(ordersStaffRoutes, { ...deps, prefix: '/admin' });
+  await app.register(deskRoutes, { ...deps, prefix: '/admin' });
 };

@@ -304,6 +304,7 @@ async function placeOnce(
       totalCents: subtotal + shipping + excise,
       carrier: orderRow.carrier,
       trackingNumber: '',
+      takenAtDesk: false,
     },
     priced.map((p) => ({
       sku: p.sku,

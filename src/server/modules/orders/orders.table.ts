@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -56,6 +57,12 @@ export const orders = pgTable(
     mailedStages: text('mailed_stages').array().notNull().default(sql`'{}'::text[]`),
     /** The compliance version (rules, listings, rates) the order was judged by, held until it committed. */
     complianceVersion: integer('compliance_version'),
+    /** Taken at the order desk by the staff member `user_id` names, for the company (decision 016). */
+    takenAtDesk: boolean('taken_at_desk').notNull().default(false),
+    /** The desk's note for staff only ('' when none); the buyer's note is `comments`. */
+    internalNote: text('internal_note').notNull().default(''),
+    /** Why the desk changed the delivery fee from the store's ('' when it did not). */
+    feeNote: text('fee_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -41,10 +41,12 @@ interface Memo {
 export interface PriceBook {
   groups: Map<number, GroupBook>;
   memberOf: Map<string, number>;
+  /** Each grouped company's group (the order desk prices a company, not a login). */
+  companyOf: Map<string, number>;
 }
 
 export async function loadPriceBook(db: Db): Promise<PriceBook> {
-  const [groupRows, entryRows, memberRows] = await Promise.all([
+  const [groupRows, entryRows, memberRows, companyRows] = await Promise.all([
     db.select().from(customerGroups).orderBy(asc(customerGroups.id)),
     db.select().from(priceListEntries),
     // A member sees their company's group: flattened here per login, so the hot reads keep their key.
@@ -55,6 +57,7 @@ export async function loadPriceBook(db: Db): Promise<PriceBook> {
         companyMembers,
         and(eq(companyMembers.companyId, companyGroups.companyId), isNull(companyMembers.removedAt)),
       ),
+    db.select({ companyId: companyGroups.companyId, groupId: companyGroups.groupId }).from(companyGroups),
   ]);
   const groups = new Map<number, GroupBook>();
   for (const g of groupRows)
@@ -78,13 +81,23 @@ export async function loadPriceBook(db: Db): Promise<PriceBook> {
         : { kind: 'fixed', priceCents: e.priceCents, tiers: e.tiers };
     group[e.scope as 'variant' | 'product' | 'brand' | 'category'].set(e.targetId, entry);
   }
-  return { groups, memberOf: new Map(memberRows.map((m) => [m.userId, m.groupId])) };
+  return {
+    groups,
+    memberOf: new Map(memberRows.map((m) => [m.userId, m.groupId])),
+    companyOf: new Map(companyRows.map((c) => [c.companyId, c.groupId])),
+  };
 }
 
 /** The buyer's group, or null (no group, or a visitor). */
 export function groupOf(book: PriceBook, userId: string | null | undefined): GroupBook | null {
   if (!userId) return null;
   const id = book.memberOf.get(userId);
+  return id === undefined ? null : (book.groups.get(id) ?? null);
+}
+
+/** A company's group, or null (the order desk prices for a company, whoever places it). */
+export function groupOfCompany(book: PriceBook, companyId: string): GroupBook | null {
+  const id = book.companyOf.get(companyId);
   return id === undefined ? null : (book.groups.get(id) ?? null);
 }
 

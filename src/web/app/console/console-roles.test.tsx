@@ -36,6 +36,13 @@ describe('the console by role (decision 016)', () => {
     expect(await menuOf()).toEqual(['Orders', 'My account', 'Storefront']);
   });
 
+  it('a sales rep’s menu has the order desk after Orders, and still opens on Orders', async () => {
+    fakeApi({ 'GET admin/orders/to-ship/count': ok({ count: 0 }) });
+    renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('sales') });
+    expect(await menuOf()).toEqual(['Orders', 'Order desk', 'Companies', 'My account', 'Storefront']);
+    expect(firstPage((p) => makeStaffMe('sales').permissions.includes(p))).toBe('/admin/orders');
+  });
+
   it('an admin’s menu holds every page', async () => {
     fakeApi({
       'GET admin/orders/to-ship/count': ok({ count: 0 }),
@@ -45,6 +52,7 @@ describe('the console by role (decision 016)', () => {
     expect(await menuOf()).toEqual([
       'Verification',
       'Orders',
+      'Order desk',
       'Products',
       'Categories & brands',
       'Banners',
@@ -68,6 +76,9 @@ describe('the console by role (decision 016)', () => {
     expect(pagePermission('/admin/orders/SS-100001')).toBe('orders.read');
     expect(pagePermission('/admin/products/new')).toBe('catalogue');
     expect(pagePermission('/admin/compliance/pact')).toBe('compliance');
+    expect(pagePermission('/admin/desk')).toBe('desk');
+    expect(pagePermission('/admin/desk/3f1c2b4a-0000-4000-8000-000000000001')).toBe('desk');
+    expect(pagePermission('/admin/desktop')).toBeNull();
     expect(pagePermission('/admin/ordersx')).toBeNull();
     expect(pagePermission('/admin/elsewhere')).toBeNull();
     expect(firstPage((p) => p === 'companies.read' || p === 'console')).toBe('/admin/companies');

@@ -22,7 +22,7 @@ import {
   ShippingMethodPanel,
 } from './checkout-panels.tsx';
 import { EditAddressModal } from './edit-address-modal.tsx';
-import { newIdempotencyKey } from './idempotency-key.ts';
+import { newIdempotencyKey } from '#web/lib/idempotency-key.ts';
 import { useShipTo } from './use-ship-to.ts';
 import { OrderSummaryPanel } from './order-summary-panel.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';

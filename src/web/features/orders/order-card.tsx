@@ -17,6 +17,12 @@ import { useLocations } from '#web/lib/locations.ts';
 import { useMayOrder, useSession } from '#web/lib/session.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 
+/** An order taken at the store's order desk names the staff member and the business (decision 016, part 2). */
+function placedByText(order: Order, me: string | undefined): string {
+  if (order.takenAtDesk) return `Placed by ${order.placedBy.name} for ${order.shippingDetails.businessName}`;
+  return order.placedBy.id !== me && order.placedBy.name ? `Placed by ${order.placedBy.name}` : '';
+}
+
 /**
  * Which of the company's people and shops an order was for, when it says anything (decision 015):
  * who placed it unless it was me, and its location when the company has more than one; nothing
@@ -26,7 +32,7 @@ function useWhose(order: Order): string | null {
   const me = useSession().data?.user?.id;
   const shops = useLocations().data?.locations.length ?? 0;
   const parts = [
-    order.placedBy.id !== me && order.placedBy.name ? `Placed by ${order.placedBy.name}` : '',
+    placedByText(order, me),
     order.location && shops > 1 ? `For ${order.location.name}` : '',
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;

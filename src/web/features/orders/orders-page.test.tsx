@@ -83,6 +83,18 @@ describe('the orders page of a company (decision 015)', () => {
     await waitFor(() => expect(screen.queryByText('SS-1')).toBeNull());
   });
 
+  it('an order taken at the store’s desk names the staff member and the business (decision 016)', async () => {
+    const desk = makeOrder({
+      orderNumber: 'SS-3',
+      placedBy: { id: 'staff-1', name: 'Sam Staff' },
+      takenAtDesk: true,
+    });
+    fakeApi({ 'GET company/locations': locations(1), 'GET orders': ok({ orders: [desk, mine] }) });
+    renderPage(<OrdersPage />, { user: me });
+    expect(await screen.findByText('Placed by Sam Staff for Chain Store 12')).toBeTruthy();
+    expect(screen.getByText('SS-1').closest('article')!.textContent).not.toMatch(/Placed by/);
+  });
+
   it('a one-shop business sees no filter and no extra line', async () => {
     fakeApi({ 'GET company/locations': locations(1), 'GET orders': ok({ orders: [mine] }) });
     renderPage(<OrdersPage />, { user: me });

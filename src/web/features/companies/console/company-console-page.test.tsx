@@ -106,6 +106,7 @@ describe("a company's console page", () => {
       'PUT admin/companies/c1/group': ok({ message: companyStaffMessages.groupSaved(null), group: null }),
     });
     expect(await screen.findByRole('heading', { name: /Corner Shop LLC/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Take an order' }).getAttribute('href')).toBe('/admin/desk/c1');
     const members = screen.getByRole('table', { name: 'Members' });
     expect(within(members).getByRole('button', { name: 'Remove Olive Owner' })).toBeTruthy();
     expect(within(members).queryByRole('button', { name: 'Remove Ex Member' })).toBeNull();
@@ -211,11 +212,21 @@ describe("a company's console page", () => {
     expect(screen.getByRole('table', { name: 'Members' })).toBeTruthy();
     expect(screen.getByText('Called about the licence.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Take an order' }).getAttribute('href')).toBe('/admin/desk/c1');
     for (const name of ['Remove Olive Owner', 'Disable company', 'Save group', 'Save rep', 'Save limit'])
       expect(screen.queryByRole('button', { name }), name).toBeNull();
     expect(screen.queryByRole('form', { name: 'Add a member' })).toBeNull();
     expect(screen.queryByRole('link', { name: /^Open/ })).toBeNull();
     // Nothing a sales rep may not read was asked for.
     expect(asSales.calls.map((c) => c.path)).toEqual(['admin/companies/c1']);
+  });
+
+  it('offers the order desk only to roles that take orders (decision 016, part 2)', async () => {
+    for (const role of ['accounting', 'warehouse'] as const) {
+      render({}, makeStaffMe(role));
+      expect(await screen.findByRole('heading', { name: /Corner Shop LLC/ })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Take an order' }), role).toBeNull();
+      cleanup();
+    }
   });
 });

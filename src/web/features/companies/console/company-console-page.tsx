@@ -15,6 +15,8 @@ const KIND_LABELS = { sales_id: 'Sales ID', tobacco_license: 'Tobacco license' }
 export function CompanyConsolePage() {
   const { id = '' } = useParams();
   const detail = useQuery(companyQuery(id));
+  // The order desk is for roles that take orders (decision 016, part 2: admin and sales).
+  const takesOrders = useStaffMay()('desk');
   if (detail.isPending) return <Loading />;
   if (detail.error) return <p role="alert">{detail.error.message}</p>;
   const { company, members, invitations, locations, companyDocuments, group, orders, notes } = detail.data;
@@ -22,9 +24,19 @@ export function CompanyConsolePage() {
     <>
       <PageTitle
         actions={
-          <Link to="/admin/companies" className="font-semibold underline">
-            All companies
-          </Link>
+          <>
+            {takesOrders && (
+              <Link
+                to={`/admin/desk/${encodeURIComponent(company.id)}`}
+                className="inline-flex min-h-10 items-center rounded-lg bg-gray-900 px-3.5 py-2 text-sm font-semibold text-white hover:bg-gray-700"
+              >
+                Take an order
+              </Link>
+            )}
+            <Link to="/admin/companies" className="inline-flex min-h-10 items-center font-semibold underline">
+              All companies
+            </Link>
+          </>
         }
       >
         {company.businessName} {company.disabled && <Badge status="disabled" />}

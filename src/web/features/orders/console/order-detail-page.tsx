@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
+import type { AdminOrder } from '#shared/orders/orders-staff.schemas.ts';
 import { formatCents } from '#shared/money.ts';
 import { itemActions } from '#shared/orders/order-tracking.ts';
 import { FormError } from '#web/components/ui/form.tsx';
@@ -46,19 +47,7 @@ export function AdminOrderDetailPage() {
         Order {o.orderNumber}
       </PageTitle>
       <div className="grid gap-4 lg:grid-cols-3">
-        <Panel title="Buyer">
-          <p className="font-semibold">{o.buyer.businessName}</p>
-          <p>{o.buyer.name}</p>
-          <p className="break-all text-sm text-gray-700">{o.buyer.email}</p>
-          {may('buyers.read') && (
-            <Link
-              className="mt-2 inline-block text-sm font-semibold underline"
-              to={`/admin/buyers/${o.buyer.id}`}
-            >
-              Buyer details
-            </Link>
-          )}
-        </Panel>
+        <BuyerPanel order={o} />
         <Panel title={o.shippingType === 'Pickup' ? 'Pickup in store' : 'Deliver to address'}>
           <address className="not-italic">
             {o.shippingDetails.name}
@@ -70,14 +59,23 @@ export function AdminOrderDetailPage() {
             {o.shippingDetails.city}, {o.shippingDetails.state} {o.shippingDetails.postalCode}
           </address>
           <p className="mt-2 text-sm text-gray-700">Placed {formatDateTime(o.datePlaced)}</p>
+          {o.feeNote && <p className="mt-2 text-sm">Delivery fee changed: {o.feeNote}</p>}
         </Panel>
         <StagePanel order={o} />
       </div>
-      {o.comments && (
-        <div className="mt-4">
-          <Panel title="Comments">
-            <p className="whitespace-pre-line">{o.comments}</p>
-          </Panel>
+      {(o.comments || o.internalNote) && (
+        <div className="mt-4 grid gap-4 lg:grid-cols-2">
+          {o.comments && (
+            <Panel title="Comments">
+              <p className="whitespace-pre-line break-words">{o.comments}</p>
+            </Panel>
+          )}
+          {o.internalNote && (
+            <Panel title="Internal note">
+              <p className="mb-1 text-xs text-gray-700">Staff only: the buyer never sees it.</p>
+              <p className="whitespace-pre-line break-words">{o.internalNote}</p>
+            </Panel>
+          )}
         </div>
       )}
       <div className="mt-4">
@@ -159,5 +157,34 @@ export function AdminOrderDetailPage() {
       </dl>
       <Slot of="OrderCompliancePanel" number={o.orderNumber} />
     </>
+  );
+}
+
+/**
+ * Who the order is for. One taken at the desk (decision 016, part 2) was placed by a staff
+ * member, the order's user, for the company: it names them, and links to no buyer's page.
+ */
+function BuyerPanel({ order: o }: { order: AdminOrder }) {
+  const may = useStaffMay();
+  return (
+    <Panel title="Buyer">
+      <p className="font-semibold">{o.buyer.businessName}</p>
+      {o.takenAtDesk ? (
+        <p className="mt-1 text-sm font-semibold">Taken at the desk by {o.placedBy.name}</p>
+      ) : (
+        <>
+          <p>{o.buyer.name}</p>
+          <p className="break-all text-sm text-gray-700">{o.buyer.email}</p>
+          {may('buyers.read') && (
+            <Link
+              className="mt-2 inline-block text-sm font-semibold underline"
+              to={`/admin/buyers/${o.buyer.id}`}
+            >
+              Buyer details
+            </Link>
+          )}
+        </>
+      )}
+    </Panel>
   );
 }

@@ -11,6 +11,8 @@ const adminOrder = (o: Partial<AdminOrder> = {}): AdminOrder => ({
   carrier: 'Lone Star Freight',
   trackingNumber: '',
   mailedStages: [],
+  internalNote: '',
+  feeNote: '',
   ...o,
 });
 const at = (...stages: string[]) => stages.map((stage, i) => ({ stage, at: `2026-11-25T1${i}:00:00.000Z` }));
@@ -115,5 +117,35 @@ describe('order stages with care (decision 014, item 14)', () => {
       target: { value: '1Z998' },
     });
     await within(dialog).findByText('Chain Store 12 gets an email saying the order is shipped.');
+  });
+});
+
+describe('an order taken at the desk, on its page (decision 016, part 2)', () => {
+  it('says by whom, with its internal note and why the fee changed', async () => {
+    show(
+      adminOrder({
+        events: at('placed'),
+        placedBy: { id: 'staff-1', name: 'Sam Staff' },
+        takenAtDesk: true,
+        internalNote: 'Call before noon.',
+        feeNote: '$15.00 instead of $20.00: own truck',
+      }),
+    );
+    expect(await screen.findByText('Taken at the desk by Sam Staff')).toBeTruthy();
+    // The order's user is the staff member: no buyer's page to link to.
+    expect(screen.queryByRole('link', { name: 'Buyer details' })).toBeNull();
+    const note = screen.getByRole('heading', { name: 'Internal note' }).closest('section')!;
+    expect(within(note).getByText('Call before noon.')).toBeTruthy();
+    expect(within(note).getByText(/Staff only/)).toBeTruthy();
+    expect(screen.getByText('Delivery fee changed: $15.00 instead of $20.00: own truck')).toBeTruthy();
+  });
+
+  it('an order a buyer placed says none of it', async () => {
+    show(adminOrder({ events: at('placed') }));
+    expect(await screen.findByRole('heading', { name: 'Order SS-1042' })).toBeTruthy();
+    expect(screen.queryByText(/Taken at the desk/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Buyer details' }).getAttribute('href')).toBe('/admin/buyers/u1');
+    expect(screen.queryByRole('heading', { name: 'Internal note' })).toBeNull();
+    expect(screen.queryByText(/Delivery fee changed/)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * One key per checkout visit: a double click or a retry after a timeout sends the same key, and the
- * server answers the one order. `crypto.randomUUID` needs a secure context (https or localhost), so
- * plain-http LAN addresses fall back to `getRandomValues` shaped as a version-4 UUID.
+ * One key per checkout visit, or per press of the order desk's Place order: a double click or a
+ * retry after a timeout sends the same key, and the server answers the one order.
+ * `crypto.randomUUID` needs a secure context (https or localhost), so plain-http LAN addresses
+ * fall back to `getRandomValues` shaped as a version-4 UUID.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

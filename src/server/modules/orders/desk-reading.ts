@@ -1,0 +1,185 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Db } from '#server/db/client.ts';
+import type { ScopedStaffContext } from '#server/http/request-context.ts';
+import { type CartLineRow, lineRow } from '#server/modules/cart/cart-lines.ts';
+import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts';
+import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
+import { findCompany } from '#server/modules/companies/companies-staff.service.ts';
+import { addresses } from '#server/modules/companies/locations.table.ts';
+import {
+  type ComplianceData,
+  judgeLines,
+  type LineVerdict,
+  orderLicenceStates,
+  type ShipTo,
+} from '#server/modules/compliance/compliance.service.ts';
+import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
+import type { ChangeFeed } from '#server/db/change-feed.ts';
+import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
+import { type GroupBook, groupOfCompany } from '#server/modules/pricing/price-book.ts';
+import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
+import type { StoreSettings } from '#server/modules/store/store-settings.ts';
+import { isoDay } from '#shared/dates.ts';
+import { deskDraftLines, deskDrafts } from './desk.table.ts';
+
+/** What the desk's services use: the staff request (a sales rep's scope) and the caches an order reads. */
+export type DeskContext = ScopedStaffContext & {
+  database: Pick<Database, 'query'>;
+  catalogue: CatalogueCache;
+  compliance: ComplianceCache;
+  pricing: PricingCache;
+  settings: StoreSettings;
+  mail: MailSettings;
+  changes: ChangeFeed;
+};
+
+export type DraftRow = typeof deskDrafts.$inferSelect;
+export type LocationRow = typeof addresses.$inferSelect;
+
+/** A draft's line read with the catalogue: the option as a cart line, or gone (no longer sold). */
+export type DeskReadLine =
+  | { gone: false; row: CartLineRow }
+  | { gone: true; variantId: number; quantity: number };
+
+/**
+ * Everything a desk's answer and its order are made from, read once: the company (a sales rep's
+ * own only), the staff member's draft for it (null: none yet), its lines with the catalogue, the
+ * locations, the location chosen (else the default), and the rules, price book and licenses as of
+ * `source` — this instance's memory, or the database after place_desk_order found memory behind.
+ */
+export interface DeskReading {
+  source: 'memory' | 'database';
+  company: { id: string; businessName: string; disabled: boolean };
+  draft: DraftRow | null;
+  lines: DeskReadLine[];
+  locations: LocationRow[];
+  location: LocationRow | null;
+  group: GroupBook | null;
+  rules: ComplianceData;
+  licences: string[];
+  /** How many of the two documents stand verified for the location (the unverified cap below two). */
+  verifiedDocuments: number;
+  settings: Awaited<ReturnType<StoreSettings['get']>>;
+  model: CatalogueReadModel;
+}
+
+export async function readDesk(
+  ctx: DeskContext,
+  companyId: string,
+  source: DeskReading['source'] = 'memory',
+): Promise<DeskReading> {
+  const company = await findCompany(ctx.db, companyId, ctx.companyScope);
+  const fresh = source === 'database';
+  const [draft, locations, model, book, rules, settings] = await Promise.all([
+    findDraft(ctx.db, ctx.staffId, companyId),
+    ctx.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.companyId, companyId))
+      .orderBy(desc(addresses.isDefault), asc(addresses.name), asc(addresses.createdAt)),
+    fresh ? ctx.catalogue.fresh() : ctx.catalogue.get(),
+    fresh ? ctx.pricing.fresh() : ctx.pricing.get(),
+    fresh ? ctx.compliance.fresh() : ctx.compliance.get(),
+    ctx.settings.get(),
+  ]);
+  const location =
+    locations.find((l) => l.id === draft?.locationId) ??
+    locations.find((l) => l.isDefault) ??
+    locations[0] ??
+    null;
+  const [stored, standing] = await Promise.all([
+    draft ? draftLines(ctx.db, draft.id) : [],
+    standingOf(ctx, companyId, location?.id ?? null),
+  ]);
+  const lines = stored.map((s): DeskReadLine => {
+    const found = model.variant(s.variantId);
+    return found ? { gone: false, row: lineRow(found, s.quantity) } : { gone: true, ...s };
+  });
+  return {
+    source,
+    company: { id: company.id, businessName: company.businessName, disabled: company.disabledAt !== null },
+    draft,
+    lines,
+    locations,
+    location,
+    group: groupOfCompany(book, companyId),
+    rules,
+    ...standing,
+    settings,
+    model,
+  };
+}
+
+export async function findDraft(db: Pick<Db, 'select'>, staffId: string, companyId: string) {
+  const [row] = await db
+    .select()
+    .from(deskDrafts)
+    .where(and(eq(deskDrafts.staffId, staffId), eq(deskDrafts.companyId, companyId)));
+  return row ?? null;
+}
+
+function draftLines(db: Db, draftId: string) {
+  return db
+    .select({
+      variantId: deskDraftLines.variantId,
+      quantity: deskDraftLines.quantity,
+    })
+    .from(deskDraftLines)
+    .where(eq(deskDraftLines.draftId, draftId))
+    .orderBy(asc(deskDraftLines.position));
+}
+
+/** The location's license states and verified documents, as place_desk_order reads them under lock. */
+async function standingOf(ctx: DeskContext, companyId: string, locationId: string | null) {
+  const day = isoDay(ctx.now);
+  const [licences, [row]] = await Promise.all([
+    orderLicenceStates(ctx.db, { companyId, locationId }, day),
+    ctx.database.query<{ n: number }>(
+      'select documents_verified_for($1::uuid, $2::uuid, $3::timestamptz) as n',
+      [companyId, locationId, ctx.now.toISOString()],
+    ),
+  ]);
+  return { licences, verifiedDocuments: row?.n ?? 0 };
+}
+
+/** Where the lines are judged for: the store's state for pickup, the location's for a delivery. */
+export function deskShipTo(reading: DeskReading): ShipTo | null {
+  const shipping = reading.draft?.shippingType ?? 'Shiptoaddress';
+  if (shipping === 'Pickup') return { state: reading.settings.storeState, shipping: 'Pickup' };
+  return reading.location ? { state: reading.location.state, shipping: 'Delivery' } : null;
+}
+
+/** The lines still sold, priced for the company's group and judged for the ship-to. */
+export async function priceAndJudge(
+  ctx: DeskContext,
+  reading: DeskReading,
+): Promise<{ rows: CartLineRow[]; prices: LinePrice[]; verdicts: (LineVerdict | undefined)[] }> {
+  const rows = reading.lines.flatMap((l) => (l.gone ? [] : [l.row]));
+  const prices = priceLines(reading.group, rows);
+  const shipTo = deskShipTo(reading);
+  const judged = shipTo
+    ? await judgeLines(
+        ctx.db,
+        reading.rules,
+        { userId: ctx.staffId, locationId: reading.location?.id ?? null },
+        ctx.now,
+        rows.map((r, i) => ({ ...r, unitPriceCents: prices[i]!.unitPriceCents })),
+        shipTo,
+        reading.licences,
+      )
+    : null;
+  return { rows, prices, verdicts: rows.map((_, i) => judged?.verdicts[i]) };
+}
+
+/** A location's one-line address, as the desk and an order's ship-to show it. */
+export const streetOf = (l: LocationRow) =>
+  l.streetAddress2 ? `${l.streetAddress}, ${l.streetAddress2}` : l.streetAddress;
+
+/** The draft's delivery fee: the one set for it, else the store's; nothing for a pickup. */
+export function feeOf(reading: DeskReading): number {
+  if ((reading.draft?.shippingType ?? 'Shiptoaddress') === 'Pickup') return 0;
+  return reading.draft?.feeCents ?? reading.settings.deliveryFeeCents;
+}
+
+export const touched = (now: Date) => ({ version: sql`${deskDrafts.version} + 1`, updatedAt: now });

@@ -1,0 +1,333 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { Conflict, Invalid } from '#server/errors.ts';
+import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
+import { blockView } from '#server/modules/compliance/compliance.service.ts';
+import { companies } from '#server/modules/companies/companies.table.ts';
+import { ofRepCompanies } from '#server/modules/companies/company-sql.ts';
+import { applicable, optionOf } from '#server/modules/pricing/price-book.ts';
+import { stateName } from '#shared/accounts/us-states.ts';
+import { parseQuickOrder, sameSkuOnce } from '#shared/cart/quick-order.ts';
+import {
+  DESK_LINES_MAX,
+  type DeskDraft,
+  type DeskDraftBody,
+  type DeskDraftList,
+  type DeskLine,
+  type DeskLineBody,
+  type DeskPasteResult,
+  deskMessages,
+} from '#shared/orders/desk.schemas.ts';
+import { orderMessages } from '#shared/orders/orders.messages.ts';
+import { tierTable } from '#shared/pricing/price-resolution.ts';
+import { deskDraftLines, deskDrafts } from './desk.table.ts';
+import {
+  type DeskContext,
+  type DeskReading,
+  deskShipTo,
+  feeOf,
+  findDraft,
+  priceAndJudge,
+  readDesk,
+  streetOf,
+  touched,
+} from './desk-reading.ts';
+
+/**
+ * The desk's answer: the draft as the company's buyers would see it — each line priced for the
+ * company's group with its tiers, its case pack, stock and verdict for the ship-to, and what keeps
+ * it from being ordered — and the order's totals and problems. Built from one reading.
+ */
+export async function deskView(ctx: DeskContext, reading: DeskReading): Promise<DeskDraft> {
+  const { rows, prices, verdicts } = await priceAndJudge(ctx, reading);
+  let sold = 0;
+  const lines = reading.lines.map((l): DeskLine => {
+    if (l.gone) return goneLine(l.variantId, l.quantity);
+    const i = sold++;
+    const r = rows[i]!;
+    const price = prices[i]!;
+    const verdict = verdicts[i];
+    const option = optionOf(reading.model.variant(r.variantId)!.product, r.variantId);
+    return {
+      variantId: r.sku,
+      variantName: r.variantName,
+      productName: r.productName,
+      sellingUnit: r.sellingUnit,
+      productId: r.productSlug,
+      categoryId: r.categorySlug,
+      brandId: r.brandSlug,
+      imageUrl: r.image.url,
+      priceCents: r.priceCents,
+      discountPriceCents: r.discountPriceCents,
+      discountPercentage: r.discountPercentage,
+      unitPriceCents: price.unitPriceCents,
+      quantity: r.quantity,
+      stock: r.stock,
+      lineTotalCents: price.lineTotalCents,
+      blocks: (verdict?.blocks ?? []).map(blockView),
+      exciseCents: verdict?.excise.cents ?? 0,
+      priceSource: price.source,
+      nextTier: price.nextTier,
+      quantityRule: quantityRuleOf(r),
+      quantityProblem: price.quantityProblem,
+      tiers: tierTable(option, applicable(reading.group, option)),
+      problem: verdict?.blocks[0]
+        ? deskMessages.lineBlocked(verdict.blocks[0].reason)
+        : verdict?.excise.missing.length
+          ? deskMessages.lineNoExcise
+          : r.stock < r.quantity
+            ? deskMessages.lineShort(r.stock)
+            : price.quantityProblem,
+    };
+  });
+  const subtotal = lines.reduce((n, l) => n + l.lineTotalCents, 0);
+  const excise = lines.reduce((n, l) => n + l.exciseCents, 0);
+  const shipping = feeOf(reading);
+  const shipTo = deskShipTo(reading);
+  const { draft, company, location, settings } = reading;
+  const problems = [
+    company.disabled ? deskMessages.companyDisabled : null,
+    location ? null : deskMessages.noLocation,
+    lines.length ? null : deskMessages.noLines,
+    lines.some((l) => l.problem)
+      ? deskMessages.linesWithProblems(lines.filter((l) => l.problem).length)
+      : null,
+    reading.verifiedDocuments < 2 && subtotal > settings.unverifiedCapCents
+      ? orderMessages.overCap(settings.unverifiedCapCents)
+      : null,
+  ].filter((p): p is string => p !== null);
+  return {
+    company: {
+      id: company.id,
+      businessName: company.businessName,
+      groupName: reading.group?.name ?? null,
+      disabled: company.disabled,
+      verified: reading.verifiedDocuments >= 2,
+    },
+    locations: reading.locations.map((l) => ({
+      id: l.id,
+      name: l.name || l.streetAddress,
+      address: streetOf(l),
+      city: l.city,
+      state: l.state,
+      postalCode: l.zipCode,
+      isDefault: l.isDefault,
+    })),
+    version: draft?.version ?? 0,
+    locationId: location?.id ?? null,
+    shippingType: draft?.shippingType === 'Pickup' ? 'Pickup' : 'Shiptoaddress',
+    standardFeeCents: settings.deliveryFeeCents,
+    feeCents: draft?.feeCents ?? null,
+    feeReason: draft?.feeReason ?? '',
+    buyerNote: draft?.buyerNote ?? '',
+    internalNote: draft?.internalNote ?? '',
+    shipTo: shipTo && {
+      state: shipTo.state,
+      stateName: stateName(shipTo.state),
+      shipping: shipTo.shipping === 'Pickup' ? 'Pickup' : 'Shiptoaddress',
+    },
+    lines,
+    subtotalCents: subtotal,
+    shippingCents: shipping,
+    exciseCents: excise,
+    totalCents: subtotal + shipping + excise,
+    problems,
+    updatedAt: (draft?.updatedAt ?? ctx.now).toISOString(),
+  };
+}
+
+/** A line whose option is no longer sold: shown so staff remove it, never ordered. */
+function goneLine(variantId: number, quantity: number): DeskLine {
+  return {
+    variantId: `#${variantId}`,
+    variantName: '',
+    productName: 'No longer sold',
+    sellingUnit: '',
+    productId: '',
+    categoryId: '',
+    brandId: '',
+    imageUrl: '',
+    priceCents: 0,
+    discountPriceCents: null,
+    discountPercentage: null,
+    unitPriceCents: 0,
+    quantity,
+    stock: 0,
+    lineTotalCents: 0,
+    blocks: [],
+    exciseCents: 0,
+    priceSource: 'list',
+    nextTier: null,
+    quantityRule: { minQuantity: 1, increment: 1, maxQuantity: null },
+    quantityProblem: null,
+    tiers: [],
+    problem: deskMessages.lineGone,
+  };
+}
+
+export async function getDesk(ctx: DeskContext, companyId: string): Promise<DeskDraft> {
+  return deskView(ctx, await readDesk(ctx, companyId));
+}
+
+/** The draft's row, made on first use (one per staff member and company; a twin insert finds it). */
+async function ensureDraft(ctx: DeskContext, companyId: string) {
+  await ctx.db
+    .insert(deskDrafts)
+    .values({ staffId: ctx.staffId, companyId, updatedAt: ctx.now })
+    .onConflictDoNothing();
+  return (await findDraft(ctx.db, ctx.staffId, companyId))!;
+}
+
+/**
+ * A line set to a quantity (0 removes it). The option is named by SKU and must be sold; stock,
+ * case packs and the verdict are shown on the line, not refused here: staff see what to fix.
+ */
+export async function setDeskLine(
+  ctx: DeskContext,
+  companyId: string,
+  body: DeskLineBody,
+): Promise<DeskDraft> {
+  const before = await readDesk(ctx, companyId);
+  const found = before.model.variantBySku(body.sku);
+  // A line no longer sold is removed by the id its view shows ("#<id>").
+  const goneId = /^#(\d{1,9})$/.exec(body.sku);
+  const variantId = found?.variant.id ?? null;
+  if (variantId === null && !(goneId && body.quantity === 0))
+    throw new Invalid(deskMessages.unknownSku, 'sku');
+  const draft = await ensureDraft(ctx, companyId);
+  await ctx.db.transaction(async (tx) => {
+    const id = variantId ?? Number(goneId![1]);
+    if (body.quantity === 0)
+      await tx
+        .delete(deskDraftLines)
+        .where(and(eq(deskDraftLines.draftId, draft.id), eq(deskDraftLines.variantId, id)));
+    else {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deskDraftLines)
+        .where(eq(deskDraftLines.draftId, draft.id));
+      const has = before.lines.some((l) => (l.gone ? l.variantId : l.row.variantId) === id);
+      if (!has && n >= DESK_LINES_MAX) throw new Invalid(deskMessages.tooManyLines, 'sku');
+      await tx
+        .insert(deskDraftLines)
+        .values({ draftId: draft.id, variantId: id, quantity: body.quantity })
+        .onConflictDoUpdate({
+          target: [deskDraftLines.draftId, deskDraftLines.variantId],
+          set: { quantity: body.quantity },
+        });
+    }
+    await tx.update(deskDrafts).set(touched(ctx.now)).where(eq(deskDrafts.id, draft.id));
+  });
+  return getDesk(ctx, companyId);
+}
+
+/**
+ * Pasted lines, parsed as the buyer's quick order parses them: each SKU the catalogue sells is
+ * added (its quantity added to the line's); what cannot be read or is not sold is reported with
+ * its line numbers. The draft's lines then show stock, case packs and verdicts.
+ */
+export async function pasteDeskLines(
+  ctx: DeskContext,
+  companyId: string,
+  text: string,
+): Promise<DeskPasteResult> {
+  const parsed = parseQuickOrder(text);
+  if ('problem' in parsed) throw new Invalid(parsed.problem, 'text');
+  const before = await readDesk(ctx, companyId);
+  const notAdded: DeskPasteResult['notAdded'] = [];
+  const adding = new Map<number, number>();
+  for (const e of sameSkuOnce(parsed.entries)) {
+    const found = e.problem ? undefined : before.model.variantBySku(e.sku);
+    if (e.problem || !found) {
+      notAdded.push({ lines: e.lines, sku: e.sku, problem: e.problem ?? deskMessages.unknownSku });
+      continue;
+    }
+    adding.set(found.variant.id, (adding.get(found.variant.id) ?? 0) + e.quantity);
+  }
+  const held = new Set(before.lines.map((l) => (l.gone ? l.variantId : l.row.variantId)));
+  const newLines = [...adding.keys()].filter((id) => !held.has(id)).length;
+  if (held.size + newLines > DESK_LINES_MAX) throw new Invalid(deskMessages.tooManyLines, 'text');
+  if (adding.size) {
+    const draft = await ensureDraft(ctx, companyId);
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(deskDraftLines)
+        .values(
+          [...adding].map(([variantId, quantity]) => ({
+            draftId: draft.id,
+            variantId,
+            quantity,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [deskDraftLines.draftId, deskDraftLines.variantId],
+          set: { quantity: sql`least(${deskDraftLines.quantity} + excluded.quantity, 10000)` },
+        });
+      await tx.update(deskDrafts).set(touched(ctx.now)).where(eq(deskDrafts.id, draft.id));
+    });
+  }
+  return {
+    message: deskMessages.pasted(adding.size, notAdded.length),
+    draft: await getDesk(ctx, companyId),
+    notAdded,
+  };
+}
+
+/**
+ * The draft's details: location, shipping, fee and its reason, the two notes. Names the version
+ * the page showed; a draft changed since is a 409 and the page reads it again.
+ */
+export async function saveDeskDetails(
+  ctx: DeskContext,
+  companyId: string,
+  body: DeskDraftBody & { feeReason: string; buyerNote: string; internalNote: string },
+): Promise<DeskDraft> {
+  const before = await readDesk(ctx, companyId);
+  if (body.locationId && !before.locations.some((l) => l.id === body.locationId))
+    throw new Invalid(deskMessages.locationNotFound, 'locationId');
+  const draft = await ensureDraft(ctx, companyId);
+  const [saved] = await ctx.db
+    .update(deskDrafts)
+    .set({
+      locationId: body.locationId,
+      shippingType: body.shippingType,
+      feeCents: body.feeCents,
+      feeReason: body.feeCents === null ? '' : body.feeReason,
+      buyerNote: body.buyerNote,
+      internalNote: body.internalNote,
+      ...touched(ctx.now),
+    })
+    .where(and(eq(deskDrafts.id, draft.id), eq(deskDrafts.version, body.version)))
+    .returning({ id: deskDrafts.id });
+  if (!saved) throw new Conflict(deskMessages.draftChanged);
+  return getDesk(ctx, companyId);
+}
+
+export async function discardDesk(ctx: DeskContext, companyId: string): Promise<{ message: string }> {
+  await readDesk(ctx, companyId);
+  await ctx.db
+    .delete(deskDrafts)
+    .where(and(eq(deskDrafts.staffId, ctx.staffId), eq(deskDrafts.companyId, companyId)));
+  return { message: deskMessages.discarded };
+}
+
+/** The staff member's drafts in progress (a sales rep: those of companies still theirs), newest first. */
+export async function listDesks(ctx: DeskContext): Promise<DeskDraftList> {
+  const rows = await ctx.db
+    .select({
+      companyId: deskDrafts.companyId,
+      businessName: companies.businessName,
+      lineCount: sql<number>`(select count(*)::int from desk_draft_lines l_d where l_d.draft_id = "desk_drafts"."id")`,
+      updatedAt: deskDrafts.updatedAt,
+    })
+    .from(deskDrafts)
+    .innerJoin(companies, eq(companies.id, deskDrafts.companyId))
+    .where(
+      and(
+        eq(deskDrafts.staffId, ctx.staffId),
+        ctx.companyScope ? ofRepCompanies(deskDrafts.companyId, ctx.companyScope) : undefined,
+      ),
+    )
+    .orderBy(desc(deskDrafts.updatedAt))
+    .limit(100);
+  return { drafts: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
+}
