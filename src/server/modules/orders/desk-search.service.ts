@@ -40,7 +40,7 @@ export async function searchDesk(ctx: DeskContext, companyId: string, q: string)
       : standing.state
         ? { state: standing.state, shipping: 'Delivery' as const }
         : null;
-  const licences = new Set(standing.licences);
+  const licences = new Set(standing.states);
   const inDraft = new Map(standing.lines);
   const exact = q.trim().toUpperCase();
   const options: DeskOption[] = [];
@@ -84,7 +84,7 @@ export async function searchDesk(ctx: DeskContext, companyId: string, q: string)
 async function standingFor(ctx: DeskContext, companyId: string, day: string) {
   const result = (await ctx.db.execute(sql`
     select d_s.shipping_type as shipping, l_s.state,
-      ${heldLicenceStatesSql(sql`c_s.id`, sql`l_s.id`, day)} as licences,
+      ${heldLicenceStatesSql(sql`c_s.id`, sql`l_s.id`, day)} as states,
       (select coalesce(json_agg(json_build_array(i_s.variant_id, i_s.quantity)), '[]'::json)
          from desk_draft_lines i_s where i_s.draft_id = d_s.id) as lines
     from companies c_s
@@ -96,7 +96,7 @@ async function standingFor(ctx: DeskContext, companyId: string, day: string) {
     ) l_s on true
     where c_s.id = ${companyId} and (${ctx.companyScope}::uuid is null or c_s.sales_rep_id = ${ctx.companyScope}::uuid)
   `)) as unknown as {
-    rows: { shipping: string | null; state: string | null; licences: string[]; lines: [number, number][] }[];
+    rows: { shipping: string | null; state: string | null; states: string[]; lines: [number, number][] }[];
   };
   const row = result.rows[0];
   if (!row) throw new NotFound(deskMessages.companyNotFound);
