@@ -54,7 +54,7 @@ export function deskFixture(getT: () => TestContext, clock: () => Date) {
   async function group(
     companyId: string,
     variantId: number,
-    entry: { priceCents: number; tiers?: Tier[] } | { basisPoints: number },
+    entry: { priceCents: number; tiers?: readonly Tier[] } | { basisPoints: number },
   ) {
     const [g] = await t().database.query<{ id: number }>(
       'insert into customer_groups (name) values ($1) returning id',
