@@ -5,9 +5,9 @@ import { CartLineSchema } from '#shared/cart/cart.schemas.ts';
 import { QUICK_ORDER_MAX_CHARS } from '#shared/cart/quick-order.ts';
 import { BlockSchema } from '#shared/compliance/compliance.schemas.ts';
 import { QuantityRuleViewSchema, TierRowSchema } from '#shared/pricing/buyer-price.schemas.ts';
-import { deskMessages } from './desk.messages.ts';
+import { DESK_LINES_MAX, deskMessages } from './desk.messages.ts';
 
-export { deskMessages };
+export { DESK_LINES_MAX, deskMessages };
 
 /**
  * The order desk (decision 016, part 2): staff build an order for a company and one of its
@@ -17,8 +17,6 @@ export { deskMessages };
 
 /** The longest buyer's note and internal note (the checkout's comments hold 1000). */
 export const DESK_NOTE_MAX = 1000;
-/** The most lines a draft holds (a quick order's paste holds 500). */
-export const DESK_LINES_MAX = 500;
 /** The highest delivery fee staff may set ($10,000). */
 export const DESK_FEE_MAX_CENTS = 1_000_000;
 /** The longest reason for a changed fee. */
@@ -28,30 +26,41 @@ export const DeskParamsSchema = z.object({ companyId: z.uuid({ message: deskMess
 
 const Sku = z.string().trim().min(1, deskMessages.unknownSku).max(60, deskMessages.unknownSku);
 
-/** One line's quantity set (0 removes it). */
+/** One line's quantity set (0 removes it), or with `adding` that many added to the line's. */
 export const DeskLineBodySchema = z.object({
   sku: Sku,
+  adding: z.boolean().default(false),
   quantity: z
     .number({ message: deskMessages.quantityRange })
     .int(deskMessages.quantityRange)
     .min(0, deskMessages.quantityRange)
     .max(10_000, deskMessages.quantityRange),
 });
-export type DeskLineBody = z.infer<typeof DeskLineBodySchema>;
+export type DeskLineBody = z.input<typeof DeskLineBodySchema>;
 
 /** Pasted lines, parsed as the buyer's quick order parses them. */
-export const DeskPasteBodySchema = z.object({ text: z.string().max(QUICK_ORDER_MAX_CHARS) });
+export const DeskPasteBodySchema = z.object({
+  text: z.string().max(QUICK_ORDER_MAX_CHARS, deskMessages.pasteTooLong),
+});
 
-/**
- * What the draft says besides its lines. `version` is the one the page showed: a draft changed
- * since (another tab) answers 409 with the draft as it is. `feeCents` null: the store's fee.
- */
+/** The draft's version the page showed: a draft changed since (another tab) answers 409. */
+const Version = z
+  .number({ message: deskMessages.versionMissing })
+  .int(deskMessages.versionMissing)
+  .nonnegative(deskMessages.versionMissing);
+
+/** What the draft says besides its lines, at the version the page showed. `feeCents` null: the store's fee. */
 export const DeskDraftBodySchema = z
   .object({
-    version: z.number().int().nonnegative(),
+    version: Version,
     locationId: z.uuid({ message: deskMessages.locationNotFound }).nullable(),
     shippingType: z.enum(SHIPPING_TYPES),
-    feeCents: z.number().int().min(0).max(DESK_FEE_MAX_CENTS).nullable(),
+    feeCents: z
+      .number({ message: deskMessages.feeAmount })
+      .int(deskMessages.feeAmount)
+      .min(0, deskMessages.feeAmount)
+      .max(DESK_FEE_MAX_CENTS, deskMessages.feeTooHigh)
+      .nullable(),
     feeReason: z.string().trim().max(DESK_REASON_MAX).default(''),
     buyerNote: z.string().trim().max(DESK_NOTE_MAX).default(''),
     internalNote: z.string().trim().max(DESK_NOTE_MAX).default(''),
@@ -103,7 +112,7 @@ export const DeskDetailsFormSchema = z
 
 /** Place the draft: the version and total the page showed; the key makes a double press one order. */
 export const DeskPlaceBodySchema = z.object({
-  version: z.number().int().nonnegative(),
+  version: Version,
   /** The location the page showed (`locationId` of the draft): one removed since refuses the order. */
   locationId: z.uuid({ message: deskMessages.noLocation }),
   expectedTotalCents: z.number().int().nonnegative().max(1_000_000_000),
@@ -111,7 +120,9 @@ export const DeskPlaceBodySchema = z.object({
 });
 export type DeskPlaceBody = z.infer<typeof DeskPlaceBodySchema>;
 
-export const DeskSearchQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const DeskSearchQuerySchema = z.object({
+  q: z.string().trim().max(100, deskMessages.searchTooLong).default(''),
+});
 
 /** A draft's line as the company's buyers would see it in their cart, with the tiers and a problem. */
 export const DeskLineSchema = CartLineSchema.extend({

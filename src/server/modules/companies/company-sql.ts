@@ -29,3 +29,21 @@ export const USERS_ID = sql.raw('"users"."id"');
  */
 export const ofRepCompanies = (companyId: unknown, staffId: string): SQL<boolean> =>
   sql<boolean>`${companyId} in (select r_x.id from companies r_x where r_x.sales_rep_id = ${staffId})`;
+
+/**
+ * An order's purchaser as reports name it (the PACT report, the audit log, the console's orders),
+ * as columns of a query joining `orders` to `users` on `orders.user_id`: the login who placed it,
+ * or, for an order taken at the desk by staff (decision 016), its company and the company's first
+ * owner (by joining) — whose name the order's ship-to carries.
+ */
+export const orderBusinessSql = (): SQL<string> =>
+  sql<string>`coalesce((select c_b.business_name from companies c_b where c_b.id = "orders"."company_id"), ${businessNameOf()})`;
+export const orderPhoneSql = (): SQL<string> =>
+  sql<string>`case when "orders"."taken_at_desk" then (select c_p.phone from companies c_p where c_p.id = "orders"."company_id") else ${phoneOf()} end`;
+export const orderEmailSql = (): SQL<string> =>
+  sql<string>`case when "orders"."taken_at_desk" then coalesce((select u_e.email from company_members m_e join users u_e on u_e.id = m_e.user_id
+    where m_e.company_id = "orders"."company_id" and m_e.role = 'owner' and m_e.removed_at is null
+    order by m_e.joined_at, u_e.email limit 1), '') else "users"."email" end`;
+/** The buyer's page an order links to: none for an order taken at the desk (its placer is staff). */
+export const orderBuyerIdSql = (): SQL<string | null> =>
+  sql<string | null>`case when "orders"."taken_at_desk" then null else "users"."id" end`;

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { users } from '#server/modules/accounts/accounts.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import type { UserEventBus, UserEventType } from '#server/modules/events/event-bus.ts';
@@ -98,4 +99,24 @@ export async function lockCompany(tx: Pick<Db, 'select'>, companyId: string): Pr
 export function callerCompany(ctx: { companyId: string | null }): string {
   if (!ctx.companyId) throw new DomainError(403, companyMessages.membersOnly);
   return ctx.companyId;
+}
+
+/**
+ * The company's active members whose logins are enabled, first joined first: who hears of an order
+ * staff took or changed for the company (decision 016), and its first owner is whose attention it
+ * is for.
+ */
+export function activeMembersOf(db: Pick<Db, 'select'>, companyId: string) {
+  return db
+    .select({ userId: users.id, email: users.email, name: users.name, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        isNull(companyMembers.removedAt),
+        isNull(users.disabledAt),
+      ),
+    )
+    .orderBy(asc(companyMembers.joinedAt), asc(users.email));
 }

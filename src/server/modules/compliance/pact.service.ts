@@ -20,7 +20,7 @@ import {
 import { csvLine } from '#shared/csv.ts';
 import { isoDay } from '#shared/dates.ts';
 import { pactFilings } from './compliance.table.ts';
-import { phoneOf } from '#server/modules/companies/company-sql.ts';
+import { orderEmailSql, orderPhoneSql } from '#server/modules/companies/company-sql.ts';
 
 /** Lines the PACT Act covers: delivered to an address, not cancelled, ENDS or tobacco. */
 const covered = () =>
@@ -41,8 +41,9 @@ export async function pactReport(ctx: StaffContext, query: PactQuery): Promise<P
       orderNumber: orders.number,
       shipBusinessName: orders.shipBusinessName,
       shipName: orders.shipName,
-      email: users.email,
-      phone: phoneOf(),
+      // An order taken at the desk: the company's contact, not the staff member's (decision 016).
+      email: orderEmailSql(),
+      phone: orderPhoneSql(),
       address: orders.shipAddress,
       city: orders.shipCity,
       state: orders.shipState,

@@ -15,7 +15,7 @@ import { formatCents } from '#shared/money.ts';
 import type { RequestChange, RequestChanged } from '#shared/orders/order-requests.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
-import { lineName, snapshotLines } from './order-lines.ts';
+import { lineName, shortOptions, snapshotLines } from './order-lines.ts';
 import { loadOrder } from './order-reads.ts';
 import { alreadyDecided, requestRow, storedLines, tellCompany } from './order-requests.service.ts';
 import type { OrderRequestRow } from './order-requests.table.ts';
@@ -23,8 +23,6 @@ import type { PlaceOrderContext } from './orders-context.ts';
 
 type ApproveContext = PlaceOrderContext &
   Pick<MemberContext, 'userId' | 'companyId'> & { events: UserEventBus };
-
-const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
 
 /** The request judged and priced again as things are now: the lines kept, and what changed. */
 interface Rejudged {
@@ -258,9 +256,8 @@ async function callApprove(
     );
     return result!.r.status;
   } catch (err) {
-    const short = NOT_ENOUGH_STOCK.exec(String((err as Error).message ?? err));
-    if (!short) throw err;
-    const ids = new Set(JSON.parse(short[1]!) as number[]);
+    const ids = shortOptions(err);
+    if (!ids) throw err;
     throw new DomainError(
       409,
       orderMessages.requestNotEnoughStock(now.lines.filter((l) => ids.has(l.variantId)).map(lineName)),

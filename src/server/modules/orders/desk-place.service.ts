@@ -1,20 +1,15 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { Conflict, DomainError, Invalid } from '#server/errors.ts';
+import { and, eq } from 'drizzle-orm';
+import { Conflict, Invalid } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
-import { companyMembers } from '#server/modules/companies/companies.table.ts';
+import { activeMembersOf } from '#server/modules/companies/company.service.ts';
 import { deskOrderMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
 import { formatCents } from '#shared/money.ts';
 import { type DeskPlaceBody, type DeskPlaced, deskMessages } from '#shared/orders/desk.schemas.ts';
-import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { staffAudience } from '#shared/staff/staff-roles.ts';
-import { lineName, snapshotLines } from './order-lines.ts';
-import { deskView } from './desk.service.ts';
-import { type DeskContext, type DeskReading, priceAndJudge, readDesk, streetOf } from './desk-reading.ts';
+import { deskViewPriced } from './desk.service.ts';
+import { type DeskContext, type DeskReading, readDesk, streetOf } from './desk-reading.ts';
+import { lineName, ORDER_NUMBER_SLOT, shortOptions, snapshotLines } from './order-lines.ts';
 import { orders } from './orders.table.ts';
-
-const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
-/** The order number is made in the database; the mails carry this until it is filled in. */
-const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 
 type DeskStatus =
   | 'created'
@@ -30,14 +25,15 @@ type DeskStatus =
  * Places the staff member's draft for a company (decision 016, part 2), in up to two tries, each
  * from one reading (readDesk): this instance's memory first, the database after
  * place_desk_order found memory behind.
- *  1. The draft as the desk shows it (deskView): any problem refuses it (400) with what to fix; a
- *     total other than the one the page showed refuses it (409) with the new total.
+ *  1. The draft as the desk shows it (deskView): anything that keeps it from being ordered, or a
+ *     total other than the one the page showed, refuses it (409) and the page reads it again.
  *  2. place_desk_order, one statement and so one transaction: the draft at the version shown, the
  *     company enabled (and the rep's), the location the company's, the rules, licenses, group and
  *     the draft's lines still what was priced and judged (else the next try), the cap, then the
  *     order with the staff member as the one who placed it, its stock taken with conditional
  *     updates (never oversold), the draft deleted, the audit entry, the members' and staff's mail.
- * A double press finds the first press's order by its key. Any failure rolls it all back.
+ * A double press finds the first press's order by its key (the draft is gone by then). Any failure
+ * rolls it all back.
  */
 export async function placeDesk(
   ctx: DeskContext,
@@ -48,18 +44,19 @@ export async function placeDesk(
     const reading = await readDesk(ctx, companyId, attempt === 0 ? 'memory' : 'database');
     const status = await placeOnce(ctx, reading, body);
     if (typeof status === 'object') return status;
-    if (status === 'gone' || status === 'duplicate') {
-      const twin = await orderByKey(ctx, body.idempotencyKey);
+    if (status === 'gone') {
+      const twin = await orderByKey(ctx, companyId, body.idempotencyKey);
       if (twin) return { message: deskMessages.placed(twin, reading.company.businessName), number: twin };
-      if (status === 'gone') throw new Conflict(deskMessages.draftChanged);
+      throw new Conflict(deskMessages.draftChanged);
     }
-    if (status === 'draft') throw new Conflict(deskMessages.draftChanged);
+    // The key made another order, and this draft is a new one: the page makes a new key.
+    if (status === 'duplicate') throw new Conflict(deskMessages.keyUsed);
+    if (status === 'draft' || status === 'location') throw new Conflict(deskMessages.draftChanged);
     // Disabled, or no longer the rep's, since the reading: the next reading says which (or a 404).
     if (status === 'company' && attempt > 0) throw new Conflict(deskMessages.companyDisabled);
-    if (status === 'location') throw new Conflict(deskMessages.draftChanged);
-    if (status === 'over_cap') throw new Invalid(orderMessages.overCap(reading.settings.unverifiedCapCents));
+    if (status === 'over_cap') throw new Conflict(deskMessages.overCap(reading.settings.unverifiedCapCents));
   }
-  throw new Conflict(orderMessages.cartChanged);
+  throw new Conflict(deskMessages.keptChanging);
 }
 
 async function placeOnce(
@@ -67,37 +64,82 @@ async function placeOnce(
   reading: DeskReading,
   body: DeskPlaceBody,
 ): Promise<DeskPlaced | DeskStatus> {
-  if (!reading.draft) {
-    const twin = await orderByKey(ctx, body.idempotencyKey);
+  const { draft } = reading;
+  if (!draft) {
+    const twin = await orderByKey(ctx, reading.company.id, body.idempotencyKey);
     if (twin) return { message: deskMessages.placed(twin, reading.company.businessName), number: twin };
     throw new Invalid(deskMessages.noLines);
   }
   // Another tab changed it, or the location the page showed was removed since (the draft would
   // fall back to the default): the page reads it again. place_desk_order checks the version too.
-  if (reading.draft.version !== body.version || reading.location?.id !== body.locationId)
+  if (draft.version !== body.version || reading.location?.id !== body.locationId)
     throw new Conflict(deskMessages.draftChanged);
-  const view = await deskView(ctx, reading);
-  if (view.problems.length) {
+  const { view, priced } = await deskViewPriced(ctx, reading);
+  // What the page showed is what is ordered: anything else (memory may be behind) is read again,
+  // then refused with the draft to look at again.
+  if (view.problems.length || view.totalCents !== body.expectedTotalCents) {
     if (reading.source === 'memory') return 'changed';
-    throw new Invalid(view.problems.join(' '));
+    throw new Conflict(
+      view.problems.length ? view.problems.join(' ') : deskMessages.pricesChanged(view.totalCents),
+    );
   }
-  if (view.totalCents !== body.expectedTotalCents) {
-    if (reading.source === 'memory') return 'changed';
-    throw new Conflict(deskMessages.pricesChanged(view.totalCents));
+  const { rows, prices, verdicts } = priced;
+  const [members, staff] = await Promise.all([activeMembersOf(ctx.db, reading.company.id), staffNameOf(ctx)]);
+  const lines = rows.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents));
+  const args = [
+    ctx.staffId,
+    reading.company.id,
+    body.version,
+    body.idempotencyKey,
+    ctx.now.toISOString(),
+    JSON.stringify(orderRow(reading, view, members)),
+    JSON.stringify(snapshotLines(rows, prices, (i) => verdicts[i]!.excise.cents)),
+    reading.settings.unverifiedCapCents,
+    JSON.stringify(deskMails(ctx, reading, { members, staff, totalCents: view.totalCents, lines })),
+    JSON.stringify({
+      version: reading.rules.version,
+      licences: reading.licences,
+      group: reading.group && { id: reading.group.id, version: reading.group.version },
+    }),
+    ctx.companyScope,
+  ];
+  let result: { status: DeskStatus; number?: string };
+  try {
+    const [row] = await ctx.database.query<{ r: typeof result }>(
+      `select place_desk_order($1::uuid, $2::uuid, $3::integer, $4, $5::timestamptz, $6::jsonb, $7::jsonb,
+        $8::integer, $9::jsonb, $10::jsonb, $11::uuid) as r`,
+      args,
+    );
+    result = row!.r;
+  } catch (err) {
+    const ids = shortOptions(err);
+    if (!ids) throw err;
+    throw new Conflict(deskMessages.notEnoughStock(rows.filter((l) => ids.has(l.variantId)).map(lineName)));
   }
-  const [{ rows, prices, verdicts }, members, staffName] = await Promise.all([
-    priceAndJudge(ctx, reading),
-    membersOf(ctx, reading.company.id),
-    staffNameOf(ctx),
-  ]);
+  if (result.status !== 'created') return result.status;
+  ctx.catalogue.stockTaken(rows.map((l) => ({ id: l.variantId, quantity: l.quantity })));
+  ctx.mail.kick();
+  ctx.changes.committed();
+  return {
+    message: deskMessages.placed(result.number!, reading.company.businessName),
+    number: result.number!,
+  };
+}
+
+type Member = Awaited<ReturnType<typeof activeMembersOf>>[number];
+
+/** The order as place_desk_order inserts it: the location's address, for the company's first owner. */
+function orderRow(
+  reading: DeskReading,
+  view: { subtotalCents: number; shippingCents: number; exciseCents: number; totalCents: number },
+  members: Member[],
+) {
+  const draft = reading.draft!;
   const location = reading.location!;
-  const draft = reading.draft;
   const pickup = draft.shippingType === 'Pickup';
-  const snapshot = snapshotLines(rows, prices, (i) => verdicts[i]!.excise.cents);
-  const order = {
+  return {
     location_id: location.id,
     shipping_type: draft.shippingType,
-    // Attention of the company's first owner (the order is the company's, taken from one of them).
     ship_name:
       members.find((m) => m.role === 'owner')?.name ?? members[0]?.name ?? reading.company.businessName,
     ship_business_name: reading.company.businessName,
@@ -114,54 +156,6 @@ async function placeOnce(
     total_cents: view.totalCents,
     carrier: pickup ? '' : reading.settings.carrier,
   };
-  const check = {
-    version: reading.rules.version,
-    licences: reading.licences,
-    group: reading.group && { id: reading.group.id, version: reading.group.version },
-  };
-  const mailLines = rows.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents));
-  const mail = deskMails(ctx, reading, {
-    members,
-    staff: staffName,
-    totalCents: view.totalCents,
-    lines: mailLines,
-  });
-  try {
-    const [row] = await ctx.database.query<{ r: { status: DeskStatus; number?: string } }>(
-      `select place_desk_order($1::uuid, $2::uuid, $3::integer, $4, $5::timestamptz, $6::jsonb, $7::jsonb,
-        $8::integer, $9::jsonb, $10::jsonb, $11::uuid) as r`,
-      [
-        ctx.staffId,
-        reading.company.id,
-        body.version,
-        body.idempotencyKey,
-        ctx.now.toISOString(),
-        JSON.stringify(order),
-        JSON.stringify(snapshot),
-        reading.settings.unverifiedCapCents,
-        JSON.stringify(mail),
-        JSON.stringify(check),
-        ctx.companyScope,
-      ],
-    );
-    const result = row!.r;
-    if (result.status !== 'created') return result.status;
-    ctx.catalogue.stockTaken(rows.map((l) => ({ id: l.variantId, quantity: l.quantity })));
-    ctx.mail.kick();
-    ctx.changes.committed();
-    return {
-      message: deskMessages.placed(result.number!, reading.company.businessName),
-      number: result.number!,
-    };
-  } catch (err) {
-    const short = NOT_ENOUGH_STOCK.exec(String((err as Error).message ?? err));
-    if (!short) throw err;
-    const ids = new Set(JSON.parse(short[1]!) as number[]);
-    throw new DomainError(
-      409,
-      orderMessages.notEnoughStock(rows.filter((l) => ids.has(l.variantId)).map(lineName)),
-    );
-  }
 }
 
 /**
@@ -214,33 +208,18 @@ function deskMails(
   };
 }
 
-type Member = Awaited<ReturnType<typeof membersOf>>[number];
-
-/** The company's active members, who are told of the order (and the first owner, whose attention it is for). */
-function membersOf(ctx: DeskContext, companyId: string) {
-  return ctx.db
-    .select({ userId: users.id, email: users.email, name: users.name, role: companyMembers.role })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(
-      and(
-        eq(companyMembers.companyId, companyId),
-        isNull(companyMembers.removedAt),
-        isNull(users.disabledAt),
-      ),
-    )
-    .orderBy(asc(users.email));
-}
-
 async function staffNameOf(ctx: DeskContext): Promise<string> {
   const [staff] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.staffId));
   return staff?.name ?? '';
 }
 
-async function orderByKey(ctx: DeskContext, key: string): Promise<string | null> {
+/** The order this staff member's key made for this company, if it made one. */
+async function orderByKey(ctx: DeskContext, companyId: string, key: string): Promise<string | null> {
   const [row] = await ctx.db
     .select({ number: orders.number })
     .from(orders)
-    .where(and(eq(orders.userId, ctx.staffId), eq(orders.idempotencyKey, key)));
+    .where(
+      and(eq(orders.userId, ctx.staffId), eq(orders.idempotencyKey, key), eq(orders.companyId, companyId)),
+    );
   return row?.number ?? null;
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deskMessages } from '#shared/orders/desk.schemas.ts';
-import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
 import { OrderListSchema } from '#shared/orders/orders.schemas.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
@@ -144,6 +143,17 @@ describe('placing an order at the desk', () => {
     expect(twice.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(twice[0]!.json().number).toBe(twice[1]!.json().number);
     expect(await f.stockOf(v.id)).toBe(8);
+    // The same key pressed again for a new draft of the same company is not that order again.
+    expect((await desk.line(admin.cookie, c.id, v.sku, 1)).statusCode).toBe(200);
+    const fresh = await desk.get(admin.cookie, c.id);
+    const reused = await desk.place(admin.cookie, c.id, {
+      ...body,
+      version: fresh.version,
+      expectedTotalCents: fresh.totalCents,
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(deskMessages.keyUsed);
+    expect(await f.stockOf(v.id)).toBe(8);
     const [{ n }] = (await t.database.query<{ n: number }>(
       'select count(*)::int as n from orders where company_id = $1',
       [c.id],
@@ -158,11 +168,11 @@ describe('placing an order at the desk', () => {
     const v = await f.variantWith(10, cap);
     expect((await desk.line(admin.cookie, c.id, v.sku, 2)).statusCode).toBe(200);
     const over = await d.placeAsShown(admin.cookie, c.id);
-    expect(over.statusCode).toBe(400);
-    expect(over.json().message).toBe(orderMessages.overCap(cap));
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(deskMessages.overCap(cap));
     expect((await desk.line(admin.cookie, c.id, v.sku, 20)).statusCode).toBe(200);
     const short = await d.placeAsShown(admin.cookie, c.id);
-    expect(short.statusCode).toBe(400);
+    expect(short.statusCode).toBe(409);
     expect(short.json().message).toContain(deskMessages.linesWithProblems(1));
     await t.database.query('update companies set disabled_at = now() where id = $1', [c.id]);
     expect((await d.placeAsShown(admin.cookie, c.id)).json().message).toContain(deskMessages.companyDisabled);
@@ -221,6 +231,20 @@ describe('one set of rules', () => {
       const [desked] = await read(atDesk.json().number);
       const [bought] = await read(byBuyer.json().order.orderNumber);
       expect(desked, s.state).toEqual(bought);
+      // The PACT report names the company's contact for both, never the staff member who took one.
+      const pact = (
+        await d.call('GET', `${ADMIN}/compliance/pact?month=2026-11&state=${s.state}`, admin.cookie)
+      ).json().rows as { orderNumber: string; email: string; phone: string; contactName: string }[];
+      const contact = (n: string) =>
+        pact
+          .filter((r) => r.orderNumber === n)
+          .map(({ email, phone, contactName }) => ({ email, phone, contactName }));
+      if (s.shipping === 'Shiptoaddress') {
+        expect(contact(atDesk.json().number)[0]).toMatchObject({ email: c.owner.email });
+        expect(contact(atDesk.json().number)[0]!.phone).toBe(
+          contact(byBuyer.json().order.orderNumber)[0]!.phone,
+        );
+      }
       // The scenario means something: excise where the state taxes vapes, the group's price where it has one.
       if (s.state !== 'TX') expect(desked!.excise_cents, s.state).not.toBe(0);
     }

@@ -111,7 +111,7 @@ export async function readDesk(
   };
 }
 
-export async function findDraft(db: Pick<Db, 'select'>, staffId: string, companyId: string) {
+async function findDraft(db: Pick<Db, 'select'>, staffId: string, companyId: string) {
   const [row] = await db
     .select()
     .from(deskDrafts)
@@ -162,6 +162,8 @@ export async function priceAndJudge(
     ? await judgeLines(
         ctx.db,
         reading.rules,
+        // Whose licenses: read already (reading.licences, the company's for the location); the
+        // holder is only what judgeLines would read them by, and is never read here.
         { userId: ctx.staffId, locationId: reading.location?.id ?? null },
         ctx.now,
         rows.map((r, i) => ({ ...r, unitPriceCents: prices[i]!.unitPriceCents })),

@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid } from '#server/errors.ts';
 import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
-import { blockView } from '#server/modules/compliance/compliance.service.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
 import { ofRepCompanies } from '#server/modules/companies/company-sql.ts';
+import { blockView } from '#server/modules/compliance/compliance.service.ts';
 import { applicable, optionOf } from '#server/modules/pricing/price-book.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { parseQuickOrder, sameSkuOnce } from '#shared/cart/quick-order.ts';
@@ -13,11 +15,10 @@ import {
   type DeskDraftBody,
   type DeskDraftList,
   type DeskLine,
-  type DeskLineBody,
+  type DeskLineBodySchema,
   type DeskPasteResult,
   deskMessages,
 } from '#shared/orders/desk.schemas.ts';
-import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { tierTable } from '#shared/pricing/price-resolution.ts';
 import { deskDraftLines, deskDrafts } from './desk.table.ts';
 import {
@@ -25,7 +26,6 @@ import {
   type DeskReading,
   deskShipTo,
   feeOf,
-  findDraft,
   priceAndJudge,
   readDesk,
   streetOf,
@@ -38,7 +38,13 @@ import {
  * it from being ordered — and the order's totals and problems. Built from one reading.
  */
 export async function deskView(ctx: DeskContext, reading: DeskReading): Promise<DeskDraft> {
-  const { rows, prices, verdicts } = await priceAndJudge(ctx, reading);
+  return (await deskViewPriced(ctx, reading)).view;
+}
+
+/** The desk's answer, and the lines as priced and judged for it (placing the order takes both). */
+export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
+  const priced = await priceAndJudge(ctx, reading);
+  const { rows, prices, verdicts } = priced;
   let sold = 0;
   const lines = reading.lines.map((l): DeskLine => {
     if (l.gone) return goneLine(l.variantId, l.quantity);
@@ -92,10 +98,10 @@ export async function deskView(ctx: DeskContext, reading: DeskReading): Promise<
       ? deskMessages.linesWithProblems(lines.filter((l) => l.problem).length)
       : null,
     reading.verifiedDocuments < 2 && subtotal > settings.unverifiedCapCents
-      ? orderMessages.overCap(settings.unverifiedCapCents)
+      ? deskMessages.overCap(settings.unverifiedCapCents)
       : null,
   ].filter((p): p is string => p !== null);
-  return {
+  const view: DeskDraft = {
     company: {
       id: company.id,
       businessName: company.businessName,
@@ -133,6 +139,7 @@ export async function deskView(ctx: DeskContext, reading: DeskReading): Promise<
     problems,
     updatedAt: (draft?.updatedAt ?? ctx.now).toISOString(),
   };
+  return { view, priced };
 }
 
 /** A line whose option is no longer sold: shown so staff remove it, never ordered. */
@@ -168,54 +175,63 @@ export async function getDesk(ctx: DeskContext, companyId: string): Promise<Desk
   return deskView(ctx, await readDesk(ctx, companyId));
 }
 
-/** The draft's row, made on first use (one per staff member and company; a twin insert finds it). */
-async function ensureDraft(ctx: DeskContext, companyId: string) {
-  await ctx.db
+/**
+ * The staff member's draft for the company, made on first use, its version raised, and its row
+ * held until the transaction ends: a place, a discard or another change waits (or came first and
+ * is then seen). Its id and the options its lines hold now.
+ */
+async function lockedDraft(tx: Pick<Db, 'insert' | 'select'>, ctx: DeskContext, companyId: string) {
+  const [draft] = await tx
     .insert(deskDrafts)
-    .values({ staffId: ctx.staffId, companyId, updatedAt: ctx.now })
-    .onConflictDoNothing();
-  return (await findDraft(ctx.db, ctx.staffId, companyId))!;
+    .values({ staffId: ctx.staffId, companyId, version: 1, updatedAt: ctx.now })
+    .onConflictDoUpdate({ target: [deskDrafts.staffId, deskDrafts.companyId], set: touched(ctx.now) })
+    .returning({ id: deskDrafts.id });
+  const held = await tx
+    .select({ variantId: deskDraftLines.variantId })
+    .from(deskDraftLines)
+    .where(eq(deskDraftLines.draftId, draft!.id));
+  return { id: draft!.id, held: new Set(held.map((h) => h.variantId)) };
 }
 
 /**
- * A line set to a quantity (0 removes it). The option is named by SKU and must be sold; stock,
- * case packs and the verdict are shown on the line, not refused here: staff see what to fix.
+ * A line set to a quantity (0 removes it), or (`adding`) that many added to it. The option is
+ * named by SKU and must be sold (a line no longer sold is removed by the "#<id>" its view shows);
+ * stock, case packs and the verdict are shown on the line, not refused here: staff see what to fix.
  */
 export async function setDeskLine(
   ctx: DeskContext,
   companyId: string,
-  body: DeskLineBody,
+  body: z.output<typeof DeskLineBodySchema>,
 ): Promise<DeskDraft> {
   const before = await readDesk(ctx, companyId);
   const found = before.model.variantBySku(body.sku);
-  // A line no longer sold is removed by the id its view shows ("#<id>").
   const goneId = /^#(\d{1,9})$/.exec(body.sku);
   const variantId = found?.variant.id ?? null;
   if (variantId === null && !(goneId && body.quantity === 0))
     throw new Invalid(deskMessages.unknownSku, 'sku');
-  const draft = await ensureDraft(ctx, companyId);
+  const id = variantId ?? Number(goneId![1]);
   await ctx.db.transaction(async (tx) => {
-    const id = variantId ?? Number(goneId![1]);
-    if (body.quantity === 0)
+    const draft = await lockedDraft(tx, ctx, companyId);
+    if (body.quantity === 0 && !body.adding) {
       await tx
         .delete(deskDraftLines)
         .where(and(eq(deskDraftLines.draftId, draft.id), eq(deskDraftLines.variantId, id)));
-    else {
-      const [{ n } = { n: 0 }] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(deskDraftLines)
-        .where(eq(deskDraftLines.draftId, draft.id));
-      const has = before.lines.some((l) => (l.gone ? l.variantId : l.row.variantId) === id);
-      if (!has && n >= DESK_LINES_MAX) throw new Invalid(deskMessages.tooManyLines, 'sku');
-      await tx
-        .insert(deskDraftLines)
-        .values({ draftId: draft.id, variantId: id, quantity: body.quantity })
-        .onConflictDoUpdate({
-          target: [deskDraftLines.draftId, deskDraftLines.variantId],
-          set: { quantity: body.quantity },
-        });
+      return;
     }
-    await tx.update(deskDrafts).set(touched(ctx.now)).where(eq(deskDrafts.id, draft.id));
+    if (body.quantity === 0) return;
+    if (!draft.held.has(id) && draft.held.size >= DESK_LINES_MAX)
+      throw new Invalid(deskMessages.tooManyLines, 'sku');
+    await tx
+      .insert(deskDraftLines)
+      .values({ draftId: draft.id, variantId: id, quantity: body.quantity })
+      .onConflictDoUpdate({
+        target: [deskDraftLines.draftId, deskDraftLines.variantId],
+        set: {
+          quantity: body.adding
+            ? sql`least(${deskDraftLines.quantity} + excluded.quantity, 10000)`
+            : body.quantity,
+        },
+      });
   });
   return getDesk(ctx, companyId);
 }
@@ -243,28 +259,19 @@ export async function pasteDeskLines(
     }
     adding.set(found.variant.id, (adding.get(found.variant.id) ?? 0) + e.quantity);
   }
-  const held = new Set(before.lines.map((l) => (l.gone ? l.variantId : l.row.variantId)));
-  const newLines = [...adding.keys()].filter((id) => !held.has(id)).length;
-  if (held.size + newLines > DESK_LINES_MAX) throw new Invalid(deskMessages.tooManyLines, 'text');
-  if (adding.size) {
-    const draft = await ensureDraft(ctx, companyId);
+  if (adding.size)
     await ctx.db.transaction(async (tx) => {
+      const draft = await lockedDraft(tx, ctx, companyId);
+      const newLines = [...adding.keys()].filter((id) => !draft.held.has(id)).length;
+      if (draft.held.size + newLines > DESK_LINES_MAX) throw new Invalid(deskMessages.tooManyLines, 'text');
       await tx
         .insert(deskDraftLines)
-        .values(
-          [...adding].map(([variantId, quantity]) => ({
-            draftId: draft.id,
-            variantId,
-            quantity,
-          })),
-        )
+        .values([...adding].map(([variantId, quantity]) => ({ draftId: draft.id, variantId, quantity })))
         .onConflictDoUpdate({
           target: [deskDraftLines.draftId, deskDraftLines.variantId],
           set: { quantity: sql`least(${deskDraftLines.quantity} + excluded.quantity, 10000)` },
         });
-      await tx.update(deskDrafts).set(touched(ctx.now)).where(eq(deskDrafts.id, draft.id));
     });
-  }
   return {
     message: deskMessages.pasted(adding.size, notAdded.length),
     draft: await getDesk(ctx, companyId),
@@ -284,7 +291,11 @@ export async function saveDeskDetails(
   const before = await readDesk(ctx, companyId);
   if (body.locationId && !before.locations.some((l) => l.id === body.locationId))
     throw new Invalid(deskMessages.locationNotFound, 'locationId');
-  const draft = await ensureDraft(ctx, companyId);
+  // A first save makes the draft (version 0); then only the version the page showed is changed.
+  await ctx.db
+    .insert(deskDrafts)
+    .values({ staffId: ctx.staffId, companyId, updatedAt: ctx.now })
+    .onConflictDoNothing();
   const [saved] = await ctx.db
     .update(deskDrafts)
     .set({
@@ -296,7 +307,13 @@ export async function saveDeskDetails(
       internalNote: body.internalNote,
       ...touched(ctx.now),
     })
-    .where(and(eq(deskDrafts.id, draft.id), eq(deskDrafts.version, body.version)))
+    .where(
+      and(
+        eq(deskDrafts.staffId, ctx.staffId),
+        eq(deskDrafts.companyId, companyId),
+        eq(deskDrafts.version, body.version),
+      ),
+    )
     .returning({ id: deskDrafts.id });
   if (!saved) throw new Conflict(deskMessages.draftChanged);
   return getDesk(ctx, companyId);

@@ -7,7 +7,6 @@ import {
   DeskSearchSchema,
   deskMessages,
 } from '#shared/orders/desk.schemas.ts';
-import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { ADMIN, deskFixture } from './desk.fixture.ts';
@@ -218,6 +217,15 @@ describe('lines pasted and the details', () => {
       [a.sku, 5],
       [b.sku, 4],
     ]);
+    // The search's Add adds to the line as it is now; a plain set replaces it.
+    const added = await d.call('PUT', `${ADMIN}/desk/${c.id}/lines`, admin.cookie, {
+      sku: a.sku,
+      quantity: 2,
+      adding: true,
+    });
+    expect(DeskDraftSchema.parse(added.json()).lines.find((l) => l.variantId === a.sku)!.quantity).toBe(7);
+    const set = await desk.line(admin.cookie, c.id, a.sku, 1);
+    expect(DeskDraftSchema.parse(set.json()).lines.find((l) => l.variantId === a.sku)!.quantity).toBe(1);
     const bad = await desk.paste(admin.cookie, c.id, '');
     expect(bad.statusCode).toBe(400);
   });
@@ -284,6 +292,6 @@ describe('lines pasted and the details', () => {
     const cap = (await t.app.settings.get()).unverifiedCapCents;
     const v = await f.variantWith(10, cap);
     expect((await desk.line(admin.cookie, c.id, v.sku, 2)).statusCode).toBe(200);
-    expect((await desk.get(admin.cookie, c.id)).problems).toContain(orderMessages.overCap(cap));
+    expect((await desk.get(admin.cookie, c.id)).problems).toContain(deskMessages.overCap(cap));
   });
 });

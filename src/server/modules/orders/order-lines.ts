@@ -21,6 +21,17 @@ import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 export const lineName = (l: CartLineRow) => optionLabel(l.productName, l.variantName);
 
+/** fill_order's refusal of lines short of stock, naming their options' ids. */
+export const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
+/** The order number is made in the database; a mail carries this until the function fills it in. */
+export const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
+
+/** The options fill_order found short, from its error; null for any other error. */
+export function shortOptions(err: unknown): Set<number> | null {
+  const short = NOT_ENOUGH_STOCK.exec(String((err as Error)?.message ?? err));
+  return short ? new Set(JSON.parse(short[1]!) as number[]) : null;
+}
+
 /**
  * What one try reads, once (OrderReading). From memory: the lines checkout showed
  * (`input.lines`) priced from the read model, with the license states this instance read lately,

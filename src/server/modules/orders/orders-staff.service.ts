@@ -1,6 +1,6 @@
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
@@ -20,9 +20,8 @@ import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts
 import { hasItemWithStatus, withDetails } from './order-reads.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
-import { businessNameOf, ofRepCompanies } from '#server/modules/companies/company-sql.ts';
-import { tellMembers } from '#server/modules/companies/company.service.ts';
-import { companyMembers } from '#server/modules/companies/companies.table.ts';
+import { ofRepCompanies, orderBusinessSql } from '#server/modules/companies/company-sql.ts';
+import { activeMembersOf, tellMembers } from '#server/modules/companies/company.service.ts';
 
 /** What the console's order reads are limited to: a sales rep's companies (decision 016), or all. */
 type OrdersScope = WithDb & Pick<RequestContext, 'companyScope'>;
@@ -54,7 +53,7 @@ export async function listAdminOrders({ db, companyScope }: OrdersScope, q: Admi
         buyer: {
           id: users.id,
           name: users.name,
-          businessName: sql<string>`coalesce((select c_o.business_name from companies c_o where c_o.id = "orders"."company_id"), ${businessNameOf()})`,
+          businessName: orderBusinessSql(),
           email: users.email,
         },
       })
@@ -130,18 +129,7 @@ async function lockOrder(tx: Db, number: string) {
   // its confirmation did (decision 016, part 2).
   const to =
     row.order.takenAtDesk && row.order.companyId
-      ? await tx
-          .select({ email: users.email, name: users.name })
-          .from(companyMembers)
-          .innerJoin(users, eq(users.id, companyMembers.userId))
-          .where(
-            and(
-              eq(companyMembers.companyId, row.order.companyId),
-              isNull(companyMembers.removedAt),
-              isNull(users.disabledAt),
-            ),
-          )
-          .orderBy(asc(users.email))
+      ? await activeMembersOf(tx, row.order.companyId)
       : [{ email: row.email, name: row.name }];
   return { order: row.order, to };
 }

@@ -25,7 +25,15 @@ import { type Order, orderMessages, type PlaceOrderInput } from '#shared/orders/
 import type { OrderingSettings, OrderReading, PlaceOrderContext } from './orders-context.ts';
 import { orderView } from './order-view.ts';
 import { loadOrders } from './order-reads.ts';
-import { casePacksHold, judgeOrder, lineName, readOrder, snapshotLines } from './order-lines.ts';
+import {
+  casePacksHold,
+  judgeOrder,
+  lineName,
+  ORDER_NUMBER_SLOT,
+  readOrder,
+  shortOptions,
+  snapshotLines,
+} from './order-lines.ts';
 import { orders } from './orders.table.ts';
 
 /** An order placed, or (over its buyer's limit) the request waiting for an owner; `created`: by this call. */
@@ -35,13 +43,10 @@ class DuplicateOrder extends Error {}
 /** place_order found the session taken from memory no longer valid (see placeOrderFor). */
 class SessionNotCurrent extends Error {}
 
-const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
 /** place_order's refusal of a login with no enabled company (staff). */
 const NO_COMPANY = /\bno_company\b/;
 /** place_order's refusal of a viewer (decision 015, step 4). */
 const VIEWER = /\bviewer_cannot_order\b/;
-/** The order number is made in the database; the mail carries this until it is filled in. */
-const ORDER_NUMBER_SLOT = '[[ORDER_NUMBER]]';
 /** And the buyer's order limit, in an owner's approval mail (request_approval fills it in). */
 const LIMIT_SLOT = '[[LIMIT]]';
 
@@ -344,9 +349,8 @@ async function callPlaceOrder(
     const message = String((err as Error).message ?? err);
     if (NO_COMPANY.test(message)) throw new DomainError(403, orderMessages.staffCannotOrder);
     if (VIEWER.test(message)) throw new DomainError(403, companyMessages.viewerReadOnly);
-    const short = NOT_ENOUGH_STOCK.exec(message);
-    if (!short) throw err;
-    const ids = new Set(JSON.parse(short[1]!) as number[]);
+    const ids = shortOptions(err);
+    if (!ids) throw err;
     const names = lines.filter((l) => ids.has(l.variantId)).map(lineName);
     throw new DomainError(409, orderMessages.notEnoughStock(names));
   }

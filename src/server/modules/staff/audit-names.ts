@@ -15,7 +15,7 @@ import { orders } from '#server/modules/orders/orders.table.ts';
 import { customerGroups } from '#server/modules/pricing/pricing.table.ts';
 import { MAX_DB_ID } from '#shared/input/input.ts';
 import type { AuditRecordNames } from '#shared/staff/audit-sentence.ts';
-import { businessNameOf } from '#server/modules/companies/company-sql.ts';
+import { businessNameOf, orderBusinessSql, orderBuyerIdSql } from '#server/modules/companies/company-sql.ts';
 import { companies, companyInvitations } from '#server/modules/companies/companies.table.ts';
 
 /**
@@ -92,7 +92,7 @@ export async function recordNames(
   const numbers = ids('order', (id) => id.length <= 40);
   when(numbers, async () => {
     const rows = await db
-      .select({ number: orders.number, userId: users.id, business: businessNameOf() })
+      .select({ number: orders.number, userId: orderBuyerIdSql(), business: orderBusinessSql() })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(inArray(orders.number, numbers));

@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { formatCents } from '#shared/money.ts';
 import { type DeskLine, DeskLineBodySchema, deskMessages } from '#shared/orders/desk.schemas.ts';
@@ -90,7 +90,9 @@ function LineQuantity({ companyId, line, label }: { companyId: string; line: Des
     setProblem(null);
     send(quantity);
   };
-  const problemId = `desk-line-${line.variantId}-problem`;
+  const problemId = useId();
+  // A line no longer sold can only be removed (its "SKU" is the option's old id).
+  const gone = line.variantId.startsWith('#');
   return (
     <form onSubmit={commit} className="inline-block text-left">
       <span className="flex items-center justify-end gap-2">
@@ -101,11 +103,19 @@ function LineQuantity({ companyId, line, label }: { companyId: string; line: Des
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           onBlur={() => commit()}
+          disabled={gone}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? problemId : undefined}
           className="w-20 rounded-lg border border-gray-400 px-2 py-2 aria-[invalid=true]:border-red-700"
         />
-        <Button tone="danger" aria-label={`Remove ${label}`} disabled={set.isPending} onClick={() => send(0)}>
+        {/* Pressing Remove must not first leave the box (which would send its quantity and disable Remove). */}
+        <Button
+          tone="danger"
+          aria-label={`Remove ${label}`}
+          disabled={set.isPending}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => send(0)}
+        >
           Remove
         </Button>
       </span>

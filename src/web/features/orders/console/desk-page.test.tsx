@@ -99,7 +99,7 @@ describe('the order desk (decision 016, part 2)', () => {
     expect(screen.queryByRole('button', { name: 'Discard draft' })).toBeNull();
   });
 
-  it('finds options by SKU or name, each priced and judged; Add puts the quantity on top of the draft’s', async () => {
+  it('finds options by SKU or name, each priced and judged; Add adds the quantity to the draft’s line as it is now', async () => {
     const blocked = makeDeskOption('SS-9-GRAPE', {
       productName: 'Nimbus Bar',
       variantName: 'Grape',
@@ -138,7 +138,7 @@ describe('the order desk (decision 016, part 2)', () => {
     fireEvent.change(quantity, { target: { value: '20' } });
     fireEvent.submit(quantity.closest('form')!);
     await waitFor(() => expect(sent(`PUT ${DESK}/lines`)).toHaveLength(1));
-    expect(sent(`PUT ${DESK}/lines`)[0]!.body).toEqual({ sku: 'SS-1-MANGO', quantity: 40 });
+    expect(sent(`PUT ${DESK}/lines`)[0]!.body).toEqual({ sku: 'SS-1-MANGO', quantity: 20, adding: true });
     const table = screen.getByRole('table', { name: 'Lines of the order' });
     await waitFor(() =>
       expect(within(table).getByLabelText<HTMLInputElement>('Quantity of Nimbus Bar — Mango Ice').value).toBe(

@@ -24,7 +24,9 @@ export function DeskPlace({ draft, detailsDirty }: { draft: DeskDraft; detailsDi
   const navigate = useNavigate();
   const place = usePlaceDeskOrder(draft.company.id);
   const discard = useDiscardDeskDraft(draft.company.id);
-  const key = useRef<string | null>(null);
+  // One key per press of one version of the draft: a retry after a lost answer is the same order,
+  // and a draft changed since (a line added) is another.
+  const key = useRef<{ version: number; key: string } | null>(null);
   const problemsId = useId();
   const pickup = draft.shippingType === 'Pickup';
   const { locationId } = draft;
@@ -37,13 +39,14 @@ export function DeskPlace({ draft, detailsDirty }: { draft: DeskDraft; detailsDi
 
   const onPlace = () => {
     if (!locationId) return;
-    key.current ??= newIdempotencyKey();
+    if (key.current?.version !== draft.version)
+      key.current = { version: draft.version, key: newIdempotencyKey() };
     place.mutate(
       {
         version: draft.version,
         locationId,
         expectedTotalCents: draft.totalCents,
-        idempotencyKey: key.current,
+        idempotencyKey: key.current.key,
       },
       {
         onSuccess: (placed) => {

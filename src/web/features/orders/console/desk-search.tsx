@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { formatCents } from '#shared/money.ts';
 import { type DeskOption, DeskLineBodySchema, deskMessages } from '#shared/orders/desk.schemas.ts';
@@ -65,11 +65,12 @@ function OptionRow({ companyId, option: o }: { companyId: string; option: DeskOp
   const show = useShowDraft(companyId);
   const tiers = tiersText(o.tiers);
   const source = PRICE_SOURCE_LABELS[o.priceSource];
-  const problemId = `desk-add-${o.sku}-problem`;
+  const problemId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const count = /^\d+$/.test(typed.trim()) ? Number(typed) : Number.NaN;
-    const body = DeskLineBodySchema.safeParse({ sku: o.sku, quantity: o.inDraft + count });
+    // Added to what the draft holds then (another tab may have changed it since this answer).
+    const body = DeskLineBodySchema.safeParse({ sku: o.sku, quantity: count, adding: true });
     if (!(count >= 1) || !body.success) {
       setProblem(deskMessages.quantityRange);
       return;
