@@ -47,11 +47,12 @@ async function twoVapes(page: Page) {
 }
 
 /**
- * Decision 016, part 2: a sales rep takes a phone order for their company's second shop from a
- * pasted list; the company's buyers see who placed it.
+ * Decision 016, parts 2 and 4: a sales rep takes a phone order for their company's second shop
+ * from a pasted list, then changes a quantity before it ships; the company's buyers see who placed
+ * it and the revision.
  */
 describe('the order desk', () => {
-  test("a sales rep takes a phone order from a pasted list for a company's second shop; the buyer sees who took it", async () => {
+  test("a sales rep takes a phone order from a pasted list for a company's second shop and changes it before it ships; the buyer sees who took it and the revision", async () => {
     const stamp = Date.now().toString(36);
     const business = `Desk Journey ${stamp}`;
     const owner = await verifiedBuyer(browser, {
@@ -127,13 +128,45 @@ describe('the order desk', () => {
     await page.getByText(`Taken at the desk by ${repName}`).waitFor();
     await page.getByText('Called in by the owner.').waitFor();
     await look(page, 'desk-order-placed');
+
+    // The owner rings back before the truck leaves: one more case of the first line (part 4).
+    await page.getByRole('button', { name: 'Change order' }).click();
+    const panel = page
+      .getByRole('heading', { name: `Change order ${number}` })
+      .locator('xpath=ancestor::section[1]');
+    const firstQuantity = panel
+      .getByRole('list', { name: 'Lines of the change' })
+      .getByRole('textbox', { name: /^Quantity of / })
+      .first();
+    await firstQuantity.fill(String(first!.quantity * 2));
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await panel
+      .getByRole('region', { name: 'Preview of the change' })
+      .getByText(`${first!.quantity} → ${first!.quantity * 2}`)
+      .first()
+      .waitFor();
+    await panel.getByLabel('Reason (the buyer sees it)').fill('Owner asked for a second case.');
+    await look(page, 'order-change-preview');
+    await panel.getByRole('button', { name: 'Save changes' }).click();
+    await notification(page, `Order ${number} changed; the buyer is emailed the revised order.`);
+    await page.getByText('Owner asked for a second case.').first().waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await page.setViewportSize({ width: 360, height: 800 });
+    assert.equal(await hasHorizontalScroll(page), false, 'the changed order fits a phone');
+    await look(page, 'order-changed-360');
     assert.deepEqual(errors, []);
     await context.close();
 
-    // The owner's orders page: the order, taken by the rep for the company.
+    // The owner's orders page: the order, taken by the rep for the company, and its revision.
     await owner.page.goto('/orders');
     await owner.page.getByText(`Placed by ${repName} for ${business}`).first().waitFor();
     await owner.page.getByText(number).first().waitFor();
+    await owner.page
+      .getByText(/^Revised .* \(1 change\)$/)
+      .first()
+      .click();
+    await owner.page.getByText('Owner asked for a second case.').first().waitFor();
+    await look(owner.page, 'order-revised-buyer');
     await owner.context.close();
   });
 });

@@ -8,6 +8,7 @@ import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
 import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import type { ProductDetail, Variant } from '#shared/catalogue/catalogue.schemas.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
+import type { AdminOrder } from '#shared/orders/orders-staff.schemas.ts';
 import type { StoreInfo } from '#shared/store/store.schemas.ts';
 import { type Slots, SlotsProvider } from '#web/components/slots.tsx';
 import { NotificationsProvider } from '#web/components/ui/notifications.tsx';
@@ -84,6 +85,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     placedBy: { id: 'u1', name: 'Robin Buyer' },
     takenAtDesk: false,
+    revisions: [],
     location: null,
     orderNumber: 'SS-1042',
     datePlaced: '2026-11-25T15:30:00.000Z',
@@ -120,6 +122,21 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ],
     events: [{ stage: 'placed', at: '2026-11-25T15:30:00.000Z' }],
     tracking: null,
+    ...overrides,
+  };
+}
+
+/** The same order as the console reads it (a delivery unless told): buyer, carrier, notes, version 0. */
+export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    ...makeOrder({ shippingType: 'Shiptoaddress' }),
+    buyer: { id: 'u1', name: 'Robin Buyer', businessName: 'Chain Store 12', email: 'robin@shop.example' },
+    carrier: 'Lone Star Freight',
+    trackingNumber: '',
+    mailedStages: [],
+    internalNote: '',
+    feeNote: '',
+    version: 0,
     ...overrides,
   };
 }

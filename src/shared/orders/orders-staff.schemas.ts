@@ -51,6 +51,8 @@ export const AdminOrderSchema = OrderSchema.extend({
   internalNote: z.string(),
   /** Why the desk changed the delivery fee ('' when it did not). */
   feeNote: z.string(),
+  /** The order's version: a change names the one the page showed (decision 016, part 4). */
+  version: z.number().int(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderListSchema = z.object({

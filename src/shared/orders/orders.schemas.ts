@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_TYPES } from '#shared/cart/cart.rules.ts';
 import { CartSchema } from '#shared/cart/cart.schemas.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
+import { OrderRevisionSchema } from './order-change.schemas.ts';
 import { ORDER_TABS } from './order-tracking.ts';
 import { orderMessages } from './orders.messages.ts';
 
@@ -92,6 +93,8 @@ export const OrderSchema = z.object({
   placedBy: z.object({ id: z.string(), name: z.string() }),
   /** Taken at the order desk by staff (`placedBy`) for the company (decision 016, part 2). */
   takenAtDesk: z.boolean(),
+  /** The changes staff made to it before it shipped, oldest first (decision 016, part 4). */
+  revisions: z.array(OrderRevisionSchema),
   /**
    * The company's location it was for (its name, else its street); null for an order before
    * locations whose address matched none, or once the location is removed.

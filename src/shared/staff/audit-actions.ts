@@ -9,6 +9,7 @@ export const AUDIT_RECORD_TYPES = [
     label: 'Orders',
     actions: [
       ['order.taken_at_desk', 'Order taken at the desk'],
+      ['order.changed', 'Order changed before shipping'],
       ['order.stage', 'Order moved on'],
       ['order.stage_back', 'Order stepped back'],
       ['order.item_delivered', 'Item delivered'],

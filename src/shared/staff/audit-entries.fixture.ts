@@ -50,6 +50,23 @@ export const PEOPLE_AND_ORDERS: Example[] = [
   ],
   [
     {
+      action: 'order.changed',
+      entity: 'order',
+      entityId: 'SS-100125',
+      record: corner,
+      before: { version: 0, total_cents: 5000 },
+      after: {
+        version: 1,
+        total_cents: 8100,
+        reason: 'Owner called',
+        changes: ['Glacier Puff — Mint: 4 → 6', 'Added 3 × Cloudtide — Kiwi'],
+      },
+    },
+    'Changed order SS-100125: Owner called',
+    ['Glacier Puff — Mint: 4 → 6', 'Added 3 × Cloudtide — Kiwi', 'total: $50.00 → $81.00'],
+  ],
+  [
+    {
       action: 'order.stage_back',
       entity: 'order',
       entityId: 'SS-100123',

@@ -29,6 +29,17 @@ describe('the audit log in words (decision 014, item 18)', () => {
 });
 
 describe('the other shapes an action takes', () => {
+  it('says an order changed without the reason, changes or totals it may lack', () => {
+    const changed = { action: 'order.changed', entity: 'order', entityId: 'SS-100125' };
+    expect(say(changed)).toEqual({ sentence: 'Changed order SS-100125', details: [] });
+    expect(
+      say({ ...changed, before: { total_cents: 100 }, after: { changes: ['a', 3], reason: ' ' } }),
+    ).toEqual({
+      sentence: 'Changed order SS-100125',
+      details: ['a'],
+    });
+  });
+
   it('says an order taken at the desk without the figures it may lack', () => {
     const desk = { action: 'order.taken_at_desk', entity: 'order', entityId: 'SS-100124' };
     expect(say(desk)).toEqual({ sentence: 'Took order SS-100124 at the desk', details: [] });

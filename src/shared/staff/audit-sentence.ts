@@ -182,6 +182,21 @@ function takenAtDesk(e: AuditEntryView): AuditDescription {
   };
 }
 
+/** An order changed before it shipped (decision 016, part 4): why, what, and its total. */
+function orderChanged(e: AuditEntryView): AuditDescription {
+  const reason = text(field(e.after, 'reason'));
+  const before = num(field(e.before, 'total_cents'));
+  const after = num(field(e.after, 'total_cents'));
+  const changes = field(e.after, 'changes');
+  return {
+    sentence: `Changed order ${e.entityId}${reason ? `: ${reason}` : ''}`,
+    details: [
+      ...(Array.isArray(changes) ? changes.filter((c): c is string => typeof c === 'string') : []),
+      ...(before !== null && after !== null ? [`total: ${formatCents(before)} → ${formatCents(after)}`] : []),
+    ],
+  };
+}
+
 function orderStage(e: AuditEntryView): string {
   const carrier = text(field(e.after, 'carrier'));
   const tracking = text(field(e.after, 'trackingNumber'));
@@ -286,6 +301,7 @@ const ACTIONS = new Map<string, Describe>(
   Object.entries({
     'order.stage': orderStage,
     'order.taken_at_desk': takenAtDesk,
+    'order.changed': orderChanged,
     'order.stage_back': (e) =>
       `Stepped order ${e.entityId} back from ${stage(field(e.before, 'stage'))} to ${stage(field(e.after, 'stage'))} (buyer not emailed)`,
     'order.item_delivered': (e) => `Marked ${item(e)} of order ${e.entityId} as delivered`,

@@ -79,6 +79,7 @@ export {
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 export { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
+export { OrderChangePreviewSchema } from '#shared/orders/order-change.schemas.ts';
 export {
   DeskDraftListSchema,
   DeskDraftSchema,

@@ -104,6 +104,28 @@ export function deskOrderMail(
   );
 }
 
+/** To each member of a company: staff changed an order before it shipped (decision 016, part 4). */
+export function orderRevisedMail(
+  store: string,
+  to: string,
+  order: { name: string; staff: string; number: string; reason: string; total: string; totalBefore: string },
+  changes: string[],
+  url: string,
+): Mail {
+  return layout(
+    store,
+    to,
+    `Order ${order.number} changed — ${store}`,
+    [
+      `Hello ${order.name},`,
+      `${order.staff} of ${store} changed your order ${order.number}: ${order.reason}`,
+      ...changes,
+      `New total: ${order.total} (it was ${order.totalBefore}).`,
+    ],
+    { label: 'See the order', url },
+  );
+}
+
 export function reuploadRequestedMail(
   store: string,
   to: string,

@@ -6,7 +6,7 @@ import { users } from '#server/modules/accounts/accounts.table.ts';
 import { addresses } from '#server/modules/companies/locations.table.ts';
 import { type Order, orderMessages } from '#shared/orders/orders.schemas.ts';
 import { orderView } from './order-view.ts';
-import { orderEvents, orderItems, orders } from './orders.table.ts';
+import { orderEvents, orderItems, orderRevisions, orders } from './orders.table.ts';
 
 export interface OrderFilter {
   ids?: string[];
@@ -63,7 +63,7 @@ export async function loadOrders(
 export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]): Promise<Order[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [items, events, whose] = await Promise.all([
+  const [items, events, whose, revisions] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
     db
       .select()
@@ -75,13 +75,33 @@ export async function withDetails(db: Db, rows: (typeof orders.$inferSelect)[]):
       rows.map((r) => r.userId),
       rows.map((r) => r.locationId),
     ),
+    db
+      .select({ revision: orderRevisions, by: users.name })
+      .from(orderRevisions)
+      .innerJoin(users, eq(users.id, orderRevisions.staffId))
+      .where(inArray(orderRevisions.orderId, ids))
+      .orderBy(asc(orderRevisions.version)),
   ]);
   return rows.map((o) =>
     orderView(
       o,
       items.filter((i) => i.orderId === o.id),
       events.filter((e) => e.orderId === o.id),
-      { placedBy: whose.person(o.userId), location: whose.place(o.locationId) },
+      {
+        placedBy: whose.person(o.userId),
+        location: whose.place(o.locationId),
+        revisions: revisions
+          .filter((r) => r.revision.orderId === o.id)
+          .map(({ revision: r, by }) => ({
+            version: r.version,
+            at: r.createdAt.toISOString(),
+            by,
+            reason: r.reason,
+            changes: r.changes,
+            totalBeforeCents: r.totalBeforeCents,
+            totalAfterCents: r.totalAfterCents,
+          })),
+      },
     ),
   );
 }

@@ -51,11 +51,12 @@ export function orderView(
   >[],
   events: Pick<EventRow, 'stage' | 'createdAt'>[],
   /** Who of the company placed it, and the location it was for (decision 015). */
-  whose: Pick<Order, 'placedBy' | 'location'>,
+  whose: Pick<Order, 'placedBy' | 'location'> & { revisions?: Order['revisions'] },
 ): Order {
   return {
     orderNumber: o.number,
     ...whose,
+    revisions: whose.revisions ?? [],
     takenAtDesk: o.takenAtDesk,
     datePlaced: o.createdAt.toISOString(),
     shippingType: o.shippingType as ShippingType,

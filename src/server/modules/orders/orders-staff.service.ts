@@ -78,6 +78,7 @@ export async function listAdminOrders({ db, companyScope }: OrdersScope, q: Admi
       mailedStages: rows[i]!.order.mailedStages,
       internalNote: rows[i]!.order.internalNote,
       feeNote: rows[i]!.order.feeNote,
+      version: rows[i]!.order.version,
     })),
     total: total?.n ?? 0,
     page: q.page,

@@ -3,11 +3,13 @@ import { ordersRoutes } from './orders.routes.ts';
 import { orderRequestsRoutes } from './order-requests.routes.ts';
 import { ordersStaffRoutes } from './orders-staff.routes.ts';
 import { deskRoutes } from './desk.routes.ts';
+import { orderChangeRoutes } from './order-change.routes.ts';
 
-/** Orders: placing and following them, and for staff their stages, items, export and the order desk. */
+/** Orders: placing and following them, and for staff their stages, items, export, the order desk and changes before shipping. */
 export const ordersModule: AppModule = async (app, deps) => {
   await app.register(ordersRoutes, { ...deps, prefix: '/orders' });
   await app.register(orderRequestsRoutes, { ...deps, prefix: '/orders' });
   await app.register(ordersStaffRoutes, { ...deps, prefix: '/admin' });
   await app.register(deskRoutes, { ...deps, prefix: '/admin' });
+  await app.register(orderChangeRoutes, { ...deps, prefix: '/admin' });
 };

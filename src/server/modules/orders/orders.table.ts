@@ -63,6 +63,8 @@ export const orders = pgTable(
     internalNote: text('internal_note').notNull().default(''),
     /** Why the desk changed the delivery fee from the store's ('' when it did not). */
     feeNote: text('fee_note').notNull().default(''),
+    /** Raised by each change staff make before it ships: a change names the version it was made on. */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -123,4 +125,29 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * An order's history of changes before it shipped (decision 016, part 4): who, when, why, what
+ * (a sentence each) and the totals before and after. The buyer sees it.
+ */
+export const orderRevisions = pgTable(
+  'order_revisions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's version this change made. */
+    version: integer('version').notNull(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    changes: jsonb('changes').$type<string[]>().notNull(),
+    totalBeforeCents: integer('total_before_cents').notNull(),
+    totalAfterCents: integer('total_after_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_revisions_order_version_unique').on(t.orderId, t.version)],
 );

@@ -51,6 +51,8 @@ const MATRIX: Record<string, Permission> = {
   'POST /orders/{number}/stage': 'orders.fulfil',
   'POST /orders/{number}/stage/back': 'orders.fulfil',
   'POST /orders/{number}/items/{sku}/status': 'orders.fulfil',
+  'POST /orders/{number}/change/preview': 'desk',
+  'POST /orders/{number}/change': 'desk',
   'GET /desk': 'desk',
   'GET /desk/{companyId}': 'desk',
   'GET /desk/{companyId}/search': 'desk',

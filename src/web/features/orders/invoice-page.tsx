@@ -1,7 +1,7 @@
 import { perUnit } from '#shared/catalogue/price.ts';
 import { Printer } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
-import { formatDate } from '#shared/dates.ts';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
@@ -22,6 +22,8 @@ export function InvoicePage() {
   if (isPending || !store) return <PageSpinner />;
 
   const s = order.shippingDetails;
+  // Changed by staff before it shipped (decision 016, part 4): the invoice is of the order as it now is.
+  const revised = order.revisions.at(-1);
   return (
     <div className="mx-auto max-w-4xl px-3 py-6 sm:px-4 print:max-w-none print:p-0">
       <title>{`Invoice ${order.orderNumber} · ${store.storeName}`}</title>
@@ -44,6 +46,14 @@ export function InvoicePage() {
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
               <dt className="text-gray-600">Order number</dt>
               <dd className="font-bold">{order.orderNumber}</dd>
+              {revised && (
+                <>
+                  <dt className="text-gray-600">Revised</dt>
+                  <dd>
+                    {formatDateTime(revised.at)} — revision {revised.version}
+                  </dd>
+                </>
+              )}
               <dt className="text-gray-600">Date</dt>
               <dd>{formatDate(order.datePlaced)}</dd>
               <dt className="text-gray-600">Shipping</dt>

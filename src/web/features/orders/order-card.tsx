@@ -12,6 +12,7 @@ import { QuickOrderLines } from '#web/components/catalogue/quick-order-lines.tsx
 import { setCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { useBuyAgain } from './api/buy-again.ts';
 import { useReorder } from './api/reorder.ts';
+import { OrderRevised } from './order-revised.tsx';
 import { Slot } from '#web/components/slots.tsx';
 import { useLocations } from '#web/lib/locations.ts';
 import { useMayOrder, useSession } from '#web/lib/session.ts';
@@ -104,6 +105,7 @@ export function OrderCard({ order }: { order: Order }) {
         {itemCount} item{itemCount === 1 ? '' : 's'} ·{' '}
         {order.shippingType === 'Pickup' ? 'Pickup in store' : 'Deliver to address'}
       </p>
+      <OrderRevised revisions={order.revisions} />
       <ul className="divide-y divide-gray-100 px-4">
         {order.items.map((item) => {
           return (

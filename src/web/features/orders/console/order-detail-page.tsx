@@ -11,6 +11,8 @@ import { Slot } from '#web/components/slots.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { adminOrderQuery } from '#web/features/orders/console/queries.ts';
 import { StagePanel } from '#web/features/orders/console/stage-panel.tsx';
+import { OrderChange } from '#web/features/orders/console/order-change.tsx';
+import { OrderRevisions } from '#web/features/orders/console/order-revisions.tsx';
 
 /** One order: buyer, shipping, comments, items (deliver or cancel each), shipping stages. */
 export function AdminOrderDetailPage() {
@@ -30,7 +32,8 @@ export function AdminOrderDetailPage() {
   // Items follow the stage, by the server's own rule.
   // Delivering and cancelling items is the warehouse's (decision 016): other roles read the order.
   const fulfils = may('orders.fulfil');
-  const stageActions = itemActions(o.events.at(-1)?.stage ?? 'placed');
+  const stage = o.events.at(-1)?.stage ?? 'placed';
+  const stageActions = itemActions(stage);
   const canCancel = fulfils && stageActions.cancel;
   const canDeliver = fulfils && stageActions.deliver;
   const error = item.error;
@@ -85,6 +88,8 @@ export function AdminOrderDetailPage() {
       <p className="mb-2 text-sm text-gray-700">
         An item is cancelled before the order ships, and marked delivered once it has.
       </p>
+      {/* A placed order's lines and shipping are changed by roles that take orders (decision 016, part 4). */}
+      {may('desk') && <OrderChange order={o} changeable={stage === 'placed'} />}
       <DataTable
         caption={`Items of ${o.orderNumber}`}
         head={['Item', 'SKU', 'Qty', 'Unit', 'Line', 'Status', ...(fulfils ? ['Change'] : [])]}
@@ -155,6 +160,7 @@ export function AdminOrderDetailPage() {
         <dt className="font-bold">Total</dt>
         <dd className="text-right font-bold">{formatCents(o.totalCents)}</dd>
       </dl>
+      <OrderRevisions revisions={o.revisions} />
       <Slot of="OrderCompliancePanel" number={o.orderNumber} />
     </>
   );

@@ -13,6 +13,7 @@ const adminOrder = (o: Partial<AdminOrder> = {}): AdminOrder => ({
   mailedStages: [],
   internalNote: '',
   feeNote: '',
+  version: 0,
   ...o,
 });
 const at = (...stages: string[]) => stages.map((stage, i) => ({ stage, at: `2026-11-25T1${i}:00:00.000Z` }));
