@@ -251,3 +251,76 @@ export async function benchDeskSearch(
     serverSide: { 'desk search': server },
   };
 }
+
+/**
+ * Changing an order against placing it (decision 016, part 4): the same staff member places an
+ * order of three lines at the desk, then changes it (a line removed, another raised), again and
+ * again; the server time of each route, from the same run. Target: a change at most twice a
+ * placing's server time.
+ */
+export async function benchOrderChange(
+  app: string,
+  bare: string,
+  desk: { cookie: string; companyId: string; orderSkus: string[] },
+  rounds = Number(process.env.BENCH_CHANGE_ROUNDS ?? 60),
+): Promise<{ rows: string[][]; serverSide: Record<string, Percentiles> }> {
+  const headers = { cookie: desk.cookie, origin: app, 'content-type': 'application/json' };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(app + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  const desk_ = `/api/v1/admin/desk/${desk.companyId}`;
+  for (let i = 0; i < rounds; i++) {
+    for (const sku of desk.orderSkus) await call('PUT', `${desk_}/lines`, { sku, quantity: 2 });
+    const draft = (await call('GET', desk_)) as { version: number; locationId: string; totalCents: number };
+    const placed = (await call('POST', `${desk_}/place`, {
+      version: draft.version,
+      locationId: draft.locationId,
+      expectedTotalCents: draft.totalCents,
+      idempotencyKey: crypto.randomUUID(),
+    })) as { number: string };
+    const order = `/api/v1/admin/orders/${placed.number}/change`;
+    const body = {
+      version: 0,
+      lines: [
+        { sku: desk.orderSkus[0]!, quantity: 5 },
+        { sku: desk.orderSkus[1]!, quantity: 2 },
+      ],
+      shippingType: 'Shiptoaddress',
+    };
+    const preview = (await call('POST', `${order}/preview`, body)) as { after: { totalCents: number } };
+    await call('POST', order, { ...body, reason: 'bench', expectedTotalCents: preview.after.totalCents });
+  }
+  const stats = (await (await fetch(`${bare}/stats`)).json()) as Record<string, Percentiles>;
+  const place = stats['/api/v1/admin/desk/:companyId/place']!;
+  const change = stats['/api/v1/admin/orders/:number/change']!;
+  return {
+    rows: [
+      [
+        'desk: place an order of 3 lines',
+        '—',
+        '—',
+        '—',
+        '—',
+        `server p50 ${place.p50.toFixed(1)} / p95 ${place.p95.toFixed(1)} ms`,
+        `${rounds} orders`,
+      ],
+      [
+        'desk: change it (a line removed, one raised)',
+        '—',
+        '—',
+        '—',
+        '—',
+        `server p50 ${change.p50.toFixed(1)} / p95 ${change.p95.toFixed(1)} ms`,
+        `×${(change.p50 / place.p50).toFixed(2)} a placing (p50); ${change.p50 <= 2 * place.p50 ? 'within 2×' : 'OVER 2×'}`,
+      ],
+    ],
+    serverSide: { 'desk place': place, 'order change': change },
+  };
+}

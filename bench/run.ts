@@ -14,7 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { benchCatalogue, benchDeskSearch, benchQuickOrder, type Percentiles } from './catalogue-bench.ts';
+import {
+  benchCatalogue,
+  benchDeskSearch,
+  benchOrderChange,
+  benchQuickOrder,
+  type Percentiles,
+} from './catalogue-bench.ts';
 import { benchHashing } from './hashing-bench.ts';
 import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
 import { checkBooks, directRows, meanCpu, orderRows } from './order-report.ts';
@@ -236,10 +242,18 @@ try {
         })
       ).json();
     await post('/pricing/setup', { buyers: 1 });
-    const desk = (await post('/desk/setup', {})) as { cookie: string; companyId: string; skus: string[] };
+    const desk = (await post('/desk/setup', {})) as {
+      cookie: string;
+      companyId: string;
+      skus: string[];
+      orderSkus: string[];
+    };
     const result = await benchDeskSearch(server.app, server.control, { DURATION }, desk);
     rows.push(...result.rows);
     Object.assign(serverSide, result.serverSide);
+    const changing = await benchOrderChange(server.app, server.control, desk);
+    rows.push(...changing.rows);
+    Object.assign(serverSide, changing.serverSide);
     await server.stop();
   }
 

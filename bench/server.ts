@@ -185,7 +185,20 @@ bare.post('/desk/setup', async () => {
   const skus = await database.query<{ sku: string }>(
     `select v.sku from variants v join products p on p.id = v.product_id where not p.hidden order by random() limit 20`,
   );
-  return { cookie: `sid=${token}`, companyId: company!.id, skus: skus.map((r) => r.sku) };
+  // Options to order and change again and again: plenty in stock, sold one by one, allowed in PA.
+  const lines = await database.query<{ sku: string }>(
+    `update variants set stock = 100000, min_quantity = 1, order_increment = 1, max_quantity = null
+      where id in (select v.id from variants v join products p on p.id = v.product_id
+        where not p.hidden and coalesce(p.compliance->>'kind', 'accessory') = 'accessory' order by v.id limit 3)
+      returning sku`,
+  );
+  await app.catalogue.changed();
+  return {
+    cookie: `sid=${token}`,
+    companyId: company!.id,
+    skus: skus.map((r) => r.sku),
+    orderSkus: lines.map((r) => r.sku),
+  };
 });
 let fixtures: OrderFixtures | undefined;
 bare.post('/orders/setup', async (req) => {
