@@ -11,6 +11,9 @@ export const orderChangeMessages = {
   reasonTooLong: 'Keep the reason to 300 characters or fewer.',
   versionMissing: 'Reload the page: this form is out of date.',
   nothingChanged: 'Nothing is changed yet.',
+  lineGone: 'No longer sold: remove this line.',
+  lineNoExcise: 'Its excise cannot be worked out for this state.',
+  lineShort: (stock: number) => (stock === 0 ? 'Out of stock.' : `Only ${stock} more in stock.`),
   stale:
     'This order was changed by someone else meanwhile. It is shown as it is now: make your change again.',
   shipped: 'This order has shipped (or is cancelled): it can no longer be changed.',

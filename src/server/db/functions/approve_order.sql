@@ -61,17 +61,7 @@ BEGIN
   END IF;
 
   v_version := order_judged_current(r.company_id, r.location_id, p_now, p_check);
-  IF v_version IS NULL OR (
-    SELECT coalesce(jsonb_agg(
-      jsonb_build_array(v.id, (l->>'quantity')::integer, p.price_cents, p.discount_price_cents,
-        p.discount_percentage::real, p.compliance, v.compliance, v.min_quantity, v.order_increment,
-        v.max_quantity)
-      ORDER BY v.id
-    ), '[]')
-    FROM jsonb_array_elements(p_lines) l
-    JOIN variants v ON v.id = (l->>'variant_id')::integer
-    JOIN products p ON p.id = v.product_id
-  ) IS DISTINCT FROM lines_as_priced(p_lines) THEN
+  IF v_version IS NULL OR lines_in_catalogue(p_lines) IS DISTINCT FROM lines_as_priced(p_lines) THEN
     RETURN jsonb_build_object('status', 'changed');
   END IF;
   IF p_cap IS NOT NULL AND (p_order->>'subtotal_cents')::integer > p_cap

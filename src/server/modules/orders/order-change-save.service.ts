@@ -5,6 +5,7 @@ import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
 import { lineName, shortOptions } from './order-lines.ts';
 import type { DeskContext } from './desk-reading.ts';
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
+import { deskMessages } from '#shared/orders/desk.messages.ts';
 import {
   type OrderChangeBodySchema,
   type OrderChangePreview,
@@ -71,7 +72,7 @@ export async function saveChange(
     try {
       const [row] = await ctx.database.query<{ r: { status: string } }>(
         `select change_order($1::uuid, $2, $3::integer, $4::timestamptz, $5::jsonb, $6::jsonb, $7::jsonb,
-          $8::jsonb, $9::jsonb, $10::uuid) as r`,
+          $8::jsonb, $9::jsonb, $10::integer, $11::uuid) as r`,
         [
           ctx.staffId,
           number,
@@ -82,6 +83,7 @@ export async function saveChange(
           JSON.stringify(worked.check),
           JSON.stringify(args.revision),
           JSON.stringify(args.mail),
+          reading.settings.unverifiedCapCents,
           ctx.companyScope,
         ],
       );
@@ -96,11 +98,15 @@ export async function saveChange(
     if (status === 'not_found') throw new NotFound(orderAdminMessages.orderNotFound);
     if (status === 'stale') throw new Conflict(orderChangeMessages.stale);
     if (status === 'shipped') throw new Conflict(orderChangeMessages.shipped);
+    if (status === 'company') throw new Conflict(deskMessages.companyDisabled);
+    if (status === 'over_cap') throw new Conflict(deskMessages.overCap(reading.settings.unverifiedCapCents));
     if (status === 'done') {
       // Stock a change returned (lines lowered or removed) tells those waiting for it, as a
       // cancelled item does; after the change commits, in a transaction of its own.
+      // Should that fail, the change stands and the alerts stay, for the next stock returned.
       const returned = returnedOptions(reading.pending, worked.rows);
-      if (returned.length) await ctx.db.transaction((tx) => sendStockAlerts(tx, ctx, returned));
+      if (returned.length)
+        await ctx.db.transaction((tx) => sendStockAlerts(tx, ctx, returned)).catch(() => 0);
       ctx.mail.kick();
       ctx.changes.committed();
       return loadAdminOrder(ctx, number);

@@ -18,6 +18,7 @@ import {
   orderChangeMessages,
 } from '#shared/orders/order-change.schemas.ts';
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
+import { deskMessages } from '#shared/orders/desk.messages.ts';
 import type { z } from 'zod';
 import { snapshotLines } from './order-lines.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
@@ -32,6 +33,9 @@ interface ChangeReading {
   stage: string;
   pending: (typeof orderItems.$inferSelect)[];
   licences: string[];
+  companyDisabled: boolean;
+  /** How many of the two documents stand verified for the order's location (the cap below two). */
+  verifiedDocuments: number;
   settings: Awaited<ReturnType<DeskContext['settings']['get']>>;
   rules: Awaited<ReturnType<DeskContext['compliance']['get']>>;
   book: Awaited<ReturnType<DeskContext['pricing']['get']>>;
@@ -54,7 +58,7 @@ export async function readChange(
     );
   if (!order) throw new NotFound(orderAdminMessages.orderNotFound);
   const fresh = source === 'database';
-  const [pending, [event], licences, settings, rules, book, model] = await Promise.all([
+  const [pending, [event], licences, settings, rules, book, model, [standing]] = await Promise.all([
     ctx.db
       .select()
       .from(orderItems)
@@ -71,8 +75,25 @@ export async function readChange(
     fresh ? ctx.compliance.fresh() : ctx.compliance.get(),
     fresh ? ctx.pricing.fresh() : ctx.pricing.get(),
     fresh ? ctx.catalogue.fresh() : ctx.catalogue.get(),
+    ctx.database.query<{ disabled: boolean; n: number }>(
+      `select coalesce((select disabled_at is not null from companies where id = $1), false) as disabled,
+         documents_verified_for($1::uuid, $2::uuid, $3::timestamptz) as n`,
+      [order.companyId, order.locationId, ctx.now.toISOString()],
+    ),
   ]);
-  return { source, order, stage: event?.stage ?? 'placed', pending, licences, settings, rules, book, model };
+  return {
+    source,
+    order,
+    stage: event?.stage ?? 'placed',
+    pending,
+    licences,
+    companyDisabled: standing?.disabled ?? false,
+    verifiedDocuments: standing?.n ?? 0,
+    settings,
+    rules,
+    book,
+    model,
+  };
 }
 
 /** The change worked out: the new lines priced and judged, the totals, what changes, and what stops it. */
@@ -97,10 +118,8 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
   const { order } = r;
   const problems: string[] = [];
   if (r.stage !== 'placed') problems.push(orderChangeMessages.shipped);
-  const { rows, prices, lines, judgedVersion } = await judgeChange(ctx, r, input);
+  const { rows, prices, lines, removed, judgedVersion } = await judgeChange(ctx, r, input);
   const pickup = input.shippingType === 'Pickup';
-  const kept = new Set(rows.map((row) => row.sku.toUpperCase()));
-  const removed = r.pending.filter((i) => !kept.has(i.sku.toUpperCase()));
   const shippingChanged = input.shippingType !== order.shippingType;
   const shipping = !shippingChanged ? order.shippingCents : pickup ? 0 : r.settings.deliveryFeeCents;
   // Cancelled items stay as they are, in the totals as they were (a cancellation does not change them).
@@ -130,6 +149,11 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
   ];
   if (!changes.length) problems.push(orderChangeMessages.nothingChanged);
   for (const l of lines) if (l.problem) problems.push(`${name(l)}: ${l.problem}`);
+  // The desk's rules hold for a change too: an enabled company, and the unverified cap for a
+  // change that raises the subtotal (one that does not is allowed, whatever the order was).
+  if (r.companyDisabled) problems.push(deskMessages.companyDisabled);
+  if (r.verifiedDocuments < 2 && subtotal > Math.max(r.settings.unverifiedCapCents, order.subtotalCents))
+    problems.push(deskMessages.overCap(r.settings.unverifiedCapCents));
   return {
     preview: {
       version: order.version,
@@ -147,7 +171,7 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
     },
     rows,
     prices,
-    excise: lines.map((l) => l.exciseCents),
+    excise: lines.slice(0, rows.length).map((l) => l.exciseCents),
     order: {
       shipping_type: input.shippingType,
       shipping_cents: shipping,
@@ -155,7 +179,10 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
       subtotal_cents: subtotal,
       excise_cents: excise,
       total_cents: after.totalCents,
-      was: Object.fromEntries(r.pending.map((i) => [i.sku, i.quantity])),
+      // The pending items the change was worked out from, as change_order reads them under lock.
+      was: Object.fromEntries(
+        r.pending.map((i) => [i.variantId === null ? `sku:${i.sku}` : String(i.variantId), i.quantity]),
+      ),
     },
     check: {
       version: judgedVersion,
@@ -168,24 +195,40 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
   };
 }
 
+type PendingItem = ChangeReading['pending'][number];
+
 /**
- * The lines as asked: each option from the catalogue (an unknown SKU refuses the change), priced
- * (agreed or today's), judged for the ship-to, and each one's problem.
+ * The lines as asked, each matched to the pending item it continues by option (the SKU it was
+ * ordered under names it too, though the catalogue may have renamed it since; a new SKU is a new
+ * line): priced (the item's agreed unit price, or the company's today), judged for the ship-to,
+ * each with its problem. An item whose option is no longer sold is shown, to be removed.
  */
 async function judgeChange(ctx: DeskContext, r: ChangeReading, input: ChangeInput) {
   const { order } = r;
-  const agreed = new Map(r.pending.map((i) => [i.sku.toUpperCase(), i]));
+  const byOption = new Map(
+    r.pending.flatMap((i) => (i.variantId === null ? [] : [[i.variantId, i] as const])),
+  );
+  const bySku = new Map(r.pending.map((i) => [i.sku, i]));
   const rows: CartLineRow[] = [];
-  const was: number[] = [];
+  const items: (PendingItem | undefined)[] = [];
+  const gone: { item: PendingItem; quantity: number }[] = [];
   for (const line of input.lines) {
-    const found = r.model.variantBySku(line.sku);
-    if (!found) throw new Invalid(`${orderChangeMessages.unknownSku} (${line.sku})`, 'lines');
+    const ordered = bySku.get(line.sku);
+    const found =
+      ordered?.variantId != null ? r.model.variant(ordered.variantId) : r.model.variantBySku(line.sku);
+    if (!found) {
+      if (!ordered) throw new Invalid(`${orderChangeMessages.unknownSku} (${line.sku})`, 'lines');
+      gone.push({ item: ordered, quantity: line.quantity });
+      continue;
+    }
+    if (rows.some((row) => row.variantId === found.variant.id))
+      throw new Invalid(orderChangeMessages.repeatedLine, 'lines');
     rows.push(lineRow(found, line.quantity));
-    was.push(agreed.get(found.variant.sku.toUpperCase())?.quantity ?? 0);
+    items.push(byOption.get(found.variant.id));
   }
   const today = priceLines(order.companyId ? groupOfCompany(r.book, order.companyId) : null, rows);
   const prices = rows.map((row, i): LinePrice => {
-    const item = agreed.get(row.sku.toUpperCase());
+    const item = items[i];
     return item
       ? {
           ...today[i]!,
@@ -198,6 +241,7 @@ async function judgeChange(ctx: DeskContext, r: ChangeReading, input: ChangeInpu
   const judged = await judgeLines(
     ctx.db,
     r.rules,
+    // The location's licenses are read already (readChange); the holder is not read.
     { userId: order.userId, locationId: order.locationId },
     ctx.now,
     rows.map((row, i) => ({ ...row, unitPriceCents: prices[i]!.unitPriceCents })),
@@ -208,16 +252,14 @@ async function judgeChange(ctx: DeskContext, r: ChangeReading, input: ChangeInpu
   );
   const lines = rows.map((row, i) => {
     const verdict = judged.verdicts[i]!;
-    const changed = row.quantity !== was[i];
+    const was = items[i]?.quantity ?? 0;
     const problem = verdict.blocks[0]
       ? verdict.blocks[0].reason
       : verdict.excise.missing.length
-        ? 'Its excise cannot be worked out for this state.'
-        : row.quantity - was[i]! > row.stock
-          ? row.stock === 0
-            ? 'Out of stock.'
-            : `Only ${row.stock} more in stock.`
-          : changed
+        ? orderChangeMessages.lineNoExcise
+        : row.quantity - was > row.stock
+          ? orderChangeMessages.lineShort(row.stock)
+          : row.quantity !== was
             ? today[i]!.quantityProblem
             : null;
     return {
@@ -226,16 +268,37 @@ async function judgeChange(ctx: DeskContext, r: ChangeReading, input: ChangeInpu
       variantName: row.variantName,
       sellingUnit: row.sellingUnit,
       quantity: row.quantity,
-      was: was[i]!,
+      was,
       unitPriceCents: prices[i]!.unitPriceCents,
-      agreed: agreed.has(row.sku.toUpperCase()),
+      agreed: items[i] !== undefined,
       lineTotalCents: prices[i]!.lineTotalCents,
       exciseCents: verdict.excise.cents,
       stock: row.stock,
       problem,
     };
   });
-  return { rows, prices, lines, judgedVersion: judged.version };
+  const goneLines = gone.map(({ item, quantity }) => ({
+    sku: item.sku,
+    productName: item.productName,
+    variantName: item.variantName,
+    sellingUnit: item.sellingUnit,
+    quantity,
+    was: item.quantity,
+    unitPriceCents: item.unitPriceCents,
+    agreed: true,
+    lineTotalCents: item.unitPriceCents * quantity,
+    exciseCents: item.exciseCents,
+    stock: 0,
+    problem: orderChangeMessages.lineGone,
+  }));
+  const kept = new Set([...items.filter((i) => i !== undefined), ...gone.map((g) => g.item)]);
+  return {
+    rows,
+    prices,
+    lines: [...lines, ...goneLines],
+    removed: r.pending.filter((i) => !kept.has(i)),
+    judgedVersion: judged.version,
+  };
 }
 
 const shippingLabel = (t: string) => (t === 'Pickup' ? 'pickup' : 'delivery');

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderChangeMessages, OrderChangePreviewSchema } from '#shared/orders/order-change.schemas.ts';
-import { AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
+import { deskMessages } from '#shared/orders/desk.messages.ts';
+import { orderChangeMessages } from '#shared/orders/order-change.schemas.ts';
 import { OrderListSchema } from '#shared/orders/orders.schemas.ts';
+import { AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
 import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
-import { ADMIN, deskFixture } from './desk.fixture.ts';
+import { ADMIN } from './desk.fixture.ts';
+import { orderChangeFixture } from './order-change.fixture.ts';
 
 /**
  * Changes before shipping (decision 016, part 4): lines that stay keep their agreed price, new ones
@@ -13,56 +15,13 @@ import { ADMIN, deskFixture } from './desk.fixture.ts';
  */
 const clock = testClock();
 const t = testAppForFile({ clock });
-const d = deskFixture(() => t, clock);
-const { f } = d;
+const d = orderChangeFixture(() => t, clock);
+const { f, orderOfTwo, url, preview, change } = d;
 
 let admin: Awaited<ReturnType<typeof d.staffWithTotp>>;
 beforeAll(async () => {
   admin = await d.staffWithTotp('admin');
 });
-
-/** A verified company with a Texas location, and its owner's delivery order of 4 × A ($10) and 2 × B ($5). */
-async function orderOfTwo() {
-  const c = await f.company({ documents: true });
-  const loc = await d.location(c.id, 'TX', { licence: true });
-  const a = await f.variantWith(20, 1000);
-  const b = await f.variantWith(20, 500);
-  for (const [sku, n] of [
-    [a.sku, 4],
-    [b.sku, 2],
-  ] as const)
-    expect((await f.add(c.owner.cookie, sku, n)).statusCode).toBe(200);
-  const placed = await f.call(
-    'POST',
-    '/api/v1/orders',
-    c.owner.cookie,
-    f.orderBody({
-      shippingType: 'Shiptoaddress',
-      locationId: loc,
-      shippingDetails: { ...f.shipping, state: 'TX' },
-    }),
-  );
-  expect(placed.statusCode, placed.body).toBe(201);
-  return { ...c, loc, a, b, number: placed.json().order.orderNumber as string };
-}
-
-const url = (number: string, preview = false) =>
-  `${ADMIN}/orders/${number}/change${preview ? '/preview' : ''}`;
-const preview = async (cookie: string, number: string, body: Record<string, unknown>) => {
-  const res = await d.call('POST', url(number, true), cookie, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return OrderChangePreviewSchema.parse(res.json());
-};
-/** The change previewed, then saved with the preview's total. */
-async function change(
-  cookie: string,
-  number: string,
-  body: Record<string, unknown>,
-  reason = 'Asked by phone',
-) {
-  const p = await preview(cookie, number, body);
-  return d.call('POST', url(number), cookie, { ...body, reason, expectedTotalCents: p.after.totalCents });
-}
 
 describe('who may change an order', () => {
   it('anonymous, buyers and staff without their second factor are refused; so are roles without the desk', async () => {
@@ -216,6 +175,90 @@ describe('changing an order before it ships', () => {
     expect(await f.stockOf(vape.id)).toBe(10);
   });
 
+  it('matches lines to items by option, whatever they are called now; a line no longer sold is to be removed', async () => {
+    const o = await orderOfTwo();
+    // A's SKU is renamed in the catalogue: the order's old SKU still names its line, at its agreed price.
+    await t.database.query("update variants set sku = sku || '-NEW' where id = $1", [o.a.id]);
+    await t.database.query('update products set price_cents = 9999 where id = $1', [o.a.product_id]);
+    await t.app.catalogue.changed();
+    const renamed = await preview(admin.cookie, o.number, {
+      version: 0,
+      lines: [
+        { sku: o.a.sku, quantity: 5 },
+        { sku: o.b.sku, quantity: 2 },
+      ],
+      shippingType: 'Shiptoaddress',
+    });
+    expect(renamed.lines[0]).toMatchObject({
+      sku: `${o.a.sku}-NEW`,
+      was: 4,
+      quantity: 5,
+      unitPriceCents: 1000,
+      agreed: true,
+    });
+    expect(renamed.changes).toHaveLength(1);
+    expect(renamed.problems).toEqual([]);
+    const twice = await d.call('POST', url(o.number, true), admin.cookie, {
+      version: 0,
+      lines: [
+        { sku: o.a.sku, quantity: 5 },
+        { sku: `${o.a.sku}-NEW`, quantity: 1 },
+      ],
+      shippingType: 'Shiptoaddress',
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe(orderChangeMessages.repeatedLine);
+    // B's product is hidden: its line is shown, to be removed, and stops the change until it is.
+    await t.database.query('update products set hidden = true where id = $1', [o.b.product_id]);
+    await t.app.catalogue.changed();
+    const gone = await preview(admin.cookie, o.number, {
+      version: 0,
+      lines: [
+        { sku: o.a.sku, quantity: 5 },
+        { sku: o.b.sku, quantity: 2 },
+      ],
+      shippingType: 'Shiptoaddress',
+    });
+    expect(gone.lines[1]).toMatchObject({ sku: o.b.sku, problem: orderChangeMessages.lineGone });
+    const saved = await change(admin.cookie, o.number, {
+      version: 0,
+      lines: [{ sku: o.a.sku, quantity: 5 }],
+      shippingType: 'Shiptoaddress',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect([await f.stockOf(o.a.id), await f.stockOf(o.b.id)]).toEqual([15, 20]);
+  });
+
+  it("a disabled company's order is not changed; an unverified one's subtotal is not raised over the cap", async () => {
+    const o = await orderOfTwo();
+    await t.database.query("update documents set status = 'pending' where company_id = $1", [o.id]);
+    const cap = (await t.app.settings.get()).unverifiedCapCents;
+    const big = await f.variantWith(10, cap);
+    const over = await preview(admin.cookie, o.number, {
+      version: 0,
+      lines: [
+        { sku: o.a.sku, quantity: 4 },
+        { sku: big.sku, quantity: 1 },
+      ],
+      shippingType: 'Shiptoaddress',
+    });
+    expect(over.problems).toContain(deskMessages.overCap(cap));
+    const lower = await preview(admin.cookie, o.number, {
+      version: 0,
+      lines: [{ sku: o.a.sku, quantity: 1 }],
+      shippingType: 'Shiptoaddress',
+    });
+    expect(lower.problems).toEqual([]);
+    await t.database.query('update companies set disabled_at = now() where id = $1', [o.id]);
+    const disabled = await change(admin.cookie, o.number, {
+      version: 0,
+      lines: [{ sku: o.a.sku, quantity: 1 }],
+      shippingType: 'Shiptoaddress',
+    });
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().message).toContain(deskMessages.companyDisabled);
+  });
+
   it('stock a change returns tells those waiting for it', async () => {
     const o = await orderOfTwo();
     await t.database.query('update variants set stock = 0 where id = $1', [o.b.id]);
@@ -280,8 +323,18 @@ describe('changing an order before it ships', () => {
       trackingNumber: '1Z9',
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
-    const late = await change(admin.cookie, o.number, {
+    // Shipping it is a change of its own (its version moves on): a preview from before is stale.
+    const version = AdminOrderSchema.parse(shipped.json()).version;
+    expect(version).toBe(2);
+    const stale = await d.call('POST', url(o.number, true), admin.cookie, {
       version: 1,
+      lines: lines(2),
+      shippingType: 'Shiptoaddress',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(orderChangeMessages.stale);
+    const late = await change(admin.cookie, o.number, {
+      version,
       lines: lines(2),
       shippingType: 'Shiptoaddress',
     });

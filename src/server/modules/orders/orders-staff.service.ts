@@ -126,6 +126,12 @@ async function lockOrder(tx: Db, number: string) {
     .where(eq(orders.number, number))
     .for('update', { of: orders });
   if (!row) throw new NotFound(orderAdminMessages.orderNotFound);
+  // Every staff change counts as a version: a change made from an earlier look (decision 016,
+  // part 4) is refused rather than undo an item cancelled or a stage reached meanwhile.
+  await tx
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1` })
+    .where(eq(orders.id, row.order.id));
   // An order taken at the desk was placed by staff: its news goes to the company's members, as
   // its confirmation did (decision 016, part 2).
   const to =

@@ -17,6 +17,7 @@ import { Slot } from '#web/components/slots.tsx';
 import { useLocations } from '#web/lib/locations.ts';
 import { useMayOrder, useSession } from '#web/lib/session.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
+import { keyed } from '#web/lib/keys.ts';
 
 /** An order taken at the store's order desk names the staff member and the business (decision 016, part 2). */
 function placedByText(order: Order, me: string | undefined): string {
@@ -107,9 +108,9 @@ export function OrderCard({ order }: { order: Order }) {
       </p>
       <OrderRevised revisions={order.revisions} />
       <ul className="divide-y divide-gray-100 px-4">
-        {order.items.map((item) => {
+        {keyed(order.items, (i) => i.variantId).map(({ key, item }) => {
           return (
-            <li key={item.variantId} className="flex flex-wrap items-center gap-3 py-3">
+            <li key={key} className="flex flex-wrap items-center gap-3 py-3">
               <LineItem
                 image={{ url: item.imageUrl }}
                 thumb="md"

@@ -1,5 +1,6 @@
 import { formatDate } from '#shared/dates.ts';
 import type { OrderRevision } from '#shared/orders/order-change.schemas.ts';
+import { keyed } from '#web/lib/keys.ts';
 
 /**
  * An order staff changed before it shipped (decision 016, part 4), on the buyer's order card:
@@ -21,8 +22,8 @@ export function OrderRevised({ revisions }: { revisions: OrderRevision[] }) {
               {formatDate(r.at)}: {r.reason}
             </p>
             <ul className="list-disc pl-5">
-              {r.changes.map((c) => (
-                <li key={c}>{c}</li>
+              {keyed(r.changes, (c) => c).map(({ key, item: c }) => (
+                <li key={key}>{c}</li>
               ))}
             </ul>
           </li>

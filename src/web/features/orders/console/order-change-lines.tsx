@@ -38,7 +38,7 @@ export function ChangeLines({
     );
   return (
     <ul aria-label="Lines of the change" className="divide-y divide-gray-100 rounded-lg ring-1 ring-gray-200">
-      {rows.map((r) => {
+      {rows.map((r, n) => {
         const label = r.was ? r.label : (names.get(r.sku.toUpperCase()) ?? r.sku);
         const error = errors[r.sku];
         return (
@@ -68,7 +68,7 @@ export function ChangeLines({
                   value={r.quantity}
                   onChange={(e) => edit(r.sku, { quantity: e.target.value })}
                   aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${errorId}-${r.sku}` : undefined}
+                  aria-describedby={error ? `${errorId}-${n}` : undefined}
                   className="w-20 rounded-lg border border-gray-400 px-2 py-2 aria-[invalid=true]:border-red-700"
                 />
                 <Button
@@ -81,7 +81,7 @@ export function ChangeLines({
               </span>
             )}
             {error && (
-              <span id={`${errorId}-${r.sku}`} className="basis-full text-xs font-medium text-red-700">
+              <span id={`${errorId}-${n}`} className="basis-full text-xs font-medium text-red-700">
                 {error}
               </span>
             )}

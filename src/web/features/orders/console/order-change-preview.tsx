@@ -4,6 +4,7 @@ import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { formatCents } from '#shared/money.ts';
 import { type OrderChangePreview, orderChangeMessages } from '#shared/orders/order-change.schemas.ts';
 import { DataTable } from '#web/components/console/console-ui.tsx';
+import { keyed } from '#web/lib/keys.ts';
 
 const HEAD = ['Item', 'SKU', 'Was → now', 'Unit price', 'Line total', 'Excise', 'Stock'];
 type PreviewLine = OrderChangePreview['lines'][number];
@@ -18,7 +19,11 @@ export function ChangePreview({ preview, outOfDate }: { preview: OrderChangePrev
   const changesId = useId();
   const problemsId = useId();
   return (
-    <section aria-label="Preview of the change" className={`grid gap-3 ${outOfDate ? 'opacity-70' : ''}`}>
+    <section
+      aria-label="Preview of the change"
+      aria-live="polite"
+      className={`grid gap-3 ${outOfDate ? 'opacity-70' : ''}`}
+    >
       <h3 className="font-semibold">
         Preview{outOfDate && <span className="font-normal text-amber-900"> (out of date)</span>}
       </h3>
@@ -36,8 +41,8 @@ export function ChangePreview({ preview, outOfDate }: { preview: OrderChangePrev
           <p>{orderChangeMessages.nothingChanged}</p>
         ) : (
           <ul aria-labelledby={changesId} className="mt-1 list-disc space-y-0.5 pl-5">
-            {preview.changes.map((c) => (
-              <li key={c}>{c}</li>
+            {keyed(preview.changes, (c) => c).map(({ key, item: c }) => (
+              <li key={key}>{c}</li>
             ))}
           </ul>
         )}
@@ -48,8 +53,8 @@ export function ChangePreview({ preview, outOfDate }: { preview: OrderChangePrev
             Before it can be saved
           </h4>
           <ul aria-labelledby={problemsId} className="mt-1 list-disc space-y-0.5 pl-5">
-            {preview.problems.map((p) => (
-              <li key={p}>{p}</li>
+            {keyed(preview.problems, (p) => p).map(({ key, item: p }) => (
+              <li key={key}>{p}</li>
             ))}
           </ul>
         </div>

@@ -13,6 +13,7 @@ import { adminOrderQuery } from '#web/features/orders/console/queries.ts';
 import { StagePanel } from '#web/features/orders/console/stage-panel.tsx';
 import { OrderChange } from '#web/features/orders/console/order-change.tsx';
 import { OrderRevisions } from '#web/features/orders/console/order-revisions.tsx';
+import { keyed } from '#web/lib/keys.ts';
 
 /** One order: buyer, shipping, comments, items (deliver or cancel each), shipping stages. */
 export function AdminOrderDetailPage() {
@@ -94,8 +95,8 @@ export function AdminOrderDetailPage() {
         caption={`Items of ${o.orderNumber}`}
         head={['Item', 'SKU', 'Qty', 'Unit', 'Line', 'Status', ...(fulfils ? ['Change'] : [])]}
       >
-        {o.items.map((i) => (
-          <tr key={i.variantId}>
+        {keyed(o.items, (i) => i.variantId).map(({ key, item: i }) => (
+          <tr key={key}>
             <td className="px-3 py-2">
               {i.productName} — {i.variantName}
             </td>

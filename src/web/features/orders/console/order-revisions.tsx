@@ -2,6 +2,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderRevision } from '#shared/orders/order-change.schemas.ts';
 import { Panel } from '#web/components/console/console-ui.tsx';
+import { keyed } from '#web/lib/keys.ts';
 
 /** The order's history of changes (decision 016, part 4), newest first: the buyer sees it too. */
 export function OrderRevisions({ revisions }: { revisions: OrderRevision[] }) {
@@ -20,8 +21,8 @@ export function OrderRevisions({ revisions }: { revisions: OrderRevision[] }) {
                 <span className="font-semibold">Reason:</span> {r.reason}
               </p>
               <ul className="list-disc pl-5">
-                {r.changes.map((c) => (
-                  <li key={c}>{c}</li>
+                {keyed(r.changes, (c) => c).map(({ key, item: c }) => (
+                  <li key={key}>{c}</li>
                 ))}
               </ul>
               <p>
