@@ -38,6 +38,7 @@ describe('the other shapes an action takes', () => {
       sentence: 'Changed order SS-100125',
       details: ['a'],
     });
+    expect(say({ ...changed, after: { total_cents: 100 } }).details).toEqual([]);
   });
 
   it('says an order taken at the desk without the figures it may lack', () => {
