@@ -7,8 +7,13 @@ import { DomainError, Invalid, NotFound } from '#server/errors.ts';
 import { products, variants } from '#server/modules/catalogue/catalogue.table.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
 import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
-import { blockView, judgeLines, type ShipTo } from '#server/modules/compliance/compliance.service.ts';
-import { priceLines } from '#server/modules/pricing/line-prices.ts';
+import {
+  blockView,
+  judgeLines,
+  type LineVerdict,
+  type ShipTo,
+} from '#server/modules/compliance/compliance.service.ts';
+import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
 import type { BuyerContext } from '#server/http/request-context.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
@@ -20,7 +25,7 @@ import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import { largestAllowedAtMost, quantityProblem } from '#shared/pricing/quantity-rule.ts';
 import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import { cartItems } from './cart.table.ts';
-import { cartLines } from './cart-lines.ts';
+import { type CartLineRow, cartLines } from './cart-lines.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 /** What reading a cart needs: the buyer, and the compliance and settings kept in memory. */
@@ -51,6 +56,33 @@ async function cartShipTo(
   return state ? { state, shipping: 'Delivery' } : null;
 }
 
+/** A cart line as the buyer sees it: the row, its price for the buyer's group and its verdict (none: no ship-to yet). */
+export function cartLineOf(r: CartLineRow, price: LinePrice, verdict: LineVerdict | undefined): CartLine {
+  return {
+    variantId: r.sku,
+    variantName: r.variantName,
+    productName: r.productName,
+    sellingUnit: r.sellingUnit,
+    productId: r.productSlug,
+    categoryId: r.categorySlug,
+    brandId: r.brandSlug,
+    imageUrl: r.image.url,
+    priceCents: r.priceCents,
+    discountPriceCents: r.discountPriceCents,
+    discountPercentage: r.discountPercentage,
+    unitPriceCents: price.unitPriceCents,
+    quantity: r.quantity,
+    stock: r.stock,
+    lineTotalCents: price.lineTotalCents,
+    blocks: (verdict?.blocks ?? []).map(blockView),
+    exciseCents: verdict?.excise.cents ?? 0,
+    priceSource: price.source,
+    nextTier: price.nextTier,
+    quantityRule: quantityRuleOf(r),
+    quantityProblem: price.quantityProblem,
+  };
+}
+
 export async function readCart(
   ctx: CartReadContext,
   model: CatalogueReadModel,
@@ -77,33 +109,7 @@ export async function readCart(
         licences,
       )
     : null;
-  const items: CartLine[] = rows.map((r, i) => {
-    const price = prices[i]!;
-    const verdict = judged?.verdicts[i];
-    return {
-      variantId: r.sku,
-      variantName: r.variantName,
-      productName: r.productName,
-      sellingUnit: r.sellingUnit,
-      productId: r.productSlug,
-      categoryId: r.categorySlug,
-      brandId: r.brandSlug,
-      imageUrl: r.image.url,
-      priceCents: r.priceCents,
-      discountPriceCents: r.discountPriceCents,
-      discountPercentage: r.discountPercentage,
-      unitPriceCents: price.unitPriceCents,
-      quantity: r.quantity,
-      stock: r.stock,
-      lineTotalCents: price.lineTotalCents,
-      blocks: (verdict?.blocks ?? []).map(blockView),
-      exciseCents: verdict?.excise.cents ?? 0,
-      priceSource: price.source,
-      nextTier: price.nextTier,
-      quantityRule: quantityRuleOf(r),
-      quantityProblem: price.quantityProblem,
-    };
-  });
+  const items: CartLine[] = rows.map((r, i) => cartLineOf(r, prices[i]!, judged?.verdicts[i]));
   return {
     items,
     itemCount: itemCount(items),

@@ -2,10 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid } from '#server/errors.ts';
-import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
 import { ofRepCompanies } from '#server/modules/companies/company-sql.ts';
-import { blockView } from '#server/modules/compliance/compliance.service.ts';
+import { cartLineOf } from '#server/modules/cart/cart.service.ts';
 import { applicable, optionOf } from '#server/modules/pricing/price-book.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { parseQuickOrder, sameSkuOnce } from '#shared/cart/quick-order.ts';
@@ -54,27 +53,7 @@ export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
     const verdict = verdicts[i];
     const option = optionOf(reading.model.variant(r.variantId)!.product, r.variantId);
     return {
-      variantId: r.sku,
-      variantName: r.variantName,
-      productName: r.productName,
-      sellingUnit: r.sellingUnit,
-      productId: r.productSlug,
-      categoryId: r.categorySlug,
-      brandId: r.brandSlug,
-      imageUrl: r.image.url,
-      priceCents: r.priceCents,
-      discountPriceCents: r.discountPriceCents,
-      discountPercentage: r.discountPercentage,
-      unitPriceCents: price.unitPriceCents,
-      quantity: r.quantity,
-      stock: r.stock,
-      lineTotalCents: price.lineTotalCents,
-      blocks: (verdict?.blocks ?? []).map(blockView),
-      exciseCents: verdict?.excise.cents ?? 0,
-      priceSource: price.source,
-      nextTier: price.nextTier,
-      quantityRule: quantityRuleOf(r),
-      quantityProblem: price.quantityProblem,
+      ...cartLineOf(r, price, verdict),
       tiers: tierTable(option, applicable(reading.group, option)),
       problem: verdict?.blocks[0]
         ? deskMessages.lineBlocked(verdict.blocks[0].reason)
