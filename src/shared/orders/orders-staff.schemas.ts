@@ -61,3 +61,30 @@ export const AdminOrderListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/**
+ * The warehouse's pick list (decision 016, part 1): what to take from the shelves for the orders
+ * waiting to ship (latest stage "Order placed"), one line per option, its pending quantities
+ * summed, with the orders that want it; optionally only pickups or deliveries.
+ */
+export const PickListQuerySchema = z.object({
+  shipping: z.enum(['Pickup', 'Shiptoaddress']).optional(),
+});
+export const PickListSchema = z.object({
+  /** How many orders the list is for. */
+  orderCount: z.number().int(),
+  lines: z.array(
+    z.object({
+      sku: z.string(),
+      productName: z.string(),
+      variantName: z.string(),
+      sellingUnit: z.string(),
+      /** Units to pick in all (of the unit the price was for: a box of 10 counts one). */
+      quantity: z.number().int(),
+      /** On the shelf now, by the catalogue (null: the option is no longer in it). */
+      stock: z.number().int().nullable(),
+      orders: z.array(z.object({ number: z.string(), business: z.string(), quantity: z.number().int() })),
+    }),
+  ),
+});
+export type PickList = z.infer<typeof PickListSchema>;

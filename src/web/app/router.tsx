@@ -25,6 +25,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        // Before orders/:number, so "pick-list" is not read as an order number.
+        path: 'orders/pick-list',
+        lazy: async () => ({
+          Component: (await import('#web/features/orders/console/pick-list-page.tsx')).PickListPage,
+        }),
+      },
+      {
         path: 'orders/:number',
         lazy: async () => ({
           Component: (await import('#web/features/orders/console/order-detail-page.tsx'))

@@ -78,7 +78,11 @@ export {
   OrderSchema,
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
-export { AdminOrderListSchema, AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
+export {
+  AdminOrderListSchema,
+  AdminOrderSchema,
+  PickListSchema,
+} from '#shared/orders/orders-staff.schemas.ts';
 export { OrderChangePreviewSchema } from '#shared/orders/order-change.schemas.ts';
 export {
   DeskDraftListSchema,

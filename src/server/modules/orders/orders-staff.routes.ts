@@ -9,6 +9,8 @@ import {
   AdminOrderSchema,
   AdminOrdersQuerySchema,
   OrdersCsvQuerySchema,
+  PickListQuerySchema,
+  PickListSchema,
   SetItemStatusBodySchema,
   SetStageBodySchema,
   StepBackBodySchema,
@@ -22,6 +24,7 @@ import {
   setStage,
   stepBack,
 } from './orders-staff.service.ts';
+import { pickList } from './pick-list.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
@@ -70,6 +73,20 @@ export const ordersStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) 
         .header('content-disposition', `attachment; filename="orders-${from}-to-${to}.csv"`)
         .send(await ordersCsv(req.ctx, from, to));
     },
+  );
+
+  app.get(
+    '/orders/pick-list',
+    {
+      config: { permission: 'orders.fulfil' },
+      schema: {
+        tags,
+        summary: 'What to take from the shelves for the orders waiting to ship, one line per option',
+        querystring: PickListQuerySchema,
+        response: { 200: PickListSchema, ...errors },
+      },
+    },
+    async (req) => pickList(req.ctx, req.query.shipping),
   );
 
   app.get(

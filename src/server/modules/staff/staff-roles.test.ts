@@ -47,6 +47,7 @@ const MATRIX: Record<string, Permission> = {
   'GET /orders': 'orders.read',
   'GET /orders/to-ship/count': 'orders.read',
   'GET /orders/export.csv': 'orders.read',
+  'GET /orders/pick-list': 'orders.fulfil',
   'GET /orders/{number}': 'orders.read',
   'POST /orders/{number}/stage': 'orders.fulfil',
   'POST /orders/{number}/stage/back': 'orders.fulfil',

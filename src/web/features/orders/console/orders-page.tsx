@@ -14,6 +14,7 @@ import {
   FilterForm,
 } from '#web/components/console/console-ui.tsx';
 import { ListState, useUrlFilters } from '#web/components/console/list-state.tsx';
+import { useStaffMay } from '#web/lib/console-api.ts';
 import { adminOrdersQuery } from '#web/features/orders/console/queries.ts';
 
 const FILTERS = ['status', 'from', 'to', 'buyer', 'number'] as const;
@@ -22,6 +23,7 @@ const FILTERS = ['status', 'from', 'to', 'buyer', 'number'] as const;
 export function AdminOrdersPage() {
   const { filters, page, draft, set, apply, setPage } = useUrlFilters(FILTERS);
   const list = useQuery(adminOrdersQuery({ ...filters, page }));
+  const may = useStaffMay();
 
   const exportUrl =
     filters.from && filters.to
@@ -32,16 +34,26 @@ export function AdminOrdersPage() {
     <>
       <PageTitle
         actions={
-          exportUrl ? (
-            <a
-              href={exportUrl}
-              className="inline-flex min-h-10 items-center rounded-lg bg-white px-3.5 py-2 text-sm font-semibold ring-1 ring-gray-400 hover:bg-gray-100"
-            >
-              Export CSV ({filters.from} to {filters.to})
-            </a>
-          ) : (
-            <span className="text-sm text-gray-700">Choose From and To dates to export CSV.</span>
-          )
+          <>
+            {may('orders.fulfil') && (
+              <Link
+                to="/admin/orders/pick-list"
+                className="inline-flex min-h-10 items-center rounded-lg bg-gray-900 px-3.5 py-2 text-sm font-semibold text-white hover:bg-gray-700"
+              >
+                Pick list
+              </Link>
+            )}
+            {exportUrl ? (
+              <a
+                href={exportUrl}
+                className="inline-flex min-h-10 items-center rounded-lg bg-white px-3.5 py-2 text-sm font-semibold ring-1 ring-gray-400 hover:bg-gray-100"
+              >
+                Export CSV ({filters.from} to {filters.to})
+              </a>
+            ) : (
+              <span className="text-sm text-gray-700">Choose From and To dates to export CSV.</span>
+            )}
+          </>
         }
       >
         Orders

@@ -5,6 +5,9 @@ export const adminOrdersQuery = (filters: ConsoleParams) =>
   consoleRead('orders', 'AdminOrderListSchema', filters);
 export const adminOrderQuery = (number: string) =>
   consoleRead(`orders/${encodeURIComponent(number)}`, 'AdminOrderSchema');
+/** What to take off the shelves for the orders waiting to ship (all, pickups or deliveries). */
+export const pickListQuery = (shipping: string) =>
+  consoleRead('orders/pick-list', 'PickListSchema', { shipping: shipping || undefined });
 /** How many orders wait to ship (the console menu's count). */
 export const ordersToShipQuery = () => consoleRead('orders/to-ship/count', 'MenuCountSchema');
 
