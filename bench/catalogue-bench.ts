@@ -294,8 +294,16 @@ export async function benchOrderChange(
       ],
       shippingType: 'Shiptoaddress',
     };
-    const preview = (await call('POST', `${order}/preview`, body)) as { after: { totalCents: number } };
-    await call('POST', order, { ...body, reason: 'bench', expectedTotalCents: preview.after.totalCents });
+    const preview = (await call('POST', `${order}/preview`, body)) as {
+      after: { totalCents: number };
+      revision: string;
+    };
+    await call('POST', order, {
+      ...body,
+      reason: 'bench',
+      expectedTotalCents: preview.after.totalCents,
+      revision: preview.revision,
+    });
   }
   const stats = (await (await fetch(`${bare}/stats`)).json()) as Record<string, Percentiles>;
   const place = stats['/api/v1/admin/desk/:companyId/place']!;

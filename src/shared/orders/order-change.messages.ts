@@ -21,6 +21,7 @@ export const orderChangeMessages = {
     `Prices, rules or stock changed while you worked: the total would now be ${formatCents(total)}. Check the change, then save it again.`,
   notEnoughStock: (lines: string[]) =>
     `Not enough stock now for: ${lines.join('; ')}. Change those lines, then save again.`,
+  previewChanged: 'Something in the order changed since the preview: preview the change again, then save it.',
   keptChanging:
     'Prices, rules or stock kept changing while the order was saved. Check the change, then save it again.',
   saved: (number: string) => `Order ${number} changed; the buyer is emailed the revised order.`,

@@ -50,6 +50,8 @@ export const OrderChangeBodySchema = OrderChangePreviewBodySchema.extend({
     .min(1, orderChangeMessages.reasonRequired)
     .max(ORDER_CHANGE_REASON_MAX, orderChangeMessages.reasonTooLong),
   expectedTotalCents: z.number().int().nonnegative().max(1_000_000_000),
+  /** The preview's fingerprint: a save whose lines, prices, excise or totals moved since is refused. */
+  revision: z.string().regex(/^[0-9a-f]{32}$/, orderChangeMessages.versionMissing),
 });
 export type OrderChangeBody = z.input<typeof OrderChangeBodySchema>;
 
@@ -89,6 +91,8 @@ export const OrderChangePreviewSchema = z.object({
   changes: z.array(z.string()),
   /** Why it cannot be saved as it is (each a sentence); empty: it can. */
   problems: z.array(z.string()),
+  /** A fingerprint of all of the above the save sends back: anything moved since refuses it. */
+  revision: z.string(),
 });
 export type OrderChangePreview = z.infer<typeof OrderChangePreviewSchema>;
 

@@ -51,12 +51,19 @@ export async function saveChange(
     if (reading.order.version !== body.version) throw new Conflict(orderChangeMessages.stale);
     const worked = await workOut(ctx, reading, body);
     const { preview } = worked;
-    if (preview.problems.length || preview.after.totalCents !== body.expectedTotalCents) {
+    // What the preview showed is what is saved: lines, prices, excise and totals (its fingerprint).
+    if (
+      preview.problems.length ||
+      preview.revision !== body.revision ||
+      preview.after.totalCents !== body.expectedTotalCents
+    ) {
       if (attempt === 0) continue;
       throw new Conflict(
         preview.problems.length
           ? preview.problems.join(' ')
-          : orderChangeMessages.pricesChanged(preview.after.totalCents),
+          : preview.after.totalCents !== body.expectedTotalCents
+            ? orderChangeMessages.pricesChanged(preview.after.totalCents)
+            : orderChangeMessages.previewChanged,
       );
     }
     const [recipients, [staff]] = await Promise.all([

@@ -47,7 +47,12 @@ export function orderChangeFixture(getT: () => TestContext, clock: () => Date) {
     reason = 'Asked by phone',
   ) {
     const p = await preview(cookie, number, body);
-    return d.call('POST', url(number), cookie, { ...body, reason, expectedTotalCents: p.after.totalCents });
+    return d.call('POST', url(number), cookie, {
+      ...body,
+      reason,
+      expectedTotalCents: p.after.totalCents,
+      revision: p.revision,
+    });
   }
 
   return { ...d, orderOfTwo, url, preview, change };

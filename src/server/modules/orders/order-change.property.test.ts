@@ -87,6 +87,7 @@ describe('stock with changes before shipping (property)', () => {
               ...body,
               reason: 'property',
               expectedTotalCents: preview.after.totalCents,
+              revision: preview.revision,
             });
             expect([200, 409], res.body).toContain(res.statusCode);
             if (res.statusCode === 200) {

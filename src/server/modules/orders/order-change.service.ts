@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Invalid, NotFound } from '#server/errors.ts';
 import type { DeskContext } from './desk-reading.ts';
@@ -154,20 +155,37 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
   if (r.companyDisabled) problems.push(deskMessages.companyDisabled);
   if (r.verifiedDocuments < 2 && subtotal > Math.max(r.settings.unverifiedCapCents, order.subtotalCents))
     problems.push(deskMessages.overCap(r.settings.unverifiedCapCents));
+  const before = {
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    exciseCents: order.exciseCents,
+    totalCents: order.totalCents,
+  };
+  const revision = createHash('sha256')
+    .update(
+      // Not the stock: another order taking some meanwhile leaves this change as it was (the
+      // function takes what it needs, or refuses).
+      JSON.stringify([
+        order.version,
+        input.shippingType,
+        lines.map(({ stock: _, ...l }) => l),
+        before,
+        after,
+        changes,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 32);
   return {
     preview: {
       version: order.version,
       shippingType: input.shippingType,
       lines,
-      before: {
-        subtotalCents: order.subtotalCents,
-        shippingCents: order.shippingCents,
-        exciseCents: order.exciseCents,
-        totalCents: order.totalCents,
-      },
+      before,
       after,
       changes,
       problems,
+      revision,
     },
     rows,
     prices,

@@ -81,10 +81,21 @@ describe('changing an order before it ships', () => {
     expect(p.problems).toEqual([]);
     expect(await f.stockOf(o.a.id)).toBe(16);
 
+    // A save must be of the preview shown: another fingerprint is refused, and nothing moves.
+    const other = await d.call('POST', url(o.number), admin.cookie, {
+      ...body,
+      reason: 'x',
+      expectedTotalCents: p.after.totalCents,
+      revision: 'f'.repeat(32),
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(orderChangeMessages.previewChanged);
+    expect(await f.stockOf(o.a.id)).toBe(16);
     const saved = await d.call('POST', url(o.number), admin.cookie, {
       ...body,
       reason: 'Owner called: more of A, C instead of B',
       expectedTotalCents: p.after.totalCents,
+      revision: p.revision,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const order = AdminOrderSchema.parse(saved.json());
@@ -170,6 +181,7 @@ describe('changing an order before it ships', () => {
       shippingType: 'Shiptoaddress',
       reason: 'x',
       expectedTotalCents: blocked.after.totalCents,
+      revision: blocked.revision,
     });
     expect(refused.statusCode).toBe(409);
     expect(await f.stockOf(vape.id)).toBe(10);
@@ -301,6 +313,7 @@ describe('changing an order before it ships', () => {
         shippingType: 'Shiptoaddress',
         reason: 'five',
         expectedTotalCents: p5.after.totalCents,
+        revision: p5.revision,
       }),
       d.call('POST', url(o.number), other.cookie, {
         version: 0,
@@ -308,6 +321,7 @@ describe('changing an order before it ships', () => {
         shippingType: 'Shiptoaddress',
         reason: 'seven',
         expectedTotalCents: p7.after.totalCents,
+        revision: p7.revision,
       }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -358,6 +372,7 @@ describe('changing an order before it ships', () => {
         shippingType: 'Shiptoaddress',
         reason: 'more',
         expectedTotalCents: p.after.totalCents,
+        revision: p.revision,
       }),
       f.call('POST', '/api/v1/orders', o.buyer.cookie, f.orderBody()),
     ]);

@@ -49,6 +49,7 @@ const placed = (o: Partial<AdminOrder> = {}) =>
 /** The server's preview of: Mango 2 → 5 (agreed price), Mint removed, 3 Haze Pod Peach added (today's). */
 const makePreview = (o: Partial<OrderChangePreview> = {}): OrderChangePreview => ({
   version: 3,
+  revision: '0123456789abcdef0123456789abcdef',
   shippingType: 'Shiptoaddress',
   lines: [
     {
@@ -267,6 +268,7 @@ describe('changing a placed order before it ships (decision 016, part 4)', () =>
       shippingType: 'Shiptoaddress',
       reason: 'Asked by phone',
       expectedTotalCents: 13517,
+      revision: makePreview().revision,
     });
     // Closed, and the page shows the order as changed.
     expect(screen.queryByRole('heading', { name: 'Change order SS-1042' })).toBeNull();

@@ -211,6 +211,7 @@ function SaveChange({
       shippingType: preview.shippingType,
       reason,
       expectedTotalCents: preview.after.totalCents,
+      revision: preview.revision,
     };
     save.mutate(body, {
       onSuccess: (changed) => {
