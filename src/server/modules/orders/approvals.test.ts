@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
 import {
   OrderRequestListSchema,
   OrderRequestPlacedSchema,
   RequestChangedSchema,
 } from '#shared/orders/order-requests.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
-import { companyMessages } from '#shared/companies/companies.messages.ts';
 import { OrderListSchema, PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { companyIdOf, joinCompany } from '#tests/members.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';

@@ -1,4 +1,3 @@
-import { staffAudience } from '#shared/staff/staff-roles.ts';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '#server/errors.ts';
@@ -15,6 +14,7 @@ import { formatCents } from '#shared/money.ts';
 import type { RequestChange, RequestChanged } from '#shared/orders/order-requests.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import type { Order } from '#shared/orders/orders.schemas.ts';
+import { staffAudience } from '#shared/staff/staff-roles.ts';
 import { lineName, shortOptions, snapshotLines } from './order-lines.ts';
 import { loadOrder } from './order-reads.ts';
 import { alreadyDecided, requestRow, storedLines, tellCompany } from './order-requests.service.ts';

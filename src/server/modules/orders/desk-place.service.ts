@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { Conflict, Invalid } from '#server/errors.ts';
-import { users } from '#server/modules/accounts/accounts.table.ts';
 import { activeMembersOf } from '#server/modules/companies/company.service.ts';
 import { deskOrderMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
 import { formatCents } from '#shared/money.ts';
@@ -84,7 +83,8 @@ async function placeOnce(
     );
   }
   const { rows, prices, verdicts } = priced;
-  const [members, staff] = await Promise.all([activeMembersOf(ctx.db, reading.company.id), staffNameOf(ctx)]);
+  const members = await activeMembersOf(ctx.db, reading.company.id);
+  const staff = ctx.actor.user.name;
   const lines = rows.map((l, i) => orderMailLine(l.quantity, lineName(l), prices[i]!.lineTotalCents));
   const args = [
     ctx.staffId,
@@ -206,11 +206,6 @@ function deskMails(
     ),
     staffAudience: staffAudience('orders.read'),
   };
-}
-
-async function staffNameOf(ctx: DeskContext): Promise<string> {
-  const [staff] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.staffId));
-  return staff?.name ?? '';
 }
 
 /** The order this staff member's key made for this company, if it made one. */

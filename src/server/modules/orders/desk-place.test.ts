@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deskMessages } from '#shared/orders/desk.schemas.ts';
-import { AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
 import { OrderListSchema } from '#shared/orders/orders.schemas.ts';
+import { AdminOrderSchema } from '#shared/orders/orders-staff.schemas.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { ADMIN, deskFixture } from './desk.fixture.ts';
 

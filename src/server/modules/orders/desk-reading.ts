@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { ChangeFeed } from '#server/db/change-feed.ts';
 import type { Database, Db } from '#server/db/client.ts';
-import type { ScopedStaffContext } from '#server/http/request-context.ts';
+import type { RequestContext, ScopedStaffContext } from '#server/http/request-context.ts';
 import { type CartLineRow, lineRow } from '#server/modules/cart/cart-lines.ts';
 import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
@@ -15,7 +16,6 @@ import {
 } from '#server/modules/compliance/compliance.service.ts';
 import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
-import type { ChangeFeed } from '#server/db/change-feed.ts';
 import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
 import { type GroupBook, groupOfCompany } from '#server/modules/pricing/price-book.ts';
 import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
@@ -24,15 +24,16 @@ import { isoDay } from '#shared/dates.ts';
 import { deskDraftLines, deskDrafts } from './desk.table.ts';
 
 /** What the desk's services use: the staff request (a sales rep's scope) and the caches an order reads. */
-export type DeskContext = ScopedStaffContext & {
-  database: Pick<Database, 'query'>;
-  catalogue: CatalogueCache;
-  compliance: ComplianceCache;
-  pricing: PricingCache;
-  settings: StoreSettings;
-  mail: MailSettings;
-  changes: ChangeFeed;
-};
+export type DeskContext = ScopedStaffContext &
+  Pick<RequestContext, 'actor'> & {
+    database: Pick<Database, 'query'>;
+    catalogue: CatalogueCache;
+    compliance: ComplianceCache;
+    pricing: PricingCache;
+    settings: StoreSettings;
+    mail: MailSettings;
+    changes: ChangeFeed;
+  };
 
 export type DraftRow = typeof deskDrafts.$inferSelect;
 export type LocationRow = typeof addresses.$inferSelect;

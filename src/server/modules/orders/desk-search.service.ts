@@ -1,9 +1,12 @@
-import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
-import { blockView, optionVerdict } from '#server/modules/compliance/compliance.service.ts';
-import { NotFound } from '#server/errors.ts';
-import { heldLicenceStatesSql } from '#server/modules/compliance/compliance.service.ts';
-import { applicable, groupOfCompany, optionOf, priceFor } from '#server/modules/pricing/price-book.ts';
 import { sql } from 'drizzle-orm';
+import { NotFound } from '#server/errors.ts';
+import { quantityRuleOf } from '#server/modules/catalogue/product-detail.ts';
+import {
+  blockView,
+  heldLicenceStatesSql,
+  optionVerdict,
+} from '#server/modules/compliance/compliance.service.ts';
+import { applicable, groupOfCompany, optionOf, priceFor } from '#server/modules/pricing/price-book.ts';
 import { SearchIndex } from '#server/modules/search/search-index.ts';
 import { parseSearchQuery } from '#shared/catalogue/search-key.ts';
 import { isoDay } from '#shared/dates.ts';

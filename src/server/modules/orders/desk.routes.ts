@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
@@ -16,8 +15,7 @@ import {
   DeskSearchQuerySchema,
   DeskSearchSchema,
 } from '#shared/orders/desk.schemas.ts';
-import { placeDesk } from './desk-place.service.ts';
-import { searchDesk } from './desk-search.service.ts';
+import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 import {
   discardDesk,
   getDesk,
@@ -26,6 +24,8 @@ import {
   saveDeskDetails,
   setDeskLine,
 } from './desk.service.ts';
+import { placeDesk } from './desk-place.service.ts';
+import { searchDesk } from './desk-search.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;

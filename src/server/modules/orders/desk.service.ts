@@ -2,9 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid } from '#server/errors.ts';
-import { companies } from '#server/modules/companies/companies.table.ts';
-import { ofRepCompanies } from '#server/modules/companies/company-sql.ts';
 import { cartLineOf } from '#server/modules/cart/cart.service.ts';
+import { companies } from '#server/modules/companies/companies.table.ts';
+import { findCompany } from '#server/modules/companies/companies-staff.service.ts';
+import { ofRepCompanies } from '#server/modules/companies/company-sql.ts';
+import { addresses } from '#server/modules/companies/locations.table.ts';
 import { applicable, optionOf } from '#server/modules/pricing/price-book.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { parseQuickOrder, sameSkuOnce } from '#shared/cart/quick-order.ts';
@@ -182,8 +184,12 @@ export async function setDeskLine(
   companyId: string,
   body: z.output<typeof DeskLineBodySchema>,
 ): Promise<DeskDraft> {
-  const before = await readDesk(ctx, companyId);
-  const found = before.model.variantBySku(body.sku);
+  // The company (a rep's own, else 404) and the catalogue: the draft itself is read after the write.
+  const [, model] = await Promise.all([
+    findCompany(ctx.db, companyId, ctx.companyScope),
+    ctx.catalogue.get(),
+  ]);
+  const found = model.variantBySku(body.sku);
   const goneId = /^#(\d{1,9})$/.exec(body.sku);
   const variantId = found?.variant.id ?? null;
   if (variantId === null && !(goneId && body.quantity === 0))
@@ -227,11 +233,14 @@ export async function pasteDeskLines(
 ): Promise<DeskPasteResult> {
   const parsed = parseQuickOrder(text);
   if ('problem' in parsed) throw new Invalid(parsed.problem, 'text');
-  const before = await readDesk(ctx, companyId);
+  const [, model] = await Promise.all([
+    findCompany(ctx.db, companyId, ctx.companyScope),
+    ctx.catalogue.get(),
+  ]);
   const notAdded: DeskPasteResult['notAdded'] = [];
   const adding = new Map<number, number>();
   for (const e of sameSkuOnce(parsed.entries)) {
-    const found = e.problem ? undefined : before.model.variantBySku(e.sku);
+    const found = e.problem ? undefined : model.variantBySku(e.sku);
     if (e.problem || !found) {
       notAdded.push({ lines: e.lines, sku: e.sku, problem: e.problem ?? deskMessages.unknownSku });
       continue;
@@ -267,8 +276,8 @@ export async function saveDeskDetails(
   companyId: string,
   body: DeskDraftBody & { feeReason: string; buyerNote: string; internalNote: string },
 ): Promise<DeskDraft> {
-  const before = await readDesk(ctx, companyId);
-  if (body.locationId && !before.locations.some((l) => l.id === body.locationId))
+  await findCompany(ctx.db, companyId, ctx.companyScope);
+  if (body.locationId && !(await isCompanyLocation(ctx, companyId, body.locationId)))
     throw new Invalid(deskMessages.locationNotFound, 'locationId');
   // A first save makes the draft (version 0); then only the version the page showed is changed.
   await ctx.db
@@ -299,7 +308,7 @@ export async function saveDeskDetails(
 }
 
 export async function discardDesk(ctx: DeskContext, companyId: string): Promise<{ message: string }> {
-  await readDesk(ctx, companyId);
+  await findCompany(ctx.db, companyId, ctx.companyScope);
   await ctx.db
     .delete(deskDrafts)
     .where(and(eq(deskDrafts.staffId, ctx.staffId), eq(deskDrafts.companyId, companyId)));
@@ -326,4 +335,12 @@ export async function listDesks(ctx: DeskContext): Promise<DeskDraftList> {
     .orderBy(desc(deskDrafts.updatedAt))
     .limit(100);
   return { drafts: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })) };
+}
+
+async function isCompanyLocation(ctx: DeskContext, companyId: string, locationId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.id, locationId), eq(addresses.companyId, companyId)));
+  return row !== undefined;
 }

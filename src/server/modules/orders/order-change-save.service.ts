@@ -1,18 +1,14 @@
-import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { Conflict, NotFound } from '#server/errors.ts';
-import { users } from '#server/modules/accounts/accounts.table.ts';
 import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
-import { lineName, shortOptions } from './order-lines.ts';
-import type { DeskContext } from './desk-reading.ts';
-import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import { deskMessages } from '#shared/orders/desk.messages.ts';
 import {
   type OrderChangeBodySchema,
   type OrderChangePreview,
   orderChangeMessages,
 } from '#shared/orders/order-change.schemas.ts';
-import type { z } from 'zod';
-import { loadAdminOrder } from './orders-staff.service.ts';
+import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
+import type { DeskContext } from './desk-reading.ts';
 import {
   type ChangeInput,
   changeArgs,
@@ -20,6 +16,8 @@ import {
   readChange,
   workOut,
 } from './order-change.service.ts';
+import { lineName, shortOptions } from './order-lines.ts';
+import { loadAdminOrder } from './orders-staff.service.ts';
 
 /** What the change would make of the order, judged now; nothing is written. */
 export async function previewChange(
@@ -66,13 +64,10 @@ export async function saveChange(
             : orderChangeMessages.previewChanged,
       );
     }
-    const [recipients, [staff]] = await Promise.all([
-      changeRecipients(ctx, reading.order),
-      ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.staffId)),
-    ]);
+    const recipients = await changeRecipients(ctx, reading.order);
     const args = changeArgs(ctx, reading, worked, {
       reason: body.reason,
-      staff: staff?.name ?? '',
+      staff: ctx.actor.user.name,
       recipients,
     });
     let status: string;

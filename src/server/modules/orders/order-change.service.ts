@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { Invalid, NotFound } from '#server/errors.ts';
-import type { DeskContext } from './desk-reading.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { type CartLineRow, lineRow } from '#server/modules/cart/cart-lines.ts';
 import { activeMembersOf } from '#server/modules/companies/company.service.ts';
@@ -9,18 +9,18 @@ import { ofRepCompanies } from '#server/modules/companies/company-sql.ts';
 import { judgeLines, orderLicenceStates } from '#server/modules/compliance/compliance.service.ts';
 import { orderRevisedMail } from '#server/modules/mail/templates.ts';
 import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
-import { groupOfCompany } from '#server/modules/pricing/price-book.ts';
+import { type GroupBook, groupOfCompany } from '#server/modules/pricing/price-book.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { isoDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
+import { deskMessages } from '#shared/orders/desk.messages.ts';
 import {
   type OrderChangePreview,
   type OrderChangePreviewBodySchema,
   orderChangeMessages,
 } from '#shared/orders/order-change.schemas.ts';
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
-import { deskMessages } from '#shared/orders/desk.messages.ts';
-import type { z } from 'zod';
+import type { DeskContext } from './desk-reading.ts';
 import { snapshotLines } from './order-lines.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
 
@@ -119,7 +119,8 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
   const { order } = r;
   const problems: string[] = [];
   if (r.stage !== 'placed') problems.push(orderChangeMessages.shipped);
-  const { rows, prices, lines, removed, judgedVersion } = await judgeChange(ctx, r, input);
+  const group = order.companyId ? groupOfCompany(r.book, order.companyId) : null;
+  const { rows, prices, lines, removed, judgedVersion } = await judgeChange(ctx, r, input, group);
   const pickup = input.shippingType === 'Pickup';
   const shippingChanged = input.shippingType !== order.shippingType;
   const shipping = !shippingChanged ? order.shippingCents : pickup ? 0 : r.settings.deliveryFeeCents;
@@ -205,10 +206,7 @@ export async function workOut(ctx: DeskContext, r: ChangeReading, input: ChangeI
     check: {
       version: judgedVersion,
       licences: r.licences,
-      group: (() => {
-        const g = order.companyId ? groupOfCompany(r.book, order.companyId) : null;
-        return g && { id: g.id, version: g.version };
-      })(),
+      group: group && { id: group.id, version: group.version },
     },
   };
 }
@@ -221,7 +219,7 @@ type PendingItem = ChangeReading['pending'][number];
  * line): priced (the item's agreed unit price, or the company's today), judged for the ship-to,
  * each with its problem. An item whose option is no longer sold is shown, to be removed.
  */
-async function judgeChange(ctx: DeskContext, r: ChangeReading, input: ChangeInput) {
+async function judgeChange(ctx: DeskContext, r: ChangeReading, input: ChangeInput, group: GroupBook | null) {
   const { order } = r;
   const byOption = new Map(
     r.pending.flatMap((i) => (i.variantId === null ? [] : [[i.variantId, i] as const])),
@@ -244,7 +242,7 @@ async function judgeChange(ctx: DeskContext, r: ChangeReading, input: ChangeInpu
     rows.push(lineRow(found, line.quantity));
     items.push(byOption.get(found.variant.id));
   }
-  const today = priceLines(order.companyId ? groupOfCompany(r.book, order.companyId) : null, rows);
+  const today = priceLines(group, rows);
   const prices = rows.map((row, i): LinePrice => {
     const item = items[i];
     return item

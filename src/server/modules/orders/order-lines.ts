@@ -12,12 +12,12 @@ import type { ComplianceCache } from '#server/modules/compliance/compliance-cach
 import type { LinePrice } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
 import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { complianceMessages } from '#shared/compliance/compliance.messages.ts';
 import { isoDay } from '#shared/dates.ts';
 import { orderMessages, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
 import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import type { OrderReading } from './orders-context.ts';
-import { optionLabel } from '#shared/catalogue/option-label.ts';
 
 export const lineName = (l: CartLineRow) => optionLabel(l.productName, l.variantName);
 

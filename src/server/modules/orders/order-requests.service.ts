@@ -12,8 +12,8 @@ import { audit } from '#server/modules/staff/audit.service.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import type { OrderRequest, OrderRequestStatus } from '#shared/orders/order-requests.schemas.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
-import { type OrderRequestRow, orderRequests } from './order-requests.table.ts';
 import { peopleAndPlaces } from './order-reads.ts';
+import { type OrderRequestRow, orderRequests } from './order-requests.table.ts';
 
 /** A request's stored line, as place_order was given it (snake case: the function's own fields). */
 interface StoredLine {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MenuCountSchema } from '#shared/staff/notifications.schemas.ts';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
@@ -15,10 +14,11 @@ import {
   SetStageBodySchema,
   StepBackBodySchema,
 } from '#shared/orders/orders-staff.schemas.ts';
+import { MenuCountSchema } from '#shared/staff/notifications.schemas.ts';
+import { ordersCsv } from './orders-csv.service.ts';
 import {
   listAdminOrders,
   loadAdminOrder,
-  ordersCsv,
   ordersToShip,
   setItemStatus,
   setStage,

@@ -1,30 +1,29 @@
-import type { UserEventBus } from '#server/modules/events/event-bus.ts';
-import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { and, count, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
+import type { RequestContext, StaffContext, WithDb } from '#server/http/request-context.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { buyerMatches } from '#server/modules/accounts/buyer-search.ts';
 import { sendStockAlerts } from '#server/modules/alerts/alerts.service.ts';
 import { returnStock } from '#server/modules/catalogue/catalogue-stock.ts';
+import { activeMembersOf, tellMembers } from '#server/modules/companies/company.service.ts';
+import { ofRepCompanies, orderBusinessSql } from '#server/modules/companies/company-sql.ts';
+import type { UserEventBus } from '#server/modules/events/event-bus.ts';
+import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { orderUpdateMail } from '#server/modules/mail/templates.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import type { RequestContext, StaffContext, WithDb } from '#server/http/request-context.ts';
-import { csvCell } from '#shared/csv.ts';
+import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { dayPlus } from '#shared/dates.ts';
+import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts';
 import { itemActions, STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order-tracking.ts';
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import type { AdminOrdersQuery, SetStageBody } from '#shared/orders/orders-staff.schemas.ts';
-import { normaliseTrackingNumber, trackingUrl } from '#shared/orders/carriers.ts';
 import { hasItemWithStatus, withDetails } from './order-reads.ts';
 import { orderEvents, orderItems, orders } from './orders.table.ts';
-import { optionLabel } from '#shared/catalogue/option-label.ts';
-import { ofRepCompanies, orderBusinessSql } from '#server/modules/companies/company-sql.ts';
-import { activeMembersOf, tellMembers } from '#server/modules/companies/company.service.ts';
 
 /** What the console's order reads are limited to: a sales rep's companies (decision 016), or all. */
-type OrdersScope = WithDb & Pick<RequestContext, 'companyScope'>;
+export type OrdersScope = WithDb & Pick<RequestContext, 'companyScope'>;
 
 /** A sales rep's companies' orders only, or no condition for a role that sees every company. */
 const inScope = (companyScope: string | null) =>
@@ -362,44 +361,4 @@ async function ordersChanged(
 ) {
   if (order.companyId) await tellMembers(ctx, order.companyId, 'orders');
   else await ctx.events.publish(order.userId, 'orders');
-}
-
-export async function ordersCsv(ctx: OrdersScope, from: string, to: string): Promise<string> {
-  const header = [
-    'order',
-    'placed',
-    'business',
-    'buyer',
-    'email',
-    'shipping',
-    'items',
-    'statuses',
-    'subtotal',
-    'shipping fee',
-    'total',
-  ];
-  const lines = [header.join(',')];
-  for (let page = 1; ; page++) {
-    const { orders: batch } = await listAdminOrders(ctx, { from, to, page, pageSize: 100 });
-    for (const o of batch)
-      lines.push(
-        [
-          o.orderNumber,
-          o.datePlaced,
-          o.buyer.businessName,
-          o.buyer.name,
-          o.buyer.email,
-          o.shippingType,
-          o.items.reduce((n, i) => n + i.quantity, 0),
-          [...new Set(o.items.map((i) => i.status))].join(' '),
-          (o.subtotalCents / 100).toFixed(2),
-          (o.shippingCents / 100).toFixed(2),
-          (o.totalCents / 100).toFixed(2),
-        ]
-          .map((v) => csvCell(v))
-          .join(','),
-      );
-    if (batch.length < 100) break;
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }

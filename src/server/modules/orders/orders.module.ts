@@ -1,9 +1,9 @@
 import type { AppModule } from '#server/modules/module.ts';
-import { ordersRoutes } from './orders.routes.ts';
-import { orderRequestsRoutes } from './order-requests.routes.ts';
-import { ordersStaffRoutes } from './orders-staff.routes.ts';
 import { deskRoutes } from './desk.routes.ts';
 import { orderChangeRoutes } from './order-change.routes.ts';
+import { orderRequestsRoutes } from './order-requests.routes.ts';
+import { ordersRoutes } from './orders.routes.ts';
+import { ordersStaffRoutes } from './orders-staff.routes.ts';
 
 /** Orders: placing and following them, and for staff their stages, items, export, the order desk and changes before shipping. */
 export const ordersModule: AppModule = async (app, deps) => {

@@ -8,6 +8,8 @@ import type { ModuleDeps } from '#server/modules/module.ts';
 import { defaultAccess, ORDERING, writesFor } from '#server/plugins/request-context.ts';
 import { QuickOrderAddedSchema } from '#shared/cart/quick-order.schemas.ts';
 import { DAY_MS } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
+import { OrderRequestPlacedSchema } from '#shared/orders/order-requests.schemas.ts';
 import { TAB_ITEM_STATUS } from '#shared/orders/order-tracking.ts';
 import {
   BuyAgainBodySchema,
@@ -20,8 +22,6 @@ import {
   PlaceOrderResponseSchema,
 } from '#shared/orders/orders.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
-import { formatCents } from '#shared/money.ts';
-import { OrderRequestPlacedSchema } from '#shared/orders/order-requests.schemas.ts';
 import { loadOrder, loadOrders } from './order-reads.ts';
 import { placeOrder } from './orders.service.ts';
 

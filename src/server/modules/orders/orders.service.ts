@@ -1,30 +1,26 @@
-import { staffAudience } from '#shared/staff/staff-roles.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, Invalid } from '#server/errors.ts';
 import type { UserRow } from '#server/modules/accounts/accounts.table.ts';
-import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import type { ActiveSession } from '#server/modules/accounts/active-session.ts';
 import { forgetSession, type SessionCheck, sessionCheck } from '#server/modules/accounts/session.service.ts';
+import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import {
   approvalRequestMail,
   orderConfirmationMail,
   orderMailLine,
   staffNewOrderMail,
 } from '#server/modules/mail/templates.ts';
-import type { OrderRequest } from '#shared/orders/order-requests.schemas.ts';
-import { companyMessages } from '#shared/companies/companies.messages.ts';
-import { findRequestByKey, loadRequest } from './order-requests.service.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
-import { mayOrder } from '#shared/companies/companies.rules.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
+import { companyMessages } from '#shared/companies/companies.messages.ts';
+import { mayOrder } from '#shared/companies/companies.rules.ts';
 import { formatCents } from '#shared/money.ts';
+import type { OrderRequest } from '#shared/orders/order-requests.schemas.ts';
 import { type Order, orderMessages, type PlaceOrderInput } from '#shared/orders/orders.schemas.ts';
-import type { OrderingSettings, OrderReading, PlaceOrderContext } from './orders-context.ts';
-import { orderView } from './order-view.ts';
-import { loadOrders } from './order-reads.ts';
+import { staffAudience } from '#shared/staff/staff-roles.ts';
 import {
   casePacksHold,
   judgeOrder,
@@ -34,7 +30,11 @@ import {
   shortOptions,
   snapshotLines,
 } from './order-lines.ts';
+import { loadOrders } from './order-reads.ts';
+import { findRequestByKey, loadRequest } from './order-requests.service.ts';
+import { orderView } from './order-view.ts';
 import { orders } from './orders.table.ts';
+import type { OrderingSettings, OrderReading, PlaceOrderContext } from './orders-context.ts';
 
 /** An order placed, or (over its buyer's limit) the request waiting for an owner; `created`: by this call. */
 export type PlaceOutcome = { order: Order; created: boolean } | { request: OrderRequest; created: boolean };
