@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '#server/errors.ts';
+import type { RequestContext } from '#server/http/request-context.ts';
 import {
   type ActiveSession,
   findViewer,
   rememberedSession,
 } from '#server/modules/accounts/session.service.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import type { RequestContext } from '#server/http/request-context.ts';
 import { companyMessages } from '#shared/companies/companies.messages.ts';
 import {
   COMPANY_ROLES,
@@ -61,6 +61,8 @@ export const ANY_MEMBER: CompanyRoles = { roles: COMPANY_ROLES, nonMembers: 'ref
 export const OWNERS: CompanyRoles = { roles: MANAGING_ROLES, nonMembers: 'refuse' };
 /** What a member who orders does (cart, checkout, lists, alerts, uploads): never a viewer. */
 export const ORDERING: CompanyRoles = { roles: ORDERING_ROLES, nonMembers: 'pass' };
+/** What only a member who orders does for the company itself (accepting a quote): never a viewer, never staff. */
+export const ORDERING_MEMBERS: CompanyRoles = { roles: ORDERING_ROLES, nonMembers: 'refuse' };
 /** The company's address book: its owners (open question 4); staff are refused by its service. */
 export const OWNERS_OR_NON_MEMBERS: CompanyRoles = { roles: MANAGING_ROLES, nonMembers: 'pass' };
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SHIPPING_TYPES } from '#shared/cart/cart.rules.ts';
-import { parseAmount } from '#shared/money.ts';
 import { CartLineSchema } from '#shared/cart/cart.schemas.ts';
 import { QUICK_ORDER_MAX_CHARS } from '#shared/cart/quick-order.ts';
 import { BlockSchema } from '#shared/compliance/compliance.schemas.ts';
+import { parseAmount } from '#shared/money.ts';
 import { QuantityRuleViewSchema, TierRowSchema } from '#shared/pricing/buyer-price.schemas.ts';
 import { DESK_LINES_MAX, deskMessages } from './desk.messages.ts';
 
@@ -130,6 +130,13 @@ export const DeskLineSchema = CartLineSchema.extend({
   tiers: z.array(TierRowSchema),
   /** Why it cannot be ordered as it is (stock, case pack, compliance, gone), or null. */
   problem: z.string().nullable(),
+  /**
+   * A negotiated unit price for a quote (decision 016, part 3): `unitPriceCents` and the line's
+   * total are then the negotiated ones, and this says what the company's price is and why.
+   */
+  negotiated: z.object({ listUnitPriceCents: z.number().int(), reason: z.string() }).nullable(),
+  /** The lowest unit price staff set for the option (null: none). */
+  minPriceCents: z.number().int().nullable(),
 });
 export type DeskLine = z.infer<typeof DeskLineSchema>;
 
@@ -174,6 +181,19 @@ export const DeskDraftSchema = z.object({
   totalCents: z.number().int(),
   /** Why it cannot be placed now (each a sentence); empty: it can. */
   problems: z.array(z.string()),
+  /** Why it cannot be sent as a quote now (stock may be short on a quote); empty: it can. */
+  quoteProblems: z.array(z.string()),
+  /** The quote this draft was opened from (a buyer's request, or a quote being revised), if any. */
+  quote: z
+    .object({
+      number: z.string(),
+      status: z.string(),
+      requestedBy: z.string().nullable(),
+      requestNote: z.string(),
+    })
+    .nullable(),
+  /** The last day a quote sent now stands unless changed (today + 14 days). */
+  defaultExpiresOn: z.string(),
   updatedAt: z.string(),
 });
 export type DeskDraft = z.infer<typeof DeskDraftSchema>;

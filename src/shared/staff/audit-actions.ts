@@ -17,6 +17,16 @@ export const AUDIT_RECORD_TYPES = [
     ],
   },
   {
+    entity: 'quote',
+    label: 'Quotes',
+    actions: [
+      ['quote.sent', 'Quote sent'],
+      ['quote.withdrawn', 'Quote withdrawn'],
+      ['quote.accepted', 'Quote accepted'],
+      ['quote.declined', 'Quote declined'],
+    ],
+  },
+  {
     entity: 'document',
     label: 'Documents',
     actions: [

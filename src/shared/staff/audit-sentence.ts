@@ -4,9 +4,9 @@ import { formatMonth } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { STAGE_LABELS } from '#shared/orders/order-tracking.ts';
 import { COMPANY_SENTENCES } from '#shared/staff/audit-company.ts';
+import { MINIMUM_PRICE_SENTENCES } from '#shared/staff/audit-minimum-prices.ts';
 import { priceRemoved, priceSaved } from '#shared/staff/audit-pricing.ts';
-import { STAFF_ROLE_LABELS } from '#shared/staff/staff.messages.ts';
-import { isStaffRole } from '#shared/staff/staff-roles.ts';
+import { QUOTE_SENTENCES } from '#shared/staff/audit-quotes.ts';
 import {
   asRecord,
   changedFields,
@@ -16,6 +16,8 @@ import {
   formatText,
   shorten,
 } from '#shared/staff/audit-values.ts';
+import { STAFF_ROLE_LABELS } from '#shared/staff/staff.messages.ts';
+import { isStaffRole } from '#shared/staff/staff-roles.ts';
 
 /**
  * The audit log in words (decision 014, item 18): one plain sentence per entry, naming the record
@@ -370,6 +372,8 @@ const ACTIONS = new Map<string, Describe>(
     'pact.filed': (e) => `Marked ${recordLabel(e)} as filed`,
     'pact.unfiled': (e) => `Marked ${recordLabel(e)} as not filed`,
     ...COMPANY_SENTENCES,
+    ...MINIMUM_PRICE_SENTENCES,
+    ...QUOTE_SENTENCES,
   }),
 );
 

@@ -51,6 +51,18 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'quotes',
+        lazy: async () => ({
+          Component: (await import('#web/features/orders/console/quotes-page.tsx')).QuotesPage,
+        }),
+      },
+      {
+        path: 'quotes/:number',
+        lazy: async () => ({
+          Component: (await import('#web/features/orders/console/quote-page.tsx')).QuotePage,
+        }),
+      },
+      {
         path: 'products',
         lazy: async () => ({
           Component: (await import('#web/features/catalogue/console/products-page.tsx')).AdminProductsPage,
@@ -261,6 +273,14 @@ export const router = createBrowserRouter([
       {
         path: 'orders',
         lazy: async () => ({ Component: (await import('#web/features/orders/orders-page.tsx')).OrdersPage }),
+      },
+      {
+        path: 'quotes',
+        lazy: async () => ({ Component: (await import('#web/features/quotes/quotes-page.tsx')).QuotesPage }),
+      },
+      {
+        path: 'quotes/:number',
+        lazy: async () => ({ Component: (await import('#web/features/quotes/quote-page.tsx')).QuotePage }),
       },
       {
         path: 'alerts',

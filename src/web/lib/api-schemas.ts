@@ -85,6 +85,14 @@ export {
 } from '#shared/orders/orders-staff.schemas.ts';
 export { OrderChangePreviewSchema } from '#shared/orders/order-change.schemas.ts';
 export {
+  QuoteAcceptedSchema,
+  QuoteListSchema,
+  QuoteOpenedSchema,
+  QuoteSchema,
+  QuoteSentSchema,
+  StaffQuoteSchema,
+} from '#shared/orders/quotes.schemas.ts';
+export {
   DeskDraftListSchema,
   DeskDraftSchema,
   DeskPasteResultSchema,
@@ -107,3 +115,4 @@ export {
   GroupListSchema,
   MemberListSchema,
 } from '#shared/pricing/pricing-staff.schemas.ts';
+export { MinimumPriceListSchema } from '#shared/pricing/minimum-prices.schemas.ts';

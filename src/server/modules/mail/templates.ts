@@ -4,7 +4,7 @@ import type { Mail } from './mailer.ts';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One layout for every message: a plain-text body and an HTML body with the same words. */
-function layout(
+export function layout(
   store: string,
   to: string,
   subject: string,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '#server/db/change-feed.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { RequestContext, ScopedStaffContext } from '#server/http/request-context.ts';
+import { users } from '#server/modules/accounts/accounts.table.ts';
 import { type CartLineRow, lineRow } from '#server/modules/cart/cart-lines.ts';
 import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts';
 import type { CatalogueReadModel } from '#server/modules/catalogue/catalogue-read-model.ts';
@@ -17,11 +18,13 @@ import {
 import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
+import { minimumPricesOf } from '#server/modules/pricing/minimum-prices.ts';
 import { type GroupBook, groupOfCompany } from '#server/modules/pricing/price-book.ts';
 import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
 import type { StoreSettings } from '#server/modules/store/store-settings.ts';
 import { isoDay } from '#shared/dates.ts';
 import { deskDraftLines, deskDrafts } from './desk.table.ts';
+import { quotes } from './quotes.table.ts';
 
 /** What the desk's services use: the staff request (a sales rep's scope) and the caches an order reads. */
 export type DeskContext = ScopedStaffContext &
@@ -40,8 +43,14 @@ export type LocationRow = typeof addresses.$inferSelect;
 
 /** A draft's line read with the catalogue: the option as a cart line, or gone (no longer sold). */
 export type DeskReadLine =
-  | { gone: false; row: CartLineRow }
+  | { gone: false; row: CartLineRow; negotiated: Negotiated | null }
   | { gone: true; variantId: number; quantity: number };
+
+/** A line's negotiated unit price for a quote, and why (decision 016, part 3). */
+export interface Negotiated {
+  unitPriceCents: number;
+  reason: string;
+}
 
 /**
  * Everything a desk's answer and its order are made from, read once: the company (a sales rep's
@@ -63,6 +72,18 @@ export interface DeskReading {
   verifiedDocuments: number;
   settings: Awaited<ReturnType<StoreSettings['get']>>;
   model: CatalogueReadModel;
+  /** The quote the draft was opened from, if any (decision 016, part 3). */
+  quote: DeskQuote | null;
+  /** The lowest unit prices staff set for the draft's options, by option id. */
+  minimums: Map<number, number>;
+}
+
+export interface DeskQuote {
+  id: string;
+  number: string;
+  status: string;
+  requestedBy: string | null;
+  requestNote: string;
 }
 
 export async function readDesk(
@@ -89,13 +110,21 @@ export async function readDesk(
     locations.find((l) => l.isDefault) ??
     locations[0] ??
     null;
-  const [stored, standing] = await Promise.all([
+  const [stored, standing, quote] = await Promise.all([
     draft ? draftLines(ctx.db, draft.id) : [],
     standingOf(ctx, companyId, location?.id ?? null),
+    draft?.quoteId ? quoteOfDraft(ctx.db, draft.quoteId) : null,
   ]);
+  const minimums = await minimumPricesOf(
+    ctx.db,
+    stored.map((s) => s.variantId),
+  );
   const lines = stored.map((s): DeskReadLine => {
     const found = model.variant(s.variantId);
-    return found ? { gone: false, row: lineRow(found, s.quantity) } : { gone: true, ...s };
+    if (!found) return { gone: true, variantId: s.variantId, quantity: s.quantity };
+    const negotiated =
+      s.unitPriceCents === null ? null : { unitPriceCents: s.unitPriceCents, reason: s.priceReason };
+    return { gone: false, row: lineRow(found, s.quantity), negotiated };
   });
   return {
     source,
@@ -109,7 +138,24 @@ export async function readDesk(
     ...standing,
     settings,
     model,
+    quote,
+    minimums,
   };
+}
+
+async function quoteOfDraft(db: Db, quoteId: string): Promise<DeskQuote | null> {
+  const [row] = await db
+    .select({
+      id: quotes.id,
+      number: quotes.number,
+      status: quotes.status,
+      requestedBy: users.name,
+      requestNote: quotes.requestNote,
+    })
+    .from(quotes)
+    .leftJoin(users, eq(users.id, quotes.requestedBy))
+    .where(eq(quotes.id, quoteId));
+  return row ?? null;
 }
 
 async function findDraft(db: Pick<Db, 'select'>, staffId: string, companyId: string) {
@@ -125,6 +171,8 @@ function draftLines(db: Db, draftId: string) {
     .select({
       variantId: deskDraftLines.variantId,
       quantity: deskDraftLines.quantity,
+      unitPriceCents: deskDraftLines.unitPriceCents,
+      priceReason: deskDraftLines.priceReason,
     })
     .from(deskDraftLines)
     .where(eq(deskDraftLines.draftId, draftId))
@@ -151,13 +199,35 @@ export function deskShipTo(reading: DeskReading): ShipTo | null {
   return reading.location ? { state: reading.location.state, shipping: 'Delivery' } : null;
 }
 
-/** The lines still sold, priced for the company's group and judged for the ship-to. */
+/**
+ * The lines still sold, priced for the company's group (`listPrices`), at a negotiated price where
+ * a line has one (`prices`: what a quote offers), and judged for the ship-to at those prices.
+ */
 export async function priceAndJudge(
   ctx: DeskContext,
   reading: DeskReading,
-): Promise<{ rows: CartLineRow[]; prices: LinePrice[]; verdicts: (LineVerdict | undefined)[] }> {
-  const rows = reading.lines.flatMap((l) => (l.gone ? [] : [l.row]));
-  const prices = priceLines(reading.group, rows);
+): Promise<{
+  rows: CartLineRow[];
+  prices: LinePrice[];
+  listPrices: LinePrice[];
+  negotiated: (Negotiated | null)[];
+  verdicts: (LineVerdict | undefined)[];
+}> {
+  const sold = reading.lines.flatMap((l) => (l.gone ? [] : [l]));
+  const rows = sold.map((l) => l.row);
+  const negotiated = sold.map((l) => l.negotiated);
+  const listPrices = priceLines(reading.group, rows);
+  const prices = listPrices.map((p, i) => {
+    const n = negotiated[i];
+    return n
+      ? {
+          ...p,
+          unitPriceCents: n.unitPriceCents,
+          lineTotalCents: n.unitPriceCents * rows[i]!.quantity,
+          nextTier: null,
+        }
+      : p;
+  });
   const shipTo = deskShipTo(reading);
   const judged = shipTo
     ? await judgeLines(
@@ -172,7 +242,7 @@ export async function priceAndJudge(
         reading.licences,
       )
     : null;
-  return { rows, prices, verdicts: rows.map((_, i) => judged?.verdicts[i]) };
+  return { rows, prices, listPrices, negotiated, verdicts: rows.map((_, i) => judged?.verdicts[i]) };
 }
 
 /** A location's one-line address, as the desk and an order's ship-to show it. */

@@ -10,6 +10,7 @@ import { addresses } from '#server/modules/companies/locations.table.ts';
 import { applicable, optionOf } from '#server/modules/pricing/price-book.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
 import { parseQuickOrder, sameSkuOnce } from '#shared/cart/quick-order.ts';
+import { dayPlus, isoDay } from '#shared/dates.ts';
 import {
   DESK_LINES_MAX,
   type DeskDraft,
@@ -20,6 +21,7 @@ import {
   type DeskPasteResult,
   deskMessages,
 } from '#shared/orders/desk.schemas.ts';
+import { QUOTE_DAYS_DEFAULT, quoteMessages } from '#shared/orders/quotes.schemas.ts';
 import { tierTable } from '#shared/pricing/price-resolution.ts';
 import { deskDraftLines, deskDrafts } from './desk.table.ts';
 import {
@@ -45,25 +47,39 @@ export async function deskView(ctx: DeskContext, reading: DeskReading): Promise<
 /** The desk's answer, and the lines as priced and judged for it (placing the order takes both). */
 export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
   const priced = await priceAndJudge(ctx, reading);
-  const { rows, prices, verdicts } = priced;
+  const { rows, prices, listPrices, negotiated, verdicts } = priced;
   let sold = 0;
+  // Per line: why it cannot be ordered (`problem`), and why it cannot be quoted (short stock can).
+  const unquotable: boolean[] = [];
   const lines = reading.lines.map((l): DeskLine => {
-    if (l.gone) return goneLine(l.variantId, l.quantity);
+    if (l.gone) {
+      unquotable.push(true);
+      return goneLine(l.variantId, l.quantity);
+    }
     const i = sold++;
     const r = rows[i]!;
     const price = prices[i]!;
     const verdict = verdicts[i];
     const option = optionOf(reading.model.variant(r.variantId)!.product, r.variantId);
+    const minPriceCents = reading.minimums.get(r.variantId) ?? null;
+    const n = negotiated[i] ?? null;
+    const belowMinimum = n !== null && minPriceCents !== null && n.unitPriceCents < minPriceCents;
+    // What keeps it from a quote too; short stock keeps it from an order only.
+    const quoteProblem = verdict?.blocks[0]
+      ? deskMessages.lineBlocked(verdict.blocks[0].reason)
+      : verdict?.excise.missing.length
+        ? deskMessages.lineNoExcise
+        : belowMinimum
+          ? quoteMessages.belowMinimum(r.sku, minPriceCents)
+          : price.quantityProblem;
+    unquotable.push(quoteProblem !== null);
+    const problem = quoteProblem ?? (r.stock < r.quantity ? deskMessages.lineShort(r.stock) : null);
     return {
       ...cartLineOf(r, price, verdict),
       tiers: tierTable(option, applicable(reading.group, option)),
-      problem: verdict?.blocks[0]
-        ? deskMessages.lineBlocked(verdict.blocks[0].reason)
-        : verdict?.excise.missing.length
-          ? deskMessages.lineNoExcise
-          : r.stock < r.quantity
-            ? deskMessages.lineShort(r.stock)
-            : price.quantityProblem,
+      problem,
+      negotiated: n && { listUnitPriceCents: listPrices[i]!.unitPriceCents, reason: n.reason },
+      minPriceCents,
     };
   });
   const subtotal = lines.reduce((n, l) => n + l.lineTotalCents, 0);
@@ -81,6 +97,14 @@ export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
     reading.verifiedDocuments < 2 && subtotal > settings.unverifiedCapCents
       ? deskMessages.overCap(settings.unverifiedCapCents)
       : null,
+    negotiated.some((n) => n !== null) ? quoteMessages.negotiatedNotPlaced : null,
+  ].filter((p): p is string => p !== null);
+  const unquotableCount = unquotable.filter(Boolean).length;
+  const quoteProblems = [
+    company.disabled ? deskMessages.companyDisabled : null,
+    location ? null : deskMessages.noLocation,
+    lines.length ? null : deskMessages.noLines,
+    unquotableCount ? quoteMessages.quoteLinesWithProblems(unquotableCount) : null,
   ].filter((p): p is string => p !== null);
   const view: DeskDraft = {
     company: {
@@ -118,6 +142,14 @@ export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
     exciseCents: excise,
     totalCents: subtotal + shipping + excise,
     problems,
+    quoteProblems,
+    quote: reading.quote && {
+      number: reading.quote.number,
+      status: reading.quote.status,
+      requestedBy: reading.quote.requestedBy,
+      requestNote: reading.quote.requestNote,
+    },
+    defaultExpiresOn: dayPlus(isoDay(ctx.now), QUOTE_DAYS_DEFAULT),
     updatedAt: (draft?.updatedAt ?? ctx.now).toISOString(),
   };
   return { view, priced };
@@ -149,6 +181,8 @@ function goneLine(variantId: number, quantity: number): DeskLine {
     quantityProblem: null,
     tiers: [],
     problem: deskMessages.lineGone,
+    negotiated: null,
+    minPriceCents: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -15,6 +16,7 @@ import { users } from '#server/modules/accounts/accounts.table.ts';
 import { variants } from '#server/modules/catalogue/catalogue.table.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
 import { addresses } from '#server/modules/companies/locations.table.ts';
+import { quotes } from './quotes.table.ts';
 
 /**
  * An order being taken at the desk (decision 016, part 2): one per staff member and company, so a
@@ -40,6 +42,8 @@ export const deskDrafts = pgTable(
     buyerNote: text('buyer_note').notNull().default(''),
     internalNote: text('internal_note').notNull().default(''),
     version: integer('version').notNull().default(0),
+    /** The quote this draft was opened from (a buyer's request, or one sent being revised); null: none. */
+    quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -61,6 +65,9 @@ export const deskDraftLines = pgTable(
       .notNull()
       .references(() => variants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /** A negotiated unit price for a quote (decision 016, part 3), with its reason; null: the company's. */
+    unitPriceCents: integer('unit_price_cents'),
+    priceReason: text('price_reason').notNull().default(''),
     /** The order lines were added in: the draft lists them so. */
     position: serial('position').notNull(),
   },
@@ -68,5 +75,6 @@ export const deskDraftLines = pgTable(
     primaryKey({ columns: [t.draftId, t.variantId] }),
     index('desk_draft_lines_variant_idx').on(t.variantId),
     check('desk_draft_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('desk_draft_lines_price_check', sql`${t.unitPriceCents} is null or ${t.unitPriceCents} >= 0`),
   ],
 );

@@ -19,7 +19,8 @@ import { orderMessages, type PlaceOrderInput } from '#shared/orders/orders.schem
 import { pricingMessages } from '#shared/pricing/pricing.messages.ts';
 import type { OrderReading } from './orders-context.ts';
 
-export const lineName = (l: CartLineRow) => optionLabel(l.productName, l.variantName);
+export const lineName = (l: Pick<CartLineRow, 'productName' | 'variantName'>) =>
+  optionLabel(l.productName, l.variantName);
 
 /** fill_order's refusal of lines short of stock, naming their options' ids. */
 export const NOT_ENOUGH_STOCK = /not_enough_stock:(\[[\d,\s]*\])/;
@@ -78,7 +79,11 @@ function sameLines(lines: CartLineRow[], shown: readonly { variantId: string; qu
 }
 
 /** The order's lines as place_order takes them: the snapshot, and what they were priced and judged from. */
-export function snapshotLines(lines: CartLineRow[], prices: LinePrice[], exciseOf: (i: number) => number) {
+export function snapshotLines(
+  lines: CartLineRow[],
+  prices: Pick<LinePrice, 'unitPriceCents'>[],
+  exciseOf: (i: number) => number,
+) {
   return lines.map((l, i) => ({
     variant_id: l.variantId,
     sku: l.sku,

@@ -65,6 +65,8 @@ export const orders = pgTable(
     feeNote: text('fee_note').notNull().default(''),
     /** Raised by each change staff make before it ships: a change names the version it was made on. */
     version: integer('version').notNull().default(0),
+    /** The quote this order was accepted from (decision 016, part 3), at its prices; null: none. */
+    quoteNumber: text('quote_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

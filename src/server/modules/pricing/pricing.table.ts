@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
+import { variants } from '#server/modules/catalogue/catalogue.table.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
 import type { Tier } from '#shared/pricing/price-resolution.ts';
 
@@ -89,4 +90,22 @@ export const priceListEntries = pgTable(
             and ${t.priceCents} is null and ${t.tiers} = '[]'::jsonb)`,
     ),
   ],
+);
+
+/**
+ * The lowest unit price staff may quote for an option (decision 016, part 3): a negotiated price
+ * below it is refused at the desk and again when the quote is sent. Staff with `prices` set it,
+ * audited; an option without a row has no minimum.
+ */
+export const minimumPrices = pgTable(
+  'minimum_prices',
+  {
+    variantId: integer('variant_id')
+      .primaryKey()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    minPriceCents: integer('min_price_cents').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('minimum_prices_amount_check', sql`${t.minPriceCents} >= 0`)],
 );

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { StaffMeSchema } from '#shared/staff/staff.schemas.ts';
 import {
-  type Permission,
   PERMISSIONS,
+  type Permission,
   ROLE_PERMISSIONS,
   STAFF_ROLES,
   type StaffRole,
@@ -62,6 +62,12 @@ const MATRIX: Record<string, Permission> = {
   'PUT /desk/{companyId}': 'desk',
   'DELETE /desk/{companyId}': 'desk',
   'POST /desk/{companyId}/place': 'desk',
+  'PUT /desk/{companyId}/lines/price': 'desk',
+  'POST /desk/{companyId}/quote': 'desk',
+  'GET /quotes': 'desk',
+  'GET /quotes/{number}': 'desk',
+  'POST /quotes/{number}/desk': 'desk',
+  'POST /quotes/{number}/withdraw': 'desk',
   'GET /companies': 'companies.read',
   'GET /companies/{id}': 'companies.read',
   'POST /companies/{id}/notes': 'companies.notes',
@@ -107,6 +113,8 @@ const MATRIX: Record<string, Permission> = {
   'DELETE /pricing/groups/{id}/entries/{entryId}': 'prices',
   'GET /pricing/buyers/{userId}/group': 'prices',
   'PUT /pricing/buyers/{userId}/group': 'prices',
+  'GET /pricing/minimum-prices': 'prices',
+  'PUT /pricing/minimum-prices': 'prices',
   'GET /pricing/groups/{id}/export.csv': 'prices',
   'POST /pricing/groups/{id}/import': 'prices',
 };

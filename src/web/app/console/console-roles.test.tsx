@@ -39,7 +39,14 @@ describe('the console by role (decision 016)', () => {
   it('a sales rep’s menu has the order desk after Orders, and still opens on Orders', async () => {
     fakeApi({ 'GET admin/orders/to-ship/count': ok({ count: 0 }) });
     renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('sales') });
-    expect(await menuOf()).toEqual(['Orders', 'Order desk', 'Companies', 'My account', 'Storefront']);
+    expect(await menuOf()).toEqual([
+      'Orders',
+      'Order desk',
+      'Quotes',
+      'Companies',
+      'My account',
+      'Storefront',
+    ]);
     expect(firstPage((p) => makeStaffMe('sales').permissions.includes(p))).toBe('/admin/orders');
   });
 
@@ -53,6 +60,7 @@ describe('the console by role (decision 016)', () => {
       'Verification',
       'Orders',
       'Order desk',
+      'Quotes',
       'Products',
       'Categories & brands',
       'Banners',

@@ -11,11 +11,14 @@ export const ACCOUNT_LINKS = [
   ['Change Password', '/account?p=Change%20Password'],
 ] as const;
 
-/** The menu for one login: a company's member also has its Company page (decision 015, open question 3). */
+/**
+ * The menu for one login: a company's member also has its Company page (decision 015, open
+ * question 3) and, after My Orders, the company's Quotes (decision 016, part 3).
+ */
 export function accountLinks(user: Pick<Profile, 'company'>): readonly (readonly [string, string])[] {
   if (!user.company) return ACCOUNT_LINKS;
-  const [account, profile, ...rest] = ACCOUNT_LINKS;
-  return [account, profile, ['Company', '/company'], ...rest];
+  const [account, profile, orders, ...rest] = ACCOUNT_LINKS;
+  return [account, profile, ['Company', '/company'], orders, ['Quotes', '/quotes'], ...rest];
 }
 
 /** The account button's look, the same before and after the menu's script is there. */

@@ -20,6 +20,7 @@ import { PriceChanged } from '#web/components/catalogue/price-changed.tsx';
 import { setCartDrawerOpen, useCartDrawerOpen } from '#web/lib/cart/cart-drawer-state.ts';
 import { Slot } from '#web/components/slots.tsx';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
+import { RequestQuoteButton } from './request-quote-button.tsx';
 
 /**
  * SPEC §2 Cart drawer: the items, a subtotal and a checkout button. Prices and the subtotal are the
@@ -115,6 +116,7 @@ export default function CartDrawer() {
             >
               Checkout
             </button>
+            <RequestQuoteButton />
             <div className="mt-2 flex items-center justify-between gap-2">
               <Slot
                 of="SaveToList"

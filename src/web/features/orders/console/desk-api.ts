@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { DeskDraft, DeskDraftBody, DeskLineBody, DeskPlaceBody } from '#shared/orders/desk.schemas.ts';
+import type { DeskPriceBody, DeskQuoteBody } from '#shared/orders/quotes.schemas.ts';
 import { useAdminMutation } from '#web/lib/console-api.ts';
 import { deskDraftQuery } from './queries.ts';
 
@@ -27,6 +28,14 @@ export const usePasteDeskLines = (companyId: string) =>
 /** The draft's location, shipping, fee and notes, at the version the page showed. */
 export const useSaveDeskDetails = (companyId: string) =>
   useAdminMutation('PUT', (_: DeskDraftBody) => deskPath(companyId), 'DeskDraftSchema');
+
+/** A line's negotiated unit price and its reason; null puts it back to the company's price. */
+export const useSetDeskPrice = (companyId: string) =>
+  useAdminMutation('PUT', (_: DeskPriceBody) => deskPath(companyId, '/lines/price'), 'DeskDraftSchema');
+
+/** Send the draft as a quote (decision 016, part 3), at the version, location and total shown. */
+export const useSendDeskQuote = (companyId: string) =>
+  useAdminMutation('POST', (_: DeskQuoteBody) => deskPath(companyId, '/quote'), 'QuoteSentSchema');
 
 export const usePlaceDeskOrder = (companyId: string) =>
   useAdminMutation('POST', (_: DeskPlaceBody) => deskPath(companyId, '/place'), 'DeskPlacedSchema');

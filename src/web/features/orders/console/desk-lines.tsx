@@ -1,12 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { formatCents } from '#shared/money.ts';
 import { type DeskLine, DeskLineBodySchema, deskMessages } from '#shared/orders/desk.schemas.ts';
 import { Button, DataTable, Panel } from '#web/components/console/console-ui.tsx';
 import { errorMessage } from '#web/lib/console-api.ts';
 import { useSetDeskLine, useShowDraft } from './desk-api.ts';
-import { casePackText, PRICE_SOURCE_LABELS, tiersText } from './desk-format.ts';
+import { casePackText } from './desk-format.ts';
+import { DeskPriceForm, DeskUnitPrice } from './desk-price.tsx';
 
 const HEAD = ['Item', 'SKU', 'Unit price', 'Quantity', 'Line total', 'Excise', 'Stock'];
 
@@ -27,35 +28,55 @@ export function DeskLines({ companyId, lines }: { companyId: string; lines: Desk
   );
 }
 
+/** A line, and under it its negotiate form while open (focus goes back to the control that opened it). */
 function LineRow({ companyId, line: l }: { companyId: string; line: DeskLine }) {
   const label = optionLabel(l.productName, l.variantName);
-  const tiers = tiersText(l.tiers);
-  const source = PRICE_SOURCE_LABELS[l.priceSource];
+  const [negotiating, setNegotiating] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const formId = useId();
+  const close = () => {
+    setNegotiating(false);
+    toggle.current?.focus();
+  };
   return (
-    <tr className={l.problem ? 'bg-red-50/60' : undefined}>
-      <td className="px-3 py-2">
-        <span className="font-semibold">{label}</span>
-        {l.sellingUnit && <span className="block text-xs text-gray-700">{l.sellingUnit}</span>}
-        {l.problem && (
-          <span className="mt-1 flex items-start gap-1 rounded-md bg-red-100 px-2 py-1 text-left text-xs font-medium text-red-900 ring-1 ring-red-200">
-            <TriangleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
-            {l.problem}
-          </span>
-        )}
-      </td>
-      <td className="px-3 py-2 font-mono text-xs">{l.variantId}</td>
-      <td className="px-3 py-2">
-        {formatCents(l.unitPriceCents)}
-        {source && <span className="block text-xs text-gray-700">{source}</span>}
-        {tiers && <span className="block text-xs text-gray-700">{tiers}</span>}
-      </td>
-      <td className="px-3 py-2">
-        <LineQuantity companyId={companyId} line={l} label={label} />
-      </td>
-      <td className="px-3 py-2">{formatCents(l.lineTotalCents)}</td>
-      <td className="px-3 py-2">{formatCents(l.exciseCents)}</td>
-      <td className="px-3 py-2">{l.stock}</td>
-    </tr>
+    <>
+      <tr className={l.problem ? 'bg-red-50/60' : undefined}>
+        <td className="px-3 py-2">
+          <span className="font-semibold">{label}</span>
+          {l.sellingUnit && <span className="block text-xs text-gray-700">{l.sellingUnit}</span>}
+          {l.problem && (
+            <span className="mt-1 flex items-start gap-1 rounded-md bg-red-100 px-2 py-1 text-left text-xs font-medium text-red-900 ring-1 ring-red-200">
+              <TriangleAlert aria-hidden className="mt-px size-3.5 shrink-0" />
+              {l.problem}
+            </span>
+          )}
+        </td>
+        <td className="px-3 py-2 font-mono text-xs">{l.variantId}</td>
+        <td className="px-3 py-2">
+          <DeskUnitPrice
+            line={l}
+            label={label}
+            open={negotiating}
+            formId={formId}
+            onToggle={() => (negotiating ? close() : setNegotiating(true))}
+            toggleRef={toggle}
+          />
+        </td>
+        <td className="px-3 py-2">
+          <LineQuantity companyId={companyId} line={l} label={label} />
+        </td>
+        <td className="px-3 py-2">{formatCents(l.lineTotalCents)}</td>
+        <td className="px-3 py-2">{formatCents(l.exciseCents)}</td>
+        <td className="px-3 py-2">{l.stock}</td>
+      </tr>
+      {negotiating && (
+        <tr>
+          <td colSpan={HEAD.length} className="bg-gray-50 px-3 py-3">
+            <DeskPriceForm companyId={companyId} line={l} label={label} id={formId} onClose={close} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 

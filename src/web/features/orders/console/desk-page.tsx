@@ -8,13 +8,15 @@ import { DeskDetails } from './desk-details.tsx';
 import { DeskLines } from './desk-lines.tsx';
 import { DeskPaste } from './desk-paste.tsx';
 import { DeskPlace } from './desk-place.tsx';
+import { DeskQuote, QuoteNotice } from './desk-quote.tsx';
 import { DeskSearch } from './desk-search.tsx';
 import { deskDraftQuery } from './queries.ts';
 
 /**
  * The order desk (decision 016, part 2): staff build an order for a company and one of its
  * locations, each line shown as the company's buyers would see it, and place it through the same
- * order transaction as a buyer's. The draft lives on the server: a reload or a second tab shows it.
+ * order transaction as a buyer's, or send as a quote at negotiated prices (part 3). The draft
+ * lives on the server: a reload or a second tab shows it.
  */
 export function DeskPage() {
   const { companyId = '' } = useParams();
@@ -43,6 +45,7 @@ export function DeskPage() {
       >
         Order desk — {d.company.businessName}
       </PageTitle>
+      {d.quote && <QuoteNotice quote={d.quote} />}
       <DeskSummary draft={d} />
       {/* The details come first on a phone: the location and shipping judge what the search finds. */}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -56,8 +59,10 @@ export function DeskPage() {
       </div>
       <div className="mt-4 flex flex-col gap-4">
         <DeskLines companyId={d.company.id} lines={d.lines} />
-        <div className="w-full lg:ml-auto lg:max-w-md">
+        {/* Placed as it is, or offered as a quote (decision 016, part 3): side by side from 768 px. */}
+        <div className="grid w-full gap-4 md:grid-cols-2 lg:ml-auto lg:max-w-4xl">
           <DeskPlace draft={d} detailsDirty={detailsDirty} />
+          <DeskQuote draft={d} detailsDirty={detailsDirty} />
         </div>
       </div>
     </>

@@ -38,9 +38,10 @@ describe('the order desk: details and placing (decision 016, part 2)', () => {
     expect(await within(form).findByText(deskMessages.feeReasonRequired)).toBeTruthy();
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(sent(`PUT ${DESK}`)).toHaveLength(0);
-    // Place waits for the details to be saved.
-    expect(screen.getByText(DETAILS_UNSAVED)).toBeTruthy();
+    // Place, and sending as a quote, wait for the details to be saved.
+    expect(screen.getAllByText(DETAILS_UNSAVED)).toHaveLength(2);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Place order' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send as quote' }).disabled).toBe(true);
 
     fireEvent.change(within(form).getByLabelText('Fee in dollars'), { target: { value: 'lots' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save details' }));

@@ -21,3 +21,9 @@ export const deskSearchQuery = (companyId: string, q: string) =>
   consoleRead(`${desk(companyId)}/search`, 'DeskSearchSchema', { q });
 /** The companies to take an order for (the companies console's read of the same endpoint). */
 export const deskCompaniesQuery = (q: string) => consoleRead('companies', 'CompanyListSchema', { q });
+
+/** Quotes (decision 016, part 3): the desk's quotes and buyers' requests, of one status or all. */
+export const quotesQuery = (status: string) =>
+  consoleRead('quotes', 'QuoteListSchema', { status: status || undefined });
+export const quoteQuery = (number: string) =>
+  consoleRead(`quotes/${encodeURIComponent(number)}`, 'StaffQuoteSchema');

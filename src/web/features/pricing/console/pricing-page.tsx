@@ -5,9 +5,13 @@ import { useNotify } from '#web/components/ui/notifications.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useAdminMutation } from '#web/lib/console-api.ts';
 import { Button, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
+import { MinimumPricesPanel } from '#web/features/pricing/console/minimum-prices-panel.tsx';
 import { groupsQuery } from '#web/features/pricing/console/queries.ts';
 
-/** /admin/pricing: the customer groups, each with its buyers and price list; add one here. */
+/**
+ * /admin/pricing: the customer groups, each with its buyers and price list; add one here. Below
+ * them, options' minimum prices.
+ */
 export function PricingPage() {
   const groups = useQuery(groupsQuery());
   if (groups.isPending) return <Loading />;
@@ -47,6 +51,7 @@ export function PricingPage() {
         </DataTable>
         {!groups.data.groups.length && <p className="mt-3 text-sm text-gray-700">No groups yet.</p>}
       </div>
+      <MinimumPricesPanel />
     </>
   );
 }
