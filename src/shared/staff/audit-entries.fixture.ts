@@ -275,4 +275,37 @@ export const PEOPLE_AND_ORDERS: Example[] = [
     },
     'Marked the PACT Act filing of Texas for November 2026 as not filed',
   ],
+  [
+    {
+      action: 'quote.sent',
+      entity: 'quote',
+      entityId: 'Q-1001',
+      after: {
+        business: 'Corner Shop LLC',
+        total_cents: 10500,
+        expires_on: '2026-12-06',
+        revised: false,
+        negotiated: [{ sku: 'GP-MINT', unit_cents: 850, list_cents: 1000, reason: 'Matched a competitor' }],
+      },
+    },
+    'Sent quote Q-1001 to Corner Shop LLC ($105.00), valid until 2026-12-06',
+    ['GP-MINT at $8.50 (company price $10.00): Matched a competitor'],
+  ],
+  [
+    { action: 'quote.withdrawn', entity: 'quote', entityId: 'Q-1001', after: { reason: 'Priced in error' } },
+    'Withdrew quote Q-1001: Priced in error',
+  ],
+  [
+    {
+      action: 'quote.accepted',
+      entity: 'quote',
+      entityId: 'Q-1002',
+      after: { order: 'SS-100130', total_cents: 9000 },
+    },
+    'Accepted quote Q-1002: order SS-100130 ($90.00)',
+  ],
+  [
+    { action: 'quote.declined', entity: 'quote', entityId: 'Q-1003', after: { reason: '' } },
+    'Declined quote Q-1003',
+  ],
 ];
