@@ -10,6 +10,7 @@ import {
   seriousAxeViolations,
   watchErrors,
 } from './support/browser-session.ts';
+import { formatCents } from '#shared/money.ts';
 import { verifiedBuyer } from './support/buyers.ts';
 import { notification } from './support/forms.ts';
 import { leadApi, staffMember, staffPage } from './support/staff.ts';
@@ -47,12 +48,55 @@ async function twoVapes(page: Page) {
 }
 
 /**
- * Decision 016, parts 2 and 4: a sales rep takes a phone order for their company's second shop
+ * At the desk: one option pasted, its price negotiated 10% down with a reason, and the draft sent
+ * as a quote; the quote's number and the unit price it offers.
+ */
+async function sendQuote(
+  page: Page,
+  companyId: string,
+  business: string,
+  option: { sku: string; quantity: number },
+) {
+  await page.goto(`/admin/desk/${companyId}`);
+  await page.getByRole('heading', { name: `Order desk — ${business}` }).waitFor();
+  const paste = page.getByRole('form', { name: 'Paste lines' });
+  await paste.getByLabel('Lines to add').fill(`${option.sku} ${option.quantity}`);
+  await paste.getByRole('button', { name: 'Add lines' }).click();
+  await page.getByRole('status').filter({ hasText: '1 line added.' }).waitFor();
+  const draft = await (await page.request.get(`/api/v1/admin/desk/${companyId}`)).json();
+  const unitPriceCents = Math.max(1, Math.round(draft.lines[0].unitPriceCents * 0.9));
+  await page.getByRole('button', { name: /^Negotiate price of / }).click();
+  const priceForm = page.getByRole('form', { name: /^Negotiate the price of / });
+  await priceForm.getByLabel('Unit price in dollars').fill((unitPriceCents / 100).toFixed(2));
+  await priceForm.getByLabel('Reason').fill('Matched a competitor on the phone.');
+  await priceForm.getByRole('button', { name: 'Save price' }).click();
+  await page.getByText('Matched a competitor on the phone.').first().waitFor();
+  await page
+    .getByRole('form', { name: 'Send as quote' })
+    .getByRole('button', { name: 'Send as quote' })
+    .click();
+  const sent = page.getByRole('status').filter({ hasText: new RegExp(`Quote Q-\\d+ sent to ${business}`) });
+  await sent.waitFor();
+  const number = /Q-\d+/.exec(await sent.innerText())![0];
+  assert.deepEqual(await seriousAxeViolations(page), []);
+  await look(page, 'desk-quote-sent');
+  await page.getByRole('link', { name: `Open quote ${number}` }).click();
+  await page.getByText('Matched a competitor on the phone.').first().waitFor();
+  await page.setViewportSize({ width: 360, height: 800 });
+  assert.equal(await hasHorizontalScroll(page), false, 'the staff quote page fits a phone');
+  await look(page, 'quote-staff-360');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await look(page, 'quote-staff-desktop');
+  return { number, unitPriceCents };
+}
+
+/**
+ * Decision 016, parts 2, 3 and 4: a sales rep takes a phone order for their company's second shop
  * from a pasted list, then changes a quantity before it ships; the company's buyers see who placed
- * it and the revision.
+ * it and the revision; then sends a quote at a negotiated price, which the owner accepts.
  */
 describe('the order desk', () => {
-  test("a sales rep takes a phone order from a pasted list for a company's second shop and changes it before it ships; the buyer sees who took it and the revision", async () => {
+  test("a sales rep takes a phone order from a pasted list for a company's second shop and changes it before it ships; the buyer sees who took it and the revision, then accepts a quote at the negotiated price", async () => {
     const stamp = Date.now().toString(36);
     const business = `Desk Journey ${stamp}`;
     const owner = await verifiedBuyer(browser, {
@@ -154,6 +198,10 @@ describe('the order desk', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     assert.equal(await hasHorizontalScroll(page), false, 'the changed order fits a phone');
     await look(page, 'order-changed-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A quote for the next delivery: the second option at a price negotiated on the phone (part 3).
+    const quoted = await sendQuote(page, companyId, business, second!);
     assert.deepEqual(errors, []);
     await context.close();
 
@@ -167,6 +215,29 @@ describe('the order desk', () => {
       .click();
     await owner.page.getByText('Owner asked for a second case.').first().waitFor();
     await look(owner.page, 'order-revised-buyer');
+
+    // The owner opens the quote from the mail's link and accepts it at the negotiated price.
+    await owner.page.goto(`/quotes/${quoted.number}`);
+    await owner.page.getByText(formatCents(quoted.unitPriceCents)).first().waitFor();
+    assert.deepEqual(await seriousAxeViolations(owner.page), []);
+    await owner.page.setViewportSize({ width: 360, height: 800 });
+    assert.equal(await hasHorizontalScroll(owner.page), false, 'the quote fits a phone');
+    await look(owner.page, 'quote-buyer-360');
+    await owner.page.setViewportSize({ width: 1280, height: 900 });
+    await look(owner.page, 'quote-buyer-desktop');
+    await owner.page.getByRole('button', { name: 'Accept quote' }).click();
+    const accepted = owner.page.getByText(
+      new RegExp(`Quote ${quoted.number} accepted: order SS-\\d+ placed\\.`),
+    );
+    await accepted.waitFor();
+    const orderNumber = /SS-\d+/.exec(await accepted.innerText())![0];
+    const orders = await (await owner.page.request.get('/api/v1/orders')).json();
+    const order = orders.orders.find((o: { orderNumber: string }) => o.orderNumber === orderNumber);
+    assert.deepEqual(
+      order.items.map((i: { unitPriceCents: number; quantity: number }) => [i.unitPriceCents, i.quantity]),
+      [[quoted.unitPriceCents, second!.quantity]],
+    );
+    await look(owner.page, 'quote-accepted');
     await owner.context.close();
   });
 });

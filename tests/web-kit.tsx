@@ -85,6 +85,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     placedBy: { id: 'u1', name: 'Robin Buyer' },
     takenAtDesk: false,
+    quoteNumber: null,
     revisions: [],
     location: null,
     orderNumber: 'SS-1042',

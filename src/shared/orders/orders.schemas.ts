@@ -93,6 +93,8 @@ export const OrderSchema = z.object({
   placedBy: z.object({ id: z.string(), name: z.string() }),
   /** Taken at the order desk by staff (`placedBy`) for the company (decision 016, part 2). */
   takenAtDesk: z.boolean(),
+  /** The quote it was accepted from, at the quote's prices (decision 016, part 3); null: none. */
+  quoteNumber: z.string().nullable(),
   /** The changes staff made to it before it shipped, oldest first (decision 016, part 4). */
   revisions: z.array(OrderRevisionSchema),
   /**

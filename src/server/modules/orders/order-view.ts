@@ -33,6 +33,7 @@ export function orderView(
     | 'carrier'
     | 'trackingNumber'
     | 'takenAtDesk'
+    | 'quoteNumber'
   >,
   items: Pick<
     ItemRow,
@@ -58,6 +59,7 @@ export function orderView(
     ...whose,
     revisions: whose.revisions ?? [],
     takenAtDesk: o.takenAtDesk,
+    quoteNumber: o.quoteNumber,
     datePlaced: o.createdAt.toISOString(),
     shippingType: o.shippingType as ShippingType,
     shippingDetails: {

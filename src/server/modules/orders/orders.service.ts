@@ -310,6 +310,7 @@ async function placeOnce(
       carrier: orderRow.carrier,
       trackingNumber: '',
       takenAtDesk: false,
+      quoteNumber: null,
     },
     priced.map((p) => ({
       sku: p.sku,

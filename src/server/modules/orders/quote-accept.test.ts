@@ -58,6 +58,11 @@ describe('accepting a quote', () => {
       items: [{ sku: v.sku, quantity: 10, unit: 850 }],
     });
     expect(await f.stockOf(v.id)).toBe(40);
+    const listed = (await f.call('GET', '/api/v1/orders', c.owner.cookie)).json().orders;
+    expect(listed.find((o: { orderNumber: string }) => o.orderNumber === orderNumber)).toMatchObject({
+      quoteNumber: number,
+      placedBy: { id: c.buyer.id },
+    });
     const after = await d.memberQuote(c.owner.cookie, number);
     expect(after).toMatchObject({ status: 'accepted', orderNumber, canAnswer: false, now: null });
 

@@ -87,7 +87,8 @@ export function quoteView(q: QuoteRow, d: QuoteDetails, now: Date): Omit<Quote, 
     version: q.version,
     businessName: d.names.business,
     location: d.location && {
-      name: d.location.name || d.location.streetAddress,
+      // '' when the location has no name of its own (its address follows).
+      name: d.location.name,
       address: streetOf(d.location),
       city: d.location.city,
       state: d.location.state,

@@ -35,6 +35,7 @@ function useWhose(order: Order): string | null {
   const shops = useLocations().data?.locations.length ?? 0;
   const parts = [
     placedByText(order, me),
+    order.quoteNumber ? `From quote ${order.quoteNumber}` : '',
     order.location && shops > 1 ? `For ${order.location.name}` : '',
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;

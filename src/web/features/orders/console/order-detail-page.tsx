@@ -176,6 +176,14 @@ function BuyerPanel({ order: o }: { order: AdminOrder }) {
   return (
     <Panel title="Buyer">
       <p className="font-semibold">{o.buyer.businessName}</p>
+      {o.quoteNumber && (
+        <p className="mt-1 text-sm">
+          From quote{' '}
+          <Link className="font-semibold underline" to={`/admin/quotes/${encodeURIComponent(o.quoteNumber)}`}>
+            {o.quoteNumber}
+          </Link>
+        </p>
+      )}
       {o.takenAtDesk ? (
         <p className="mt-1 text-sm font-semibold">Taken at the desk by {o.placedBy.name}</p>
       ) : (
