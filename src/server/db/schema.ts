@@ -1,5 +1,6 @@
 export * from '#server/db/change-events.table.ts';
 export * from '#server/modules/accounts/accounts.table.ts';
+export * from '#server/modules/accounts/view-as.table.ts';
 export * from '#server/modules/alerts/alerts.table.ts';
 export * from '#server/modules/cart/cart.table.ts';
 export * from '#server/modules/catalogue/catalogue.table.ts';

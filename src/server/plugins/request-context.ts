@@ -17,6 +17,8 @@ import {
 import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { type Permission, seesOwnCompaniesOnly, staffMay } from '#shared/staff/staff-roles.ts';
 import { getSession, Unauthorized } from './auth.ts';
+import { viewedSession } from '#server/modules/accounts/view-as.service.ts';
+import { viewAsMessages } from '#shared/accounts/view-as.schemas.ts';
 
 /**
  * Who may call a route, declared once on the route (`config: { access }`) or for a whole route
@@ -85,6 +87,10 @@ declare module 'fastify' {
     permission?: Permission;
     /** What an anonymous caller of a guarded route is told (401); "Please sign in to continue." by default. */
     signInMessage?: string;
+    /** A read staff viewing the store as a buyer may not make (a buyer's own documents; decision 016, part 5). */
+    notWhileViewing?: boolean;
+    /** A POST that only reads (its body is a question): staff viewing the store as a buyer may make it. */
+    readsOnly?: boolean;
   }
 }
 
@@ -108,8 +114,18 @@ function contextClass(deps: ModuleDeps) {
     get ip() {
       return this.#req.ip;
     }
+    #session?: Promise<ActiveSession | null>;
+    /**
+     * The session; on a storefront route, a staff session viewing the store as a member is that
+     * member's (decision 016, part 5). Console routes always have the staff member.
+     */
     session() {
-      return getSession(this.#req, deps.db, deps.cookie, this.now);
+      this.#session ??= getSession(this.#req, deps.db, deps.cookie, this.now).then(async (s) =>
+        s?.user.role === 'staff' && !isConsoleRoute(this.#req)
+          ? ((await viewedSession(deps.db, s, this.now)) ?? s)
+          : s,
+      );
+      return this.#session;
     }
     viewerId() {
       return findViewer(deps.db, this.#req.cookies[deps.cookie.name], this.now);
@@ -165,9 +181,16 @@ async function guard(ctx: RequestContext, rule: RouteRule): Promise<ActiveSessio
   const { access, companyRoles } = rule;
   if (access === 'signedInCheckedInStatement') {
     const known = ctx.rememberedSession();
-    if (known && (!companyRoles || !roleRefusal(known, companyRoles))) return known;
+    // Staff are looked up: their session may be viewing the store as a buyer, read only.
+    if (known && known.user.role !== 'staff' && (!companyRoles || !roleRefusal(known, companyRoles)))
+      return known;
   }
   const s = await signedInAs(ctx, access, rule.signInMessage);
+  if (s.viewing && (rule.write || rule.notWhileViewing))
+    throw new DomainError(
+      403,
+      rule.write ? viewAsMessages.readOnly(s.user.name) : viewAsMessages.noDocuments,
+    );
   const refused = companyRoles && roleRefusal(s, companyRoles);
   if (refused) throw refused;
   if (access.startsWith('staff')) {
@@ -181,6 +204,9 @@ async function guard(ctx: RequestContext, rule: RouteRule): Promise<ActiveSessio
 /** What a route declares of who may call it (its config). */
 interface RouteRule {
   access: Access;
+  /** Not a read (GET, HEAD): refused while viewing the store as a buyer. */
+  write?: boolean;
+  notWhileViewing?: boolean;
   signInMessage?: string;
   companyRoles?: CompanyRoles;
   permission?: Permission;
@@ -199,6 +225,22 @@ async function signedInAs(ctx: RequestContext, access: Access, signInMessage?: s
   return s;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CONSOLE = '/api/v1/admin';
+/** Signing out ends the staff session, and with it any view as a buyer: always let through. */
+const SIGN_OUT = '/api/v1/auth/signout';
+
+/** A console route: its session is always the staff member's own, never a view as a buyer. */
+function isConsoleRoute(req: FastifyRequest): boolean {
+  const url = req.routeOptions.url ?? '';
+  return url === CONSOLE || url.startsWith(`${CONSOLE}/`);
+}
+
+async function refuseWhileViewing(ctx: RequestContext): Promise<void> {
+  const s = await ctx.session();
+  if (s?.viewing) throw new DomainError(403, viewAsMessages.readOnly(s.user.name));
+}
+
 export function registerRequestContext(app: FastifyInstance, deps: ModuleDeps): void {
   const Context = contextClass(deps);
   // Built on first use: a catalogue read that never asks for it costs nothing.
@@ -210,9 +252,33 @@ export function registerRequestContext(app: FastifyInstance, deps: ModuleDeps): 
   });
   // A callback hook: public routes (the catalogue's hot paths) pass straight through, no promise.
   app.addHook('onRequest', (req, _reply, done) => {
-    const { access, signInMessage, companyRoles, permission } = req.routeOptions.config ?? {};
-    if (!access && !companyRoles) return done();
-    guard(req.ctx, { access: access ?? 'signedIn', signInMessage, companyRoles, permission }).then(
+    const { access, signInMessage, companyRoles, permission, notWhileViewing, readsOnly } =
+      req.routeOptions.config ?? {};
+    const write = !READS.has(req.method) && !readsOnly;
+    if (!access && !companyRoles) {
+      if (
+        !write ||
+        isConsoleRoute(req) ||
+        !req.cookies[deps.cookie.name] ||
+        req.routeOptions.url === SIGN_OUT
+      )
+        return done();
+      // A public write (signing in, the newsletter…) by a session viewing the store as a buyer.
+      refuseWhileViewing(req.ctx).then(
+        () => done(),
+        (err: Error) => done(err),
+      );
+      return;
+    }
+    const rule = {
+      access: access ?? 'signedIn',
+      signInMessage,
+      companyRoles,
+      permission,
+      write,
+      notWhileViewing,
+    };
+    guard(req.ctx, rule).then(
       (actor) => {
         (req as WithContext)[kActor] = actor;
         done();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ViewingSchema } from './view-as.schemas.ts';
 import { COMPANY_ROLES } from '#shared/companies/companies.rules.ts';
 import { requireFilled } from '#shared/input/required.ts';
 import { accountMessages } from './accounts.messages.ts';
@@ -102,7 +103,11 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-export const SessionResponseSchema = z.object({ user: ProfileSchema.nullable() });
+export const SessionResponseSchema = z.object({
+  user: ProfileSchema.nullable(),
+  /** Staff viewing the store as this member, read only (decision 016, part 5); null otherwise. */
+  viewing: ViewingSchema.nullable().default(null),
+});
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 export const SignInResponseSchema = z.object({

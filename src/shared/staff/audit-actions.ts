@@ -66,6 +66,7 @@ export const AUDIT_RECORD_TYPES = [
       ['company.member_removed', 'Member removed'],
       ['company.disabled', 'Company disabled'],
       ['company.enabled', 'Company enabled'],
+      ['company.viewed_as', 'Store viewed as a member'],
       ['company.note_added', 'Note added'],
       ['company.location_limit', 'Location limit set'],
       ['company.group', 'Customer group set'],

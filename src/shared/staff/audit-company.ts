@@ -91,6 +91,10 @@ export const COMPANY_SENTENCES: Record<string, (e: CompanyEntry) => Said> = {
   'company.invitation_withdrawn': (e) => `Withdrew the invitation of ${invitation(e)}`,
   'company.disabled': (e) => `Disabled company ${company(e)}: its members were signed out`,
   'company.enabled': (e) => `Enabled company ${company(e)}`,
+  'company.viewed_as': (e) => {
+    const name = text(field(e.after, 'name'));
+    return `Viewed the store as ${name ?? 'a member'} of ${company(e)} (read only)`;
+  },
   'company.note_added': (e) => {
     const body = text(field(e.after, 'body'));
     return { sentence: `Added a note to company ${company(e)}`, details: body ? [body] : [] };

@@ -51,6 +51,16 @@ export const COMPANY_RECORDS: Example[] = [
   ],
   [
     {
+      action: 'company.viewed_as',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      after: { member: BUYER, name: 'Bo Buyer', email: 'bo@corner.example', minutes: 30 },
+    },
+    'Viewed the store as Bo Buyer of “Corner Shop LLC” (read only)',
+  ],
+  [
+    {
       action: 'company.note_added',
       entity: 'company',
       entityId: COMPANY,

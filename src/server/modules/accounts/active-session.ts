@@ -10,4 +10,15 @@ export interface ActiveSession {
   company: CompanyRow | null;
   /** Taken from memory on trust, to be checked by the route's own statement (see rememberedSession). */
   remembered?: true;
+  /**
+   * A staff session viewing the storefront as this member (decision 016, part 5): `user`, `member`
+   * and `company` are the member's, `session` the staff member's; every write is refused.
+   */
+  viewing?: {
+    staffId: string;
+    staffName: string;
+    companyId: string;
+    businessName: string;
+    endsAt: Date;
+  };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '#server/modules/module.ts';
+import { viewingOf } from './view-as.service.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/plugins/auth.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {
@@ -107,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, { cooki
       reply.header('cache-control', 'no-store');
       const s = await req.ctx.session();
       const membership = s?.member && s.company ? { member: s.member, company: s.company } : null;
-      return { user: s ? await loadProfile(req.ctx, s.user, membership) : null };
+      return { user: s ? await loadProfile(req.ctx, s.user, membership) : null, viewing: viewingOf(s) };
     },
   );
 };

@@ -7,6 +7,7 @@ import type { WithDb } from '#server/http/request-context.ts';
 import type { ActiveSession } from './active-session.ts';
 import { companies, companyMembers } from '#server/modules/companies/companies.table.ts';
 import { sessions, users } from './accounts.table.ts';
+import { viewedSession } from './view-as.service.ts';
 
 /**
  * Sessions: a random 256-bit token in the cookie, its SHA-256 in the database (a stolen
@@ -159,9 +160,16 @@ export async function findViewer(db: Db, token: string | undefined, now: Date): 
     viewers.delete(key);
     return null;
   }
+  // Staff viewing the store as a member see the member's prices (decision 016, part 5).
+  const userId = (await viewedSession(db, s, now))?.user.id ?? s.user.id;
   if (viewers.size >= VIEWER_MEMO.max) viewers.clear();
-  viewers.set(key, { userId: s.user.id, until: now.getTime() + VIEWER_MEMO.ttlMs });
-  return s.user.id;
+  viewers.set(key, { userId, until: now.getTime() + VIEWER_MEMO.ttlMs });
+  return userId;
+}
+
+/** Forgets what this instance remembers of a token as a viewer: a view as a buyer started or ended. */
+export function forgetViewer(tokenHash: string): void {
+  viewers.delete(tokenHash);
 }
 
 /**

@@ -69,6 +69,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
   app.get(
     '/documents/:kind',
     {
+      // Staff viewing the store as a buyer read documents in the console (decision 016, part 5).
+      config: { notWhileViewing: true },
       schema: {
         tags,
         summary: 'Download my own Sales ID or tobacco license',

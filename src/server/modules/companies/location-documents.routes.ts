@@ -72,6 +72,8 @@ export const locationDocumentsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async 
   app.get(
     '/locations/:id/documents/:kind',
     {
+      // Staff viewing the store as a buyer read documents in the console (decision 016, part 5).
+      config: { notWhileViewing: true },
       schema: {
         tags,
         summary: "Download a location's own Sales ID or tobacco license",

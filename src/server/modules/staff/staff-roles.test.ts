@@ -70,6 +70,8 @@ const MATRIX: Record<string, Permission> = {
   'POST /quotes/{number}/withdraw': 'desk',
   'GET /companies': 'companies.read',
   'GET /companies/{id}': 'companies.read',
+  'POST /companies/{id}/view-as': 'companies.read',
+  'DELETE /view-as': 'console',
   'POST /companies/{id}/notes': 'companies.notes',
   'POST /companies/{id}/members': 'companies.manage',
   'DELETE /companies/{id}/members/{userId}': 'companies.manage',
