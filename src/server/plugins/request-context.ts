@@ -17,7 +17,7 @@ import {
 import { adminMessages } from '#shared/staff/staff.messages.ts';
 import { type Permission, seesOwnCompaniesOnly, staffMay } from '#shared/staff/staff-roles.ts';
 import { getSession, Unauthorized } from './auth.ts';
-import { viewedSession } from '#server/modules/accounts/view-as.service.ts';
+import { viewedSession } from '#server/modules/accounts/view-as-session.ts';
 import { viewAsMessages } from '#shared/accounts/view-as.schemas.ts';
 
 /**

@@ -55,7 +55,7 @@ export const COMPANY_RECORDS: Example[] = [
       entity: 'company',
       entityId: COMPANY,
       record: corner,
-      after: { member: BUYER, name: 'Bo Buyer', email: 'bo@corner.example', minutes: 30 },
+      after: { member: 'u-2', name: 'Bo Buyer', email: 'bo@corner.example', minutes: 30 },
     },
     'Viewed the store as Bo Buyer of “Corner Shop LLC” (read only)',
   ],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '#server/modules/module.ts';
-import { viewingOf } from './view-as.service.ts';
+import { viewingOf } from './view-as-session.ts';
 import { clearSessionCookie, setSessionCookie } from '#server/plugins/auth.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import {

@@ -7,7 +7,7 @@ import type { WithDb } from '#server/http/request-context.ts';
 import type { ActiveSession } from './active-session.ts';
 import { companies, companyMembers } from '#server/modules/companies/companies.table.ts';
 import { sessions, users } from './accounts.table.ts';
-import { viewedSession } from './view-as.service.ts';
+import { viewedSession } from './view-as-session.ts';
 
 /**
  * Sessions: a random 256-bit token in the cookie, its SHA-256 in the database (a stolen

@@ -33,8 +33,8 @@ export function orderView(
     | 'carrier'
     | 'trackingNumber'
     | 'takenAtDesk'
-    | 'quoteNumber'
-  >,
+  > &
+    Partial<Pick<OrderRow, 'quoteNumber'>>,
   items: Pick<
     ItemRow,
     | 'sku'
@@ -59,7 +59,7 @@ export function orderView(
     ...whose,
     revisions: whose.revisions ?? [],
     takenAtDesk: o.takenAtDesk,
-    quoteNumber: o.quoteNumber,
+    quoteNumber: o.quoteNumber ?? null,
     datePlaced: o.createdAt.toISOString(),
     shippingType: o.shippingType as ShippingType,
     shippingDetails: {

@@ -310,7 +310,6 @@ async function placeOnce(
       carrier: orderRow.carrier,
       trackingNumber: '',
       takenAtDesk: false,
-      quoteNumber: null,
     },
     priced.map((p) => ({
       sku: p.sku,
