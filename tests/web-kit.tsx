@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import type { Profile } from '#shared/accounts/accounts.schemas.ts';
+import type { Viewing } from '#shared/accounts/view-as.schemas.ts';
 import type { Cart, CartLine } from '#shared/cart/cart.schemas.ts';
 import type { QuickOrderLine } from '#shared/cart/quick-order.schemas.ts';
 import type { ProductDetail, Variant } from '#shared/catalogue/catalogue.schemas.ts';
@@ -310,6 +311,7 @@ export function renderPage(
     route = '*',
     slots = {},
     staff = makeStaffMe(),
+    viewing = null,
   }: {
     user?: Profile | null;
     cart?: Cart;
@@ -318,10 +320,12 @@ export function renderPage(
     slots?: Partial<Slots>;
     /** Who a console page's staff member is (their role's permissions show its actions). */
     staff?: StaffMe;
+    /** Staff viewing the store as `user` (decision 016, part 5): the session's `viewing`. */
+    viewing?: Viewing | null;
   } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(SESSION_KEY, { user });
+  client.setQueryData(SESSION_KEY, { user, viewing });
   client.setQueryData(staffMeQuery().queryKey, staff);
   client.setQueryDefaults(staffMeQuery().queryKey, { staleTime: Number.POSITIVE_INFINITY });
   if (user && cart) client.setQueryData(cartKey(user.id), cart);

@@ -31,8 +31,17 @@ export const quoteMessages = {
       : `${count} lines cannot be quoted as they are (only stock may be short on a quote).`,
   sent: (number: string, company: string) => `Quote ${number} sent to ${company}.`,
   revised: (number: string, company: string) => `Quote ${number} revised and sent again to ${company}.`,
-  /** The quote a draft was opened from is no longer open (accepted, declined, withdrawn). */
-  quoteClosed: (number: string) => `Quote ${number} is no longer open: this draft is sent as a new quote.`,
+  /** The quote a draft was opened from was declined or withdrawn since: the draft went as a new quote. */
+  sentAsNew: (old: string, number: string, company: string) =>
+    `Quote ${old} is no longer open: this was sent to ${company} as a new quote, ${number}.`,
+  /** The quote a draft was opened from was accepted since: neither sent again nor placed. */
+  quoteAccepted: (number: string) =>
+    `Quote ${number} was accepted meanwhile and is an order now: discard this draft, or take what is new as another order.`,
+  /** Placing a draft that revises a quote the company can still accept would make two orders of it. */
+  quoteStillOpen: (number: string) =>
+    `This draft revises quote ${number}, which the company can still accept: send it as the quote again, or withdraw the quote first.`,
+  quoteRevisedMeanwhile: (number: string) =>
+    `Quote ${number} was revised by someone else since you opened it: open it on the desk again.`,
   openedOnDesk: (number: string) => `Quote ${number} is on your desk.`,
   draftNotEmpty:
     'Your order at the desk for this company already has lines: place, send or discard it before opening this quote.',
@@ -49,6 +58,8 @@ export const quoteMessages = {
     `Stock or the rules changed while you looked: accepting now comes to ${formatCents(total)}. Check the lines, then accept again.`,
   notEnoughStock: (lines: string[]) =>
     `Not enough stock now for: ${lines.join('; ')}. Accept the rest, or ask for a new quote.`,
+  cannotOrderNow: (lines: string[]) =>
+    `These lines cannot be ordered now: ${lines.join('; ')}. Accept the rest, or ask for a new quote.`,
   overLimit: (limitCents: number) =>
     `This quote is over your order limit of ${formatCents(limitCents)}: ask an owner of your company to accept it.`,
   overCap: (capCents: number) =>

@@ -5,6 +5,7 @@ import { useAccountEvents } from '#web/app/use-account-events.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
 import { NicotineBanner } from './nicotine-banner.tsx';
+import { ViewAsBanner } from './view-as-banner.tsx';
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -18,6 +19,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <div className="sticky top-0 z-40 print:hidden">
+        <ViewAsBanner />
         <NicotineBanner />
         <Header />
       </div>

@@ -9,6 +9,7 @@ export {
   SignUpResponseSchema,
 } from '#shared/accounts/accounts.schemas.ts';
 export { BuyerDetailSchema, BuyerListSchema } from '#shared/accounts/buyers-staff.schemas.ts';
+export { ViewAsStartedSchema } from '#shared/accounts/view-as.schemas.ts';
 export { ExpiringListSchema, VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
 export { AlertListSchema } from '#shared/alerts/alerts.schemas.ts';
 export {

@@ -8,6 +8,8 @@
 --  * 'gone'      the staff member has no draft for the company now (a twin press placed it, or it
 --                was discarded): the app looks for the order its key made;
 --  * 'draft'     the draft is not at the version the page showed (changed in another tab);
+--  * 'quote_accepted', 'quote_open'  the draft was opened from a quote the company has accepted,
+--                or can still accept (sent, not expired): placing it would make a second order of it;
 --  * 'company'   the company is disabled, or (p_scope, a sales rep) no longer the rep's;
 --  * 'location'  the location is not the company's, or a delivery's state is not that location's;
 --  * 'changed'   the rules, the location's licenses, the company's group and its price list, or the
@@ -17,7 +19,7 @@
 --                is over the cap (p_cap);
 --  * 'duplicate' this staff member's idempotency key already made an order;
 --  * 'created'   stock taken (or 'not_enough_stock:[ids]' raised, undoing it all), items,
---                'placed', the draft deleted, audited (order.taken_at_desk), the confirmation to
+--                'placed', a buyer's request the draft answers closed with the order, the draft deleted, audited (order.taken_at_desk), the confirmation to
 --                each member of p_mail->'members' still an active member, the staff notice, and
 --                the change feed told of every member's orders and of the stock.
 CREATE OR REPLACE FUNCTION place_desk_order(
@@ -40,6 +42,8 @@ DECLARE
   v_number text;
   v_location uuid;
   v_location_state text;
+  v_quote_status text;
+  v_quote_expires date;
 BEGIN
   SELECT * INTO d FROM desk_drafts WHERE staff_id = p_staff AND company_id = p_company FOR UPDATE;
   IF d.id IS NULL THEN
@@ -47,6 +51,17 @@ BEGIN
   END IF;
   IF d.version <> p_version THEN
     RETURN jsonb_build_object('status', 'draft');
+  END IF;
+  -- A draft opened from a quote (decision 016, part 3), the quote held until this commits: one the
+  -- company can still accept, or has accepted, is not placed besides (two orders of one quote).
+  IF d.quote_id IS NOT NULL THEN
+    SELECT status, expires_on INTO v_quote_status, v_quote_expires FROM quotes WHERE id = d.quote_id FOR UPDATE;
+    IF v_quote_status = 'accepted' THEN
+      RETURN jsonb_build_object('status', 'quote_accepted');
+    END IF;
+    IF v_quote_status = 'sent' AND v_quote_expires >= (p_now AT TIME ZONE 'UTC')::date THEN
+      RETURN jsonb_build_object('status', 'quote_open');
+    END IF;
   END IF;
   -- The company stays enabled (and the rep's) until this commits: a disable waits, or comes first.
   PERFORM 1 FROM companies c WHERE c.id = p_company AND c.disabled_at IS NULL
@@ -106,6 +121,10 @@ BEGIN
   END IF;
 
   PERFORM fill_order(v_order_id, p_lines, p_now);
+  -- A buyer's request answered by this order is closed with it.
+  UPDATE quotes SET status = 'accepted', order_id = v_order_id, decided_at = p_now, decided_by = p_staff,
+    updated_at = p_now
+  WHERE id = d.quote_id AND status = 'requested';
   DELETE FROM desk_drafts WHERE id = d.id;
   INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after, created_at) VALUES (
     p_staff, 'order.taken_at_desk', 'order', v_number, NULL,

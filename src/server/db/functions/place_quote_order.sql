@@ -6,7 +6,8 @@
 --
 -- In order, it returns early with a status the app acts on, or places the order:
 --  * 'gone'       no quote has this number;
---  * 'company'    the user is no owner or buyer of the quote's company, or it is disabled;
+--  * 'company'    the user is no owner or buyer of the quote's company (with a verified email, not
+--                 disabled), or the company is disabled;
 --  * 'duplicate'  this user's key already made an order (with its number when it is this quote's);
 --  * 'closed'     the quote is not sent (accepted, declined, withdrawn);
 --  * 'expired'    its last day (expires_on, a UTC day) is past;
@@ -49,8 +50,9 @@ BEGIN
     RETURN jsonb_build_object('status', 'gone');
   END IF;
   SELECT m.company_id, m.role, m.order_limit_cents INTO v_company, v_role, v_limit
-  FROM company_members m JOIN companies c ON c.id = m.company_id
+  FROM company_members m JOIN companies c ON c.id = m.company_id JOIN users u ON u.id = m.user_id
   WHERE m.user_id = p_user AND m.removed_at IS NULL AND c.disabled_at IS NULL
+    AND u.disabled_at IS NULL AND u.email_verified_at IS NOT NULL
   FOR SHARE OF m, c;
   IF v_company IS DISTINCT FROM q.company_id OR v_role NOT IN ('owner', 'buyer') THEN
     RETURN jsonb_build_object('status', 'company');

@@ -48,7 +48,7 @@ export function quoteWithdrawnMail(
     to,
     `Quote ${quote.number} withdrawn — ${store}`,
     [`Hello ${quote.name},`, `Quote ${quote.number} was withdrawn: ${quote.reason}`],
-    { label: 'See your quotes', url },
+    { label: 'Open the quote', url },
   );
 }
 

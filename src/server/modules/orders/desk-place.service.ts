@@ -4,6 +4,7 @@ import { activeMembersOf } from '#server/modules/companies/company.service.ts';
 import { deskOrderMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
 import { formatCents } from '#shared/money.ts';
 import { type DeskPlaceBody, type DeskPlaced, deskMessages } from '#shared/orders/desk.schemas.ts';
+import { quoteMessages } from '#shared/orders/quotes.schemas.ts';
 import { staffAudience } from '#shared/staff/staff-roles.ts';
 import { deskViewPriced } from './desk.service.ts';
 import { type DeskContext, type DeskReading, readDesk, streetOf } from './desk-reading.ts';
@@ -18,7 +19,9 @@ type DeskStatus =
   | 'location'
   | 'changed'
   | 'over_cap'
-  | 'duplicate';
+  | 'duplicate'
+  | 'quote_open'
+  | 'quote_accepted';
 
 /**
  * Places the staff member's draft for a company (decision 016, part 2), in up to two tries, each
@@ -54,6 +57,9 @@ export async function placeDesk(
     // Disabled, or no longer the rep's, since the reading: the next reading says which (or a 404).
     if (status === 'company' && attempt > 0) throw new Conflict(deskMessages.companyDisabled);
     if (status === 'over_cap') throw new Conflict(deskMessages.overCap(reading.settings.unverifiedCapCents));
+    const quote = reading.quote?.number ?? '';
+    if (status === 'quote_open') throw new Conflict(quoteMessages.quoteStillOpen(quote));
+    if (status === 'quote_accepted') throw new Conflict(quoteMessages.quoteAccepted(quote));
   }
   throw new Conflict(deskMessages.keptChanging);
 }

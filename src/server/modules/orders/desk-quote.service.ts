@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Conflict, Invalid } from '#server/errors.ts';
+import { variants } from '#server/modules/catalogue/catalogue.table.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
 import { findCompany } from '#server/modules/companies/companies-staff.service.ts';
 import { activeMembersOf } from '#server/modules/companies/company.service.ts';
@@ -119,11 +120,14 @@ export async function sendDeskQuote(ctx: DeskContext, companyId: string, body: D
       .for('share');
     if (!company || company.disabledAt || (ctx.companyScope && company.rep !== ctx.companyScope))
       throw new Conflict(deskMessages.companyDisabled);
-    const minimums = await minimumPricesOf(
-      tx,
-      lines.map((l) => l.variantId),
-    );
-    const below = lines.find((l) => l.unitPriceCents < (minimums.get(l.variantId) ?? 0));
+    // The minimums bind negotiated prices. The options are held first, as setting a minimum holds
+    // its option: a minimum set while this sends waits for it, or is seen.
+    const negotiated = lines.filter((_, i) => priced.negotiated[i] !== null);
+    const ids = negotiated.map((l) => l.variantId);
+    if (ids.length)
+      await tx.select({ id: variants.id }).from(variants).where(inArray(variants.id, ids)).for('share');
+    const minimums = await minimumPricesOf(tx, ids);
+    const below = negotiated.find((l) => l.unitPriceCents < (minimums.get(l.variantId) ?? 0));
     if (below) throw new Conflict(quoteMessages.belowMinimum(below.sku, minimums.get(below.variantId)!));
     const quote = await writeQuote(tx, ctx, reading, view, body.expiresOn);
     await tx.insert(quoteLines).values(lines.map((l) => ({ ...l, quoteId: quote.id })));
@@ -154,42 +158,73 @@ export async function sendDeskQuote(ctx: DeskContext, companyId: string, body: D
       },
       ctx.now,
     );
-    const mailLines = lines.map((l) => orderMailLine(l.quantity, lineName(l), l.unitPriceCents * l.quantity));
-    for (const m of members)
-      await enqueueMail(
-        tx,
-        quoteSentMail(
-          ctx.mail.storeName,
-          m.email,
-          {
-            name: m.name,
-            staff: ctx.actor.user.name,
-            business: reading.company.businessName,
-            number: quote.number,
-            total: formatCents(view.totalCents),
-            expires: formatDate(`${body.expiresOn}T12:00:00Z`),
-            note: draft.buyerNote,
-            revised: quote.revised,
-          },
-          mailLines,
-          `${ctx.mail.publicUrl}/quotes/${quote.number}`,
-        ),
-        ctx.now,
-      );
+    await mailMembers(tx, ctx, {
+      reading,
+      members,
+      lines,
+      quote,
+      totalCents: view.totalCents,
+      expiresOn: body.expiresOn,
+    });
     return quote;
   });
   ctx.mail.kick();
+  const business = reading.company.businessName;
   const message = sent.revised
-    ? quoteMessages.revised(sent.number, reading.company.businessName)
-    : quoteMessages.sent(sent.number, reading.company.businessName);
+    ? quoteMessages.revised(sent.number, business)
+    : sent.replaced
+      ? quoteMessages.sentAsNew(sent.replaced, sent.number, business)
+      : quoteMessages.sent(sent.number, business);
   return { message, number: sent.number };
 }
 
 type Tx = Parameters<Parameters<DeskContext['db']['transaction']>[0]>[0];
 
+type QuoteLineRow = Omit<typeof quoteLines.$inferInsert, 'quoteId'> & { unitPriceCents: number };
+
+/** The quote's mail to each active member of the company, with its link, in the sending transaction. */
+async function mailMembers(
+  tx: Tx,
+  ctx: DeskContext,
+  o: {
+    reading: DeskReading;
+    members: Awaited<ReturnType<typeof activeMembersOf>>;
+    lines: QuoteLineRow[];
+    quote: { number: string; revised: boolean };
+    totalCents: number;
+    expiresOn: string;
+  },
+) {
+  const { reading, members, lines, quote, expiresOn } = o;
+  const draft = reading.draft!;
+  const mailLines = lines.map((l) => orderMailLine(l.quantity, lineName(l), l.unitPriceCents * l.quantity));
+  for (const m of members)
+    await enqueueMail(
+      tx,
+      quoteSentMail(
+        ctx.mail.storeName,
+        m.email,
+        {
+          name: m.name,
+          staff: ctx.actor.user.name,
+          business: reading.company.businessName,
+          number: quote.number,
+          total: formatCents(o.totalCents),
+          expires: formatDate(`${expiresOn}T12:00:00Z`),
+          note: draft.buyerNote,
+          revised: quote.revised,
+        },
+        mailLines,
+        `${ctx.mail.publicUrl}/quotes/${quote.number}`,
+      ),
+      ctx.now,
+    );
+}
+
 /**
- * The quote row: the one the draft was opened from when it is still requested or sent (locked;
- * revised: its lines replaced, its version raised when it had been sent), else a new one.
+ * The quote row: the one the draft was opened from when it is still requested or sent (locked,
+ * at the version the draft was opened at, else a 409: another staff member revised it; its lines
+ * replaced and its version raised), else a new one. One accepted meanwhile is not sent again (409).
  */
 async function writeQuote(
   tx: Tx,
@@ -197,7 +232,7 @@ async function writeQuote(
   reading: DeskReading,
   view: { subtotalCents: number; exciseCents: number; shippingCents: number; totalCents: number },
   expiresOn: string,
-): Promise<{ id: string; number: string; revised: boolean }> {
+): Promise<{ id: string; number: string; revised: boolean; replaced?: string }> {
   const draft = reading.draft!;
   const values = {
     locationId: reading.location!.id,
@@ -220,22 +255,35 @@ async function writeQuote(
   };
   if (draft.quoteId) {
     const [open] = await tx
-      .select({ id: quotes.id, number: quotes.number, status: quotes.status })
+      .select({ id: quotes.id, number: quotes.number, status: quotes.status, version: quotes.version })
       .from(quotes)
       .where(and(eq(quotes.id, draft.quoteId), eq(quotes.companyId, reading.company.id)))
       .for('update');
+    if (open?.status === 'accepted') throw new Conflict(quoteMessages.quoteAccepted(open.number));
     if (open && (open.status === 'requested' || open.status === 'sent')) {
+      if (draft.quoteVersion !== null && open.version !== draft.quoteVersion)
+        throw new Conflict(quoteMessages.quoteRevisedMeanwhile(open.number));
       await tx
         .update(quotes)
-        .set({
-          ...values,
-          version: open.status === 'sent' ? sql`${quotes.version} + 1` : quotes.version,
-        })
+        .set({ ...values, version: sql`${quotes.version} + 1` })
         .where(eq(quotes.id, open.id));
       await tx.delete(quoteLines).where(eq(quoteLines.quoteId, open.id));
       return { id: open.id, number: open.number, revised: open.status === 'sent' };
     }
+    if (open) {
+      const made = await newQuote(tx, ctx, reading, values);
+      return { ...made, revised: false, replaced: open.number };
+    }
   }
+  return { ...(await newQuote(tx, ctx, reading, values)), revised: false };
+}
+
+async function newQuote(
+  tx: Tx,
+  ctx: DeskContext,
+  reading: DeskReading,
+  values: Omit<typeof quotes.$inferInsert, 'number' | 'companyId'>,
+) {
   const [made] = await tx
     .insert(quotes)
     .values({
@@ -245,5 +293,5 @@ async function writeQuote(
       createdAt: ctx.now,
     })
     .returning({ id: quotes.id, number: quotes.number });
-  return { ...made!, revised: false };
+  return made!;
 }

@@ -82,6 +82,9 @@ export interface DeskQuote {
   id: string;
   number: string;
   status: string;
+  /** Sent and not past its day: the company can still accept it. */
+  open: boolean;
+  version: number;
   requestedBy: string | null;
   requestNote: string;
 }
@@ -113,7 +116,7 @@ export async function readDesk(
   const [stored, standing, quote] = await Promise.all([
     draft ? draftLines(ctx.db, draft.id) : [],
     standingOf(ctx, companyId, location?.id ?? null),
-    draft?.quoteId ? quoteOfDraft(ctx.db, draft.quoteId) : null,
+    draft?.quoteId ? quoteOfDraft(ctx.db, draft.quoteId, ctx.now) : null,
   ]);
   const minimums = await minimumPricesOf(
     ctx.db,
@@ -143,19 +146,23 @@ export async function readDesk(
   };
 }
 
-async function quoteOfDraft(db: Db, quoteId: string): Promise<DeskQuote | null> {
+async function quoteOfDraft(db: Db, quoteId: string, now: Date): Promise<DeskQuote | null> {
   const [row] = await db
     .select({
       id: quotes.id,
       number: quotes.number,
       status: quotes.status,
+      expiresOn: quotes.expiresOn,
+      version: quotes.version,
       requestedBy: users.name,
       requestNote: quotes.requestNote,
     })
     .from(quotes)
     .leftJoin(users, eq(users.id, quotes.requestedBy))
     .where(eq(quotes.id, quoteId));
-  return row ?? null;
+  if (!row) return null;
+  const { expiresOn, ...quote } = row;
+  return { ...quote, open: quote.status === 'sent' && expiresOn !== null && expiresOn >= isoDay(now) };
 }
 
 async function findDraft(db: Pick<Db, 'select'>, staffId: string, companyId: string) {

@@ -98,14 +98,11 @@ export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
       ? deskMessages.overCap(settings.unverifiedCapCents)
       : null,
     negotiated.some((n) => n !== null) ? quoteMessages.negotiatedNotPlaced : null,
+    // Placing beside a quote the company can accept (or has) would make two orders of it.
+    reading.quote?.open ? quoteMessages.quoteStillOpen(reading.quote.number) : null,
+    reading.quote?.status === 'accepted' ? quoteMessages.quoteAccepted(reading.quote.number) : null,
   ].filter((p): p is string => p !== null);
-  const unquotableCount = unquotable.filter(Boolean).length;
-  const quoteProblems = [
-    company.disabled ? deskMessages.companyDisabled : null,
-    location ? null : deskMessages.noLocation,
-    lines.length ? null : deskMessages.noLines,
-    unquotableCount ? quoteMessages.quoteLinesWithProblems(unquotableCount) : null,
-  ].filter((p): p is string => p !== null);
+  const quoteProblems = quoteProblemsOf(reading, lines.length, unquotable.filter(Boolean).length);
   const view: DeskDraft = {
     company: {
       id: company.id,
@@ -114,15 +111,7 @@ export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
       disabled: company.disabled,
       verified: reading.verifiedDocuments >= 2,
     },
-    locations: reading.locations.map((l) => ({
-      id: l.id,
-      name: l.name || l.streetAddress,
-      address: streetOf(l),
-      city: l.city,
-      state: l.state,
-      postalCode: l.zipCode,
-      isDefault: l.isDefault,
-    })),
+    locations: reading.locations.map(locationView),
     version: draft?.version ?? 0,
     locationId: location?.id ?? null,
     shippingType: draft?.shippingType === 'Pickup' ? 'Pickup' : 'Shiptoaddress',
@@ -154,6 +143,27 @@ export async function deskViewPriced(ctx: DeskContext, reading: DeskReading) {
   };
   return { view, priced };
 }
+
+/** What keeps the draft from being sent as a quote (short stock does not: it is judged on acceptance). */
+function quoteProblemsOf(reading: DeskReading, lineCount: number, unquotable: number): string[] {
+  return [
+    reading.company.disabled ? deskMessages.companyDisabled : null,
+    reading.location ? null : deskMessages.noLocation,
+    lineCount ? null : deskMessages.noLines,
+    unquotable ? quoteMessages.quoteLinesWithProblems(unquotable) : null,
+    reading.quote?.status === 'accepted' ? quoteMessages.quoteAccepted(reading.quote.number) : null,
+  ].filter((p): p is string => p !== null);
+}
+
+const locationView = (l: DeskReading['locations'][number]) => ({
+  id: l.id,
+  name: l.name || l.streetAddress,
+  address: streetOf(l),
+  city: l.city,
+  state: l.state,
+  postalCode: l.zipCode,
+  isDefault: l.isDefault,
+});
 
 /** A line whose option is no longer sold: shown so staff remove it, never ordered. */
 function goneLine(variantId: number, quantity: number): DeskLine {

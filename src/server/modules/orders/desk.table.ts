@@ -44,6 +44,8 @@ export const deskDrafts = pgTable(
     version: integer('version').notNull().default(0),
     /** The quote this draft was opened from (a buyer's request, or one sent being revised); null: none. */
     quoteId: uuid('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
+    /** The quote's version when it was opened: sending refuses a quote revised since by someone else. */
+    quoteVersion: integer('quote_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

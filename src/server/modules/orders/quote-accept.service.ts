@@ -5,6 +5,7 @@ import { callerCompany } from '#server/modules/companies/company.service.ts';
 import { quoteAnsweredMail } from '#server/modules/mail/quote-templates.ts';
 import { orderConfirmationMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
 import { formatCents } from '#shared/money.ts';
+import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { type QuoteAcceptBody, type QuoteAccepted, quoteMessages } from '#shared/orders/quotes.schemas.ts';
 import { staffAudience } from '#shared/staff/staff-roles.ts';
 import { streetOf } from './desk-reading.ts';
@@ -48,6 +49,8 @@ export async function acceptQuote(
   body: QuoteAcceptBody,
 ): Promise<QuoteAccepted> {
   const q = await findQuote(ctx.db, number, { companyId: callerCompany(ctx) });
+  // As at checkout: an order waits for the member's email to be verified (place_quote_order checks too).
+  if (!ctx.actor.user.emailVerifiedAt) throw new DomainError(403, orderMessages.verifyEmail);
   // What the page can be told at once (place_quote_order checks each again under lock).
   const status = quoteStatus(q, ctx.now);
   if (status === 'expired') throw new Conflict(quoteMessages.expired);
@@ -132,7 +135,7 @@ async function acceptOnce(
     );
     throw new Conflict(
       unavailable.length
-        ? quoteMessages.notEnoughStock(unavailable.map((l) => `${l.sku}: ${l.problem}`))
+        ? quoteMessages.cannotOrderNow(unavailable.map((l) => `${l.sku}: ${l.problem!.replace(/\.$/, '')}`))
         : quoteMessages.changedMeanwhile(all.totalCents),
     );
   }

@@ -103,7 +103,8 @@ export async function quoteStanding(
     if (!row) return { ...base, row: null, verdict: undefined, problem: quoteMessages.lineGone };
     const k = i++;
     const verdict = judged?.verdicts[k];
-    const problem = !shipTo
+    // Pickup too: the location's licenses judge the order, and the order is for it.
+    const problem = !shipTo || !location
       ? quoteMessages.locationGone
       : verdict?.blocks[0]
         ? quoteMessages.lineBlocked(verdict.blocks[0].reason)

@@ -83,6 +83,7 @@ export async function openQuoteOnDesk(ctx: DeskContext, number: string) {
         buyerNote: q.buyerNote,
         internalNote: q.internalNote,
         quoteId: q.id,
+        quoteVersion: q.version,
       })
       .where(eq(deskDrafts.id, draft!.id));
   });

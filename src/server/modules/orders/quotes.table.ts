@@ -69,7 +69,8 @@ export const quotes = pgTable(
       sql`${t.status} in ('requested', 'sent', 'accepted', 'declined', 'withdrawn')`,
     ),
     check('quotes_shipping_type_check', sql`${t.shippingType} in ('Pickup', 'Shiptoaddress')`),
-    check('quotes_sent_check', sql`${t.status} = 'requested' or ${t.expiresOn} is not null`),
+    // A sent quote stands until a day; a request (and what it ends as) may have none.
+    check('quotes_sent_check', sql`${t.status} <> 'sent' or ${t.expiresOn} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { viewAsMessages } from '#shared/accounts/view-as.schemas.ts';
 import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import type { CompanyDetail, StaffDocument } from '#shared/companies/companies-staff.schemas.ts';
 import { fakeApi, makeOrder, makeStaffMe, ok, refused, renderPage } from '#tests/web-kit.tsx';
@@ -219,6 +220,53 @@ describe("a company's console page", () => {
     expect(screen.queryByRole('link', { name: /^Open/ })).toBeNull();
     // Nothing a sales rep may not read was asked for.
     expect(asSales.calls.map((c) => c.path)).toEqual(['admin/companies/c1']);
+  });
+
+  it('a sales rep views the store as an active member: posts, then opens the storefront (decision 016, part 5)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { sent } = render(
+      {
+        'POST admin/companies/c1/view-as': ok({
+          message: viewAsMessages.started('Bo Buyer', 'Corner Shop LLC'),
+          viewing: {
+            staffName: 'Sam Staff',
+            memberName: 'Bo Buyer',
+            businessName: 'Corner Shop LLC',
+            companyId: 'c1',
+            endsAt: '2026-11-26T23:00:00.000Z',
+          },
+        }),
+      },
+      makeStaffMe('sales'),
+    );
+    const members = await screen.findByRole('table', { name: 'Members' });
+    expect(within(members).getByRole('button', { name: 'View as Olive Owner' })).toBeTruthy();
+    expect(within(members).queryByRole('button', { name: 'View as Ex Member' })).toBeNull();
+    fireEvent.click(within(members).getByRole('button', { name: 'View as Bo Buyer' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(sent('POST admin/companies/c1/view-as')[0]!.body).toEqual({ memberId: 'u2' });
+  });
+
+  it('shows the refusal to view as someone who left, and stays; no View as without companies.read or on a disabled company', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    render({ 'POST admin/companies/c1/view-as': refused(404, viewAsMessages.memberNotFound) });
+    fireEvent.click(await screen.findByRole('button', { name: 'View as Olive Owner' }));
+    expect(await screen.findByText(viewAsMessages.memberNotFound)).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    cleanup();
+
+    render({}, makeStaffMe('warehouse'));
+    expect(await screen.findByRole('heading', { name: /Corner Shop LLC/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^View as / })).toBeNull();
+    cleanup();
+
+    render({
+      'GET admin/companies/c1': ok({ ...DETAIL, company: { ...DETAIL.company, disabled: true } }),
+    });
+    expect(await screen.findByRole('heading', { name: /Corner Shop LLC/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^View as / })).toBeNull();
   });
 
   it('offers the order desk only to roles that take orders (decision 016, part 2)', async () => {

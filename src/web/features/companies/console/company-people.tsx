@@ -1,3 +1,4 @@
+import { Eye } from 'lucide-react';
 import { ROLE_LABELS } from '#shared/companies/companies.messages.ts';
 import { InviteFormSchema } from '#shared/companies/companies.schemas.ts';
 import type { CompanyDetail, StaffMember } from '#shared/companies/companies-staff.schemas.ts';
@@ -6,13 +7,17 @@ import { formatCents } from '#shared/money.ts';
 import { Badge, Button, DataTable, Panel } from '#web/components/console/console-ui.tsx';
 import { Field, FormError, useZodForm } from '#web/components/ui/form.tsx';
 import { useNotify } from '#web/components/ui/notifications.tsx';
-import { errorMessage, useAdminMutation, useStaffMay } from '#web/lib/console-api.ts';
+import { errorMessage, firstError, useAdminMutation, useStaffMay } from '#web/lib/console-api.ts';
 import { onLimitBox, RoleFields } from '#web/features/companies/role-fields.tsx';
 
 const path = (id: string, rest: string) => `companies/${encodeURIComponent(id)}/${rest}`;
 const limitOf = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 
-/** The members (removed ones kept, marked), with a confirmed Remove for each current one. */
+/**
+ * The members (removed ones kept, marked), with a confirmed Remove for each current one and, for
+ * staff who read companies, "View as": the storefront as that member sees it, read only (decision
+ * 016, part 5).
+ */
 export function MembersPanel({
   company,
   members,
@@ -20,8 +25,20 @@ export function MembersPanel({
   company: CompanyDetail['company'];
   members: StaffMember[];
 }) {
-  const manages = useStaffMay()('companies.manage');
+  const may = useStaffMay();
+  const manages = may('companies.manage');
+  // A disabled company's members cannot sign in, so there is no storefront of theirs to see.
+  const views = may('companies.read') && !company.disabled;
   const notify = useNotify();
+  const viewAs = useAdminMutation(
+    'POST',
+    () => path(company.id, 'view-as'),
+    'ViewAsStartedSchema',
+    (m: StaffMember) => ({ memberId: m.userId }),
+  );
+  // A full navigation, not a route change: every answer cached here is the staff member's, and the
+  // storefront must load the member's session, cart and prices afresh.
+  const view = (m: StaffMember) => viewAs.mutate(m, { onSuccess: () => window.location.assign('/') });
   const remove = useAdminMutation(
     'DELETE',
     (m: StaffMember) => path(company.id, `members/${encodeURIComponent(m.userId)}`),
@@ -49,21 +66,36 @@ export function MembersPanel({
             <td className="px-3 py-2">{limitOf(m.orderLimitCents)}</td>
             <td className="px-3 py-2">{formatDate(m.joinedAt)}</td>
             <td className="px-3 py-2">
-              {manages && !m.removedAt && (
-                <Button
-                  tone="danger"
-                  aria-label={`Remove ${m.name}`}
-                  disabled={remove.isPending}
-                  onClick={() => ask(m)}
-                >
-                  Remove
-                </Button>
+              {!m.removedAt && (views || manages) && (
+                <div className="flex flex-wrap justify-end gap-2">
+                  {views && (
+                    <Button
+                      tone="secondary"
+                      aria-label={`View as ${m.name}`}
+                      disabled={viewAs.isPending}
+                      onClick={() => view(m)}
+                    >
+                      <Eye aria-hidden className="size-4" />
+                      View as
+                    </Button>
+                  )}
+                  {manages && (
+                    <Button
+                      tone="danger"
+                      aria-label={`Remove ${m.name}`}
+                      disabled={remove.isPending}
+                      onClick={() => ask(m)}
+                    >
+                      Remove
+                    </Button>
+                  )}
+                </div>
               )}
             </td>
           </tr>
         ))}
       </DataTable>
-      <FormError message={remove.error ? errorMessage(remove.error) : null} />
+      <FormError message={firstError(remove.error, viewAs.error)} />
     </Panel>
   );
 }

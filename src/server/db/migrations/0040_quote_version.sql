@@ -1,0 +1,1 @@
+ALTER TABLE "desk_drafts" ADD COLUMN "quote_version" integer;

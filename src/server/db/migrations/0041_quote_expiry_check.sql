@@ -1,0 +1,2 @@
+ALTER TABLE "quotes" DROP CONSTRAINT "quotes_sent_check";--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_sent_check" CHECK ("quotes"."status" <> 'sent' or "quotes"."expires_on" is not null);
