@@ -12,6 +12,8 @@ export const viewAsMessages = {
   /** A buyer's own documents are not shown in this mode: staff read them in the console. */
   noDocuments: 'Documents are not opened while viewing as a buyer: open them from the console.',
   memberNotFound: 'That person is not an active member of this company.',
+  companyDisabled:
+    'This company is disabled: its members cannot sign in, so there is no store of theirs to view.',
   started: (name: string, business: string) => `Viewing the store as ${name} of ${business} — read only.`,
   stopped: 'Stopped viewing as a buyer.',
   notViewing: 'You are not viewing the store as a buyer.',

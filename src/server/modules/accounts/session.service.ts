@@ -133,7 +133,14 @@ export async function deleteSession({ db }: WithDb, token: string): Promise<void
 
 /** How long a public read trusts what it learnt of a session cookie, and how many it remembers. */
 export const VIEWER_MEMO = { ttlMs: 10_000, max: 50_000 } as const;
-const viewers = new Map<string, { userId: string; until: number }>();
+/** A token's viewer: the user id prices are for and until when; a staff view's own id and end. */
+interface Viewer {
+  userId: string;
+  until: number;
+  ownId?: string;
+  viewEndsAt?: number;
+}
+const viewers = new Map<string, Viewer>();
 
 /**
  * Who is looking, for the public catalogue reads that show a signed-in buyer their own prices:
@@ -153,7 +160,7 @@ export async function findViewer(db: Db, token: string | undefined, now: Date): 
   } catch (err) {
     // The database out of reach: the catalogue goes on answering from memory, with this buyer's
     // prices as last known (a visitor's if none) — prices only, never access.
-    if (isDatabaseUnavailable(err)) return viewers.get(key)?.userId ?? null;
+    if (isDatabaseUnavailable(err)) return lastKnown(viewers.get(key), now);
     throw err;
   }
   if (!s) {
@@ -161,10 +168,23 @@ export async function findViewer(db: Db, token: string | undefined, now: Date): 
     return null;
   }
   // Staff viewing the store as a member see the member's prices (decision 016, part 5).
-  const userId = (await viewedSession(db, s, now))?.user.id ?? s.user.id;
+  const viewed = await viewedSession(db, s, now);
+  const userId = viewed?.user.id ?? s.user.id;
   if (viewers.size >= VIEWER_MEMO.max) viewers.clear();
-  viewers.set(key, { userId, until: now.getTime() + VIEWER_MEMO.ttlMs });
+  viewers.set(key, {
+    userId,
+    until: now.getTime() + VIEWER_MEMO.ttlMs,
+    ...(viewed?.viewing ? { ownId: s.user.id, viewEndsAt: viewed.viewing.endsAt.getTime() } : {}),
+  });
   return userId;
+}
+
+/** A viewer as last known, for an outage: a view as a member that has ended since is not kept up. */
+function lastKnown(viewer: Viewer | undefined, now: Date): string | null {
+  if (!viewer) return null;
+  return viewer.viewEndsAt !== undefined && viewer.viewEndsAt <= now.getTime()
+    ? viewer.ownId!
+    : viewer.userId;
 }
 
 /** Forgets what this instance remembers of a token as a viewer: a view as a buyer started or ended. */

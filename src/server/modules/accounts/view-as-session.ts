@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { companies, companyMembers } from '#server/modules/companies/companies.table.ts';
 import type { Viewing } from '#shared/accounts/view-as.schemas.ts';
+import { seesOwnCompaniesOnly, staffMay } from '#shared/staff/staff-roles.ts';
 import { users } from './accounts.table.ts';
 import type { ActiveSession } from './active-session.ts';
 import { sessionViews } from './view-as.table.ts';
@@ -16,7 +17,10 @@ export async function viewedSession(
   staff: ActiveSession,
   now: Date,
 ): Promise<ActiveSession | null> {
-  if (staff.user.role !== 'staff') return null;
+  // Only while the staff member may still open it: their role reads companies, and a sales rep's
+  // company is still theirs (a role or a rep changed since ends the view at once).
+  const role = staff.user.staffRole;
+  if (staff.user.role !== 'staff' || !role || !staffMay(role, 'companies.read')) return null;
   const [row] = await db
     .select({ view: sessionViews, user: users, member: companyMembers, company: companies })
     .from(sessionViews)
@@ -36,6 +40,7 @@ export async function viewedSession(
         gt(sessionViews.endsAt, now),
         isNull(users.disabledAt),
         isNull(companies.disabledAt),
+        seesOwnCompaniesOnly(role) ? eq(companies.salesRepId, staff.user.id) : undefined,
       ),
     );
   if (!row) return null;

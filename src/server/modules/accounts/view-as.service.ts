@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { NotFound } from '#server/errors.ts';
+import { Conflict, NotFound } from '#server/errors.ts';
 import type { RequestContext, ScopedStaffContext } from '#server/http/request-context.ts';
 import { companyMembers } from '#server/modules/companies/companies.table.ts';
 import { findCompany } from '#server/modules/companies/companies-staff.service.ts';
@@ -18,6 +18,8 @@ type ViewAsContext = ScopedStaffContext & Pick<RequestContext, 'actor'>;
  */
 export async function startViewAs(ctx: ViewAsContext, companyId: string, memberId: string) {
   const company = await findCompany(ctx.db, companyId, ctx.companyScope);
+  // A disabled company's members cannot sign in: there is no store of theirs to view.
+  if (company.disabledAt) throw new Conflict(viewAsMessages.companyDisabled);
   const [member] = await ctx.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(companyMembers)

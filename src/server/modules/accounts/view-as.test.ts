@@ -183,4 +183,27 @@ describe('viewing the store as a buyer', () => {
         .statusCode,
     ).toBe(401);
   });
+
+  it('ends when the staff member may no longer open it: a role without companies, a company moved to another rep; none on a disabled company', async () => {
+    const c = await f.company({ documents: true });
+    const rep = await staff.staffWithTotp('sales');
+    await t.database.query('update companies set sales_rep_id = $1 where id = $2', [rep.id, c.id]);
+    expect((await view(rep.cookie, c.id, c.owner.id)).statusCode).toBe(200);
+    expect((await sessionOf(rep.cookie)).viewing).not.toBeNull();
+    await t.database.query('update companies set sales_rep_id = null where id = $1', [c.id]);
+    expect((await sessionOf(rep.cookie)).viewing).toBeNull();
+    expect((await staff.call('GET', '/api/v1/company/members', rep.cookie)).statusCode).not.toBe(200);
+
+    const boss = await staff.staffWithTotp('admin');
+    expect((await view(boss.cookie, c.id, c.owner.id)).statusCode).toBe(200);
+    await t.database.query("update users set staff_role = 'warehouse' where id = $1", [boss.id]);
+    const demoted = await sessionOf(boss.cookie);
+    expect(demoted.viewing).toBeNull();
+    expect(demoted.user?.id).toBe(boss.id);
+
+    await t.database.query('update companies set disabled_at = now() where id = $1', [c.id]);
+    const disabled = await view(admin.cookie, c.id, c.owner.id);
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().message).toBe(viewAsMessages.companyDisabled);
+  });
 });

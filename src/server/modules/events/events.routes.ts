@@ -12,7 +12,7 @@ export const eventsRoutes: FastifyPluginAsync<ModuleDeps> = async (app, { events
       schema: { tags: ['account'], summary: 'Server-Sent Events for the signed-in buyer (profile changes)' },
     },
     async (req, reply) => {
-      const { user } = req.ctx.actor;
+      const { user, viewing } = req.ctx.actor;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -31,6 +31,16 @@ export const eventsRoutes: FastifyPluginAsync<ModuleDeps> = async (app, { events
       };
       req.raw.on('close', close);
       app.server.once('close', () => res.end());
+      // Staff viewing the store as a member hear the member's events only while the view lasts
+      // (decision 016, part 5): the stream ends with it, and the browser's reconnect asks again.
+      if (viewing) {
+        const ends = setTimeout(
+          () => res.end(),
+          Math.max(0, viewing.endsAt.getTime() - req.ctx.now.getTime()),
+        );
+        ends.unref();
+        req.raw.on('close', () => clearTimeout(ends));
+      }
     },
   );
 };
