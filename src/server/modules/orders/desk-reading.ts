@@ -18,7 +18,7 @@ import {
 import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { type LinePrice, priceLines } from '#server/modules/pricing/line-prices.ts';
-import { minimumPricesOf } from '#server/modules/pricing/minimum-prices.ts';
+import { minimumPrices } from '#server/modules/pricing/pricing.table.ts';
 import { type GroupBook, groupOfCompany } from '#server/modules/pricing/price-book.ts';
 import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
 import type { StoreSettings } from '#server/modules/store/store-settings.ts';
@@ -118,9 +118,8 @@ export async function readDesk(
     standingOf(ctx, companyId, location?.id ?? null),
     draft?.quoteId ? quoteOfDraft(ctx.db, draft.quoteId, ctx.now) : null,
   ]);
-  const minimums = await minimumPricesOf(
-    ctx.db,
-    stored.map((s) => s.variantId),
+  const minimums = new Map(
+    stored.flatMap((s) => (s.minPriceCents === null ? [] : [[s.variantId, s.minPriceCents]])),
   );
   const lines = stored.map((s): DeskReadLine => {
     const found = model.variant(s.variantId);
@@ -180,8 +179,11 @@ function draftLines(db: Db, draftId: string) {
       quantity: deskDraftLines.quantity,
       unitPriceCents: deskDraftLines.unitPriceCents,
       priceReason: deskDraftLines.priceReason,
+      // The option's minimum price, read with the line (no statement of its own).
+      minPriceCents: minimumPrices.minPriceCents,
     })
     .from(deskDraftLines)
+    .leftJoin(minimumPrices, eq(minimumPrices.variantId, deskDraftLines.variantId))
     .where(eq(deskDraftLines.draftId, draftId))
     .orderBy(asc(deskDraftLines.position));
 }
