@@ -26,17 +26,19 @@ import { isoDay } from '#shared/dates.ts';
 import { deskDraftLines, deskDrafts } from './desk.table.ts';
 import { quotes } from './quotes.table.ts';
 
-/** What the desk's services use: the staff request (a sales rep's scope) and the caches an order reads. */
-export type DeskContext = ScopedStaffContext &
-  Pick<RequestContext, 'actor'> & {
-    database: Pick<Database, 'query'>;
-    catalogue: CatalogueCache;
-    compliance: ComplianceCache;
-    pricing: PricingCache;
-    settings: StoreSettings;
-    mail: MailSettings;
-    changes: ChangeFeed;
-  };
+/** The parts an order reads and tells, whoever places it (the desk, a quote's acceptance). */
+export interface OrderParts {
+  database: Pick<Database, 'query'>;
+  catalogue: CatalogueCache;
+  compliance: ComplianceCache;
+  pricing: PricingCache;
+  settings: StoreSettings;
+  mail: MailSettings;
+  changes: ChangeFeed;
+}
+
+/** What the desk's services use: the staff request (a sales rep's scope) and the parts an order reads. */
+export type DeskContext = ScopedStaffContext & Pick<RequestContext, 'actor'> & OrderParts;
 
 export type DraftRow = typeof deskDrafts.$inferSelect;
 export type LocationRow = typeof addresses.$inferSelect;

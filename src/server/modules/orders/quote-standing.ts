@@ -1,8 +1,5 @@
-import type { ChangeFeed } from '#server/db/change-feed.ts';
-import type { Database } from '#server/db/client.ts';
 import type { MemberContext, RequestContext } from '#server/http/request-context.ts';
 import { type CartLineRow, lineRow } from '#server/modules/cart/cart-lines.ts';
-import type { CatalogueCache } from '#server/modules/catalogue/catalogue-cache.ts';
 import {
   type ComplianceData,
   judgeLines,
@@ -10,27 +7,15 @@ import {
   orderLicenceStates,
   type ShipTo,
 } from '#server/modules/compliance/compliance.service.ts';
-import type { ComplianceCache } from '#server/modules/compliance/compliance-cache.ts';
-import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { type GroupBook, groupOfCompany } from '#server/modules/pricing/price-book.ts';
-import type { PricingCache } from '#server/modules/pricing/pricing-cache.ts';
-import type { StoreSettings } from '#server/modules/store/store-settings.ts';
 import { isoDay } from '#shared/dates.ts';
 import { quoteMessages } from '#shared/orders/quotes.schemas.ts';
+import type { OrderParts } from './desk-reading.ts';
 import type { QuoteDetails, QuoteRow } from './quote-reads.ts';
 
 /** What a member's quote services use: the request, and the parts an order reads and tells. */
-export type QuoteContext = MemberContext &
-  Pick<RequestContext, 'actor'> & {
-    database: Pick<Database, 'query'>;
-    catalogue: CatalogueCache;
-    compliance: ComplianceCache;
-    pricing: PricingCache;
-    settings: StoreSettings;
-    mail: MailSettings;
-    changes: ChangeFeed;
-  };
+export type QuoteContext = MemberContext & Pick<RequestContext, 'actor'> & OrderParts;
 
 /** A quoted line as it stands now: its option (null: no longer sold), price as quoted, verdict. */
 export interface StandingLine {
