@@ -23,6 +23,7 @@ import { deskViewPriced, getDesk } from './desk.service.ts';
 import { deskDraftLines, deskDrafts } from './desk.table.ts';
 import { type DeskContext, type DeskReading, readDesk, touched } from './desk-reading.ts';
 import { lineName } from './order-lines.ts';
+import { quotedOption } from './quote-reads.ts';
 import { quoteLines, quotes } from './quotes.table.ts';
 
 /**
@@ -94,13 +95,7 @@ export async function sendDeskQuote(ctx: DeskContext, companyId: string, body: D
     throw new Conflict(deskMessages.pricesChanged(view.totalCents));
   const members = await activeMembersOf(ctx.db, companyId);
   const lines = priced.rows.map((r, i) => ({
-    variantId: r.variantId,
-    sku: r.sku,
-    productName: r.productName,
-    variantName: r.variantName,
-    sellingUnit: r.sellingUnit,
-    imageUrl: r.image.url,
-    quantity: r.quantity,
+    ...quotedOption(r),
     unitPriceCents: priced.prices[i]!.unitPriceCents,
     listUnitPriceCents: priced.listPrices[i]!.unitPriceCents,
     priceReason: priced.negotiated[i]?.reason ?? '',

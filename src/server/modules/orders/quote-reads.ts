@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
+import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import { NotFound } from '#server/errors.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
@@ -196,3 +197,14 @@ export async function quoteSummaries(
     orderNumber: r.orderNumber,
   }));
 }
+
+/** What a quote keeps of an option it quotes: the names, unit and picture then, and how many. */
+export const quotedOption = (r: CartLineRow) => ({
+  variantId: r.variantId,
+  sku: r.sku,
+  productName: r.productName,
+  variantName: r.variantName,
+  sellingUnit: r.sellingUnit,
+  imageUrl: r.image.url,
+  quantity: r.quantity,
+});

@@ -11,7 +11,14 @@ import { staffUserIdsFor } from '#server/modules/staff/staff-audience.ts';
 import { mayOrder } from '#shared/companies/companies.rules.ts';
 import type { Quote, QuoteRequestBody } from '#shared/orders/quotes.schemas.ts';
 import { quoteMessages } from '#shared/orders/quotes.schemas.ts';
-import { findQuote, quoteDetails, quoteStatus, quoteSummaries, quoteView } from './quote-reads.ts';
+import {
+  findQuote,
+  quoteDetails,
+  quotedOption,
+  quoteStatus,
+  quoteSummaries,
+  quoteView,
+} from './quote-reads.ts';
 import { acceptedTotals, type QuoteContext, quoteStanding } from './quote-standing.ts';
 import { quoteLines, quotes } from './quotes.table.ts';
 
@@ -146,21 +153,9 @@ export async function requestQuote(ctx: QuoteContext, body: Required<QuoteReques
         updatedAt: ctx.now,
       })
       .returning({ id: quotes.id, number: quotes.number });
-    await tx.insert(quoteLines).values(
-      lines.map(({ v, quantity }) => {
-        const r = lineRow(v, quantity);
-        return {
-          quoteId: made!.id,
-          variantId: r.variantId,
-          sku: r.sku,
-          productName: r.productName,
-          variantName: r.variantName,
-          sellingUnit: r.sellingUnit,
-          imageUrl: r.image.url,
-          quantity,
-        };
-      }),
-    );
+    await tx
+      .insert(quoteLines)
+      .values(lines.map(({ v, quantity }) => ({ quoteId: made!.id, ...quotedOption(lineRow(v, quantity)) })));
     for (const s of staff)
       await enqueueMail(
         tx,
