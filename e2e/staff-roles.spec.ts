@@ -59,7 +59,7 @@ describe('staff roles in the console', () => {
     const entries = (await menu.getByRole('link').allTextContents()).map((t) =>
       t.replace(/\d+.*$/, '').trim(),
     );
-    assert.deepEqual(entries, ['Orders', 'Order desk', 'Companies', 'My account', 'Storefront']);
+    assert.deepEqual(entries, ['Orders', 'Order desk', 'Quotes', 'Companies', 'My account', 'Storefront']);
     await menu.getByRole('link', { name: 'Companies' }).click();
     await page.getByRole('heading', { name: 'Your companies' }).waitFor();
     await page.getByRole('link', { name: business }).waitFor();
