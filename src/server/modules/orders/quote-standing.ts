@@ -65,7 +65,8 @@ export async function quoteStanding(
     const v = model.variant(l.variantId);
     return { line: l, row: v ? lineRow(v, l.quantity) : null };
   });
-  const rows = found.flatMap((f) => (f.row ? [f.row] : []));
+  const sold = found.filter((f) => f.row !== null);
+  const rows = sold.map((f) => f.row!);
   // Case packs only: the price is the quoted one, not the list's.
   const packs = priceLines(null, rows);
   const judged = shipTo
@@ -74,10 +75,7 @@ export async function quoteStanding(
         rules,
         { userId: ctx.userId, locationId: location?.id ?? null },
         ctx.now,
-        rows.map((r) => ({
-          ...r,
-          unitPriceCents: d.lines.find((l) => l.variantId === r.variantId)!.unitPriceCents ?? 0,
-        })),
+        sold.map((f) => ({ ...f.row!, unitPriceCents: f.line.unitPriceCents ?? 0 })),
         shipTo,
         licences,
       )
@@ -89,14 +87,15 @@ export async function quoteStanding(
     const k = i++;
     const verdict = judged?.verdicts[k];
     // Pickup too: the location's licenses judge the order, and the order is for it.
-    const problem = !shipTo || !location
-      ? quoteMessages.locationGone
-      : verdict?.blocks[0]
-        ? quoteMessages.lineBlocked(verdict.blocks[0].reason)
-        : verdict?.excise.missing.length
-          ? quoteMessages.lineNoExcise
-          : (packs[k]!.quantityProblem ??
-            (row.stock < row.quantity ? quoteMessages.lineShort(row.stock) : null));
+    const problem =
+      !shipTo || !location
+        ? quoteMessages.locationGone
+        : verdict?.blocks[0]
+          ? quoteMessages.lineBlocked(verdict.blocks[0].reason)
+          : verdict?.excise.missing.length
+            ? quoteMessages.lineNoExcise
+            : (packs[k]!.quantityProblem ??
+              (row.stock < row.quantity ? quoteMessages.lineShort(row.stock) : null));
     return { ...base, row, verdict, problem };
   });
   const group: GroupBook | null = groupOfCompany(book, q.companyId);

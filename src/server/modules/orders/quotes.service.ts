@@ -1,4 +1,5 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { users } from '#server/modules/accounts/accounts.table.ts';
 import { Conflict, Invalid } from '#server/errors.ts';
 import { cartItems } from '#server/modules/cart/cart.table.ts';
 import { lineRow } from '#server/modules/cart/cart-lines.ts';
@@ -179,9 +180,11 @@ export async function requestQuote(ctx: QuoteContext, body: Required<QuoteReques
   return { message: quoteMessages.requested(number), number };
 }
 
-async function staffEmail(tx: Pick<QuoteContext['db'], 'execute'>, staffId: string) {
-  const rows = (await tx.execute(
-    sql`select email from users where id = ${staffId} and role = 'staff' and disabled_at is null`,
-  )) as unknown as { rows: { email: string }[] };
-  return rows.rows[0]?.email ?? null;
+/** The email of the staff member who sent a quote, while they are enabled staff. */
+async function staffEmail(tx: Pick<QuoteContext['db'], 'select'>, staffId: string) {
+  const [row] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.id, staffId), eq(users.role, 'staff'), isNull(users.disabledAt)));
+  return row?.email ?? null;
 }
