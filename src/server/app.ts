@@ -34,6 +34,7 @@ import { logMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import type { AppModule, ModuleDeps } from './modules/module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
+import { receivablesModule } from './modules/receivables/receivables.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
 import { storeModule } from './modules/store/store.module.ts';
@@ -136,6 +137,7 @@ const MODULES: AppModule[] = [
   listsModule,
   alertsModule,
   ordersModule,
+  receivablesModule,
   staffModule,
   storeModule,
   mailModule,

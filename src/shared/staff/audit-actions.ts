@@ -71,6 +71,7 @@ export const AUDIT_RECORD_TYPES = [
       ['company.location_limit', 'Location limit set'],
       ['company.group', 'Customer group set'],
       ['company.sales_rep_set', 'Sales rep set'],
+      ['company.terms_set', 'Payment terms set'],
     ],
   },
   {

@@ -23,6 +23,7 @@ const EXPECTED = {
     'buyers.read',
     'documents',
     'compliance',
+    'receivables',
     'catalogue',
     'prices',
     'settings',
@@ -32,7 +33,7 @@ const EXPECTED = {
   ],
   sales: ['console', 'orders.read', 'companies.read', 'companies.notes', 'desk'],
   warehouse: ['console', 'orders.read', 'orders.fulfil'],
-  accounting: ['console', 'orders.read', 'companies.read', 'companies.notes', 'buyers.read'],
+  accounting: ['console', 'orders.read', 'companies.read', 'companies.notes', 'buyers.read', 'receivables'],
   compliance: [
     'console',
     'orders.read',

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'documents',
   /** State rules, excise rates, directory listings, PACT reports, an order's compliance. */
   'compliance',
+  /** Receivables: payment terms, invoicing settings, payments and credit (decision 017). */
+  'receivables',
   'catalogue',
   'prices',
   'settings',
@@ -43,7 +45,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   sales: [...READ_ORDERS, 'companies.read', 'companies.notes', 'desk'],
   warehouse: [...READ_ORDERS, 'orders.fulfil'],
-  accounting: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read'],
+  accounting: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read', 'receivables'],
   // Orders read only: an order's compliance is on its page, and the PACT report is made of orders.
   compliance: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read', 'documents', 'compliance'],
 };

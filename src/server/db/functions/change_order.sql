@@ -18,7 +18,8 @@
 --                documents are not both verified;
 --  * 'done'      (with the new version) stock moved (or 'not_enough_stock:[ids]' raised, undoing it
 --                all), the pending items replaced, totals and version set, the revision recorded,
---                audited (order.changed), each recipient of p_mail->'to' mailed, the change feed
+--                a credit note or supplementary invoice issued for the difference once the order
+--                has its invoice (invoice_order, decision 017), audited (order.changed), each recipient of p_mail->'to' mailed, the change feed
 --                told.
 CREATE OR REPLACE FUNCTION change_order(
   p_staff uuid,
@@ -87,6 +88,7 @@ BEGIN
     total_after_cents, created_at)
   VALUES (o.id, o.version + 1, p_staff, p_revision->>'reason', p_revision->'changes', o.total_cents,
     (p_order->>'total_cents')::integer, p_now);
+  PERFORM invoice_order(o.id, p_now, 'changed', 'Order changed: ' || (p_revision->>'reason'));
   INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after, created_at) VALUES (
     p_staff, 'order.changed', 'order', o.number,
     jsonb_build_object('version', o.version, 'total_cents', o.total_cents),

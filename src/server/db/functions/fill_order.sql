@@ -1,7 +1,8 @@
 -- fill_order: an order's stock and items, inside its transaction (place_order, approve_order).
 -- Takes each line's quantity from its option's stock with a conditional update, so concurrent
 -- orders never oversell (a shortfall raises 'not_enough_stock:[ids]', undoing the whole order),
--- snapshots the lines as the order's items, and records its first status event, 'placed'.
+-- snapshots the lines as the order's items, records its first status event, 'placed', and issues
+-- its invoice when invoices are issued as orders are placed (invoice_order, decision 017).
 CREATE OR REPLACE FUNCTION fill_order(
   p_order uuid,
   p_lines jsonb,
@@ -26,5 +27,6 @@ BEGIN
 
   PERFORM insert_order_items(p_order, p_lines);
   INSERT INTO order_events (order_id, stage, created_at) VALUES (p_order, 'placed', p_now);
+  PERFORM invoice_order(p_order, p_now, 'placed');
 END
 $$;

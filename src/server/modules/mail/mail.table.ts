@@ -1,4 +1,9 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A document a mail carries, named by what makes it. */
+export interface MailAttachmentRef {
+  invoice: string;
+}
 
 /**
  * The transactional outbox: mail is written here in the same transaction as the change that
@@ -12,6 +17,11 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * Documents sent with it, made when it is sent (an invoice's PDF: `{ invoice: id }`), so the
+     * outbox keeps references, not files.
+     */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     /** pending → sent, or failed after the last attempt. */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -12,6 +12,7 @@ import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import type { MailSettings } from '#server/modules/mail/mail-settings.ts';
 import { enqueueMail } from '#server/modules/mail/outbox.ts';
 import { orderUpdateMail } from '#server/modules/mail/templates.ts';
+import { invoiceOrder } from '#server/modules/receivables/invoicing.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
 import { optionLabel } from '#shared/catalogue/option-label.ts';
 import { dayPlus } from '#shared/dates.ts';
@@ -208,6 +209,7 @@ export async function setStage(ctx: StaffOrderContext, number: string, input: Se
           .returning({ id: orderItems.id })
       ).map((i) => i.id);
     await tx.insert(orderEvents).values({ orderId: order.id, stage, deliveredItemIds, createdAt: ctx.now });
+    if (stage === 'shipped') await invoiceOrder(tx, order.id, ctx.now, 'shipped');
     const tracking = shipping
       ? {
           carrier: input.carrier ?? order.carrier,
@@ -334,6 +336,8 @@ export async function setItemStatus(
       if (!left?.n)
         await tx.insert(orderEvents).values({ orderId: order.id, stage: 'cancelled', createdAt: ctx.now });
     }
+    if (status === 'cancelled')
+      await invoiceOrder(tx, order.id, ctx.now, 'changed', `Cancelled: ${item.quantity} × ${item.sku}`);
     await audit(
       tx,
       {

@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '#server/db/client.ts';
+import { Invalid, NotFound } from '#server/errors.ts';
+import type { ScopedStaffContext, StaffContext, WithDb } from '#server/http/request-context.ts';
+import { companies } from '#server/modules/companies/companies.table.ts';
+import { audit } from '#server/modules/staff/audit.service.ts';
+import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
+import { receivablesMessages } from '#shared/receivables/receivables.messages.ts';
+import type {
+  CompanyTermsBody,
+  ReceivablesSettings,
+} from '#shared/receivables/receivables-settings.schemas.ts';
+import type { PaymentTerms } from '#shared/receivables/terms.ts';
+import { companyAccounts, receivablesSettings } from './receivables.table.ts';
+
+/** The store's receivables settings (the migration writes their row; staff edit it). */
+export async function readReceivablesSettings({ db }: WithDb): Promise<ReceivablesSettings> {
+  const [row] = await db.select().from(receivablesSettings).where(eq(receivablesSettings.id, 1));
+  if (!row) throw new Error('receivables_settings has no row: the migrations were not applied');
+  return {
+    invoiceOn: row.invoiceOn as ReceivablesSettings['invoiceOn'],
+    defaultTerms: row.defaultTerms as PaymentTerms,
+    timeZone: row.timeZone,
+  };
+}
+
+/**
+ * Saves the settings, audited with what changed. The time zone must be one the database knows
+ * too (it works out invoice dates): one it does not is refused with the field's message.
+ */
+export async function saveReceivablesSettings(
+  ctx: StaffContext,
+  database: Database,
+  body: ReceivablesSettings,
+): Promise<ReceivablesSettings> {
+  const known = await database.query<{ n: number }>(
+    'select count(*)::integer as n from pg_timezone_names where name = $1',
+    [body.timeZone],
+  );
+  if (!known[0]?.n) throw new Invalid(receivablesMessages.timeZoneUnknown, 'timeZone');
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(receivablesSettings)
+      .where(eq(receivablesSettings.id, 1))
+      .for('update');
+    await tx
+      .update(receivablesSettings)
+      .set({ ...body, updatedAt: ctx.now })
+      .where(eq(receivablesSettings.id, 1));
+    await audit(
+      tx,
+      {
+        actorId: ctx.staffId,
+        action: 'settings.changed',
+        entity: 'settings',
+        entityId: 'receivables',
+        before: before
+          ? { invoiceOn: before.invoiceOn, defaultTerms: before.defaultTerms, timeZone: before.timeZone }
+          : null,
+        after: body,
+      },
+      ctx.now,
+    );
+    return body;
+  });
+}
+
+/** A company staff may see (a sales rep: their own), or 404. */
+async function companyInScope(ctx: ScopedStaffContext, companyId: string) {
+  const [company] = await ctx.db
+    .select({ id: companies.id, salesRepId: companies.salesRepId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company || (ctx.companyScope && company.salesRepId !== ctx.companyScope))
+    throw new NotFound(companyStaffMessages.companyNotFound);
+  return company;
+}
+
+/** A company's payment terms: its own (null: none) and those that apply. */
+export async function companyTerms(ctx: ScopedStaffContext, companyId: string) {
+  await companyInScope(ctx, companyId);
+  const [account] = await ctx.db
+    .select({ paymentTerms: companyAccounts.paymentTerms })
+    .from(companyAccounts)
+    .where(eq(companyAccounts.companyId, companyId));
+  const own = (account?.paymentTerms ?? null) as PaymentTerms | null;
+  return { paymentTerms: own, effectiveTerms: own ?? (await readReceivablesSettings(ctx)).defaultTerms };
+}
+
+/** Sets a company's own terms (null: the store's default), audited; invoices already issued keep theirs. */
+export async function setCompanyTerms(ctx: ScopedStaffContext, companyId: string, body: CompanyTermsBody) {
+  await companyInScope(ctx, companyId);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ paymentTerms: companyAccounts.paymentTerms })
+      .from(companyAccounts)
+      .where(eq(companyAccounts.companyId, companyId))
+      .for('update');
+    await tx
+      .insert(companyAccounts)
+      .values({ companyId, paymentTerms: body.paymentTerms, updatedAt: ctx.now })
+      .onConflictDoUpdate({
+        target: companyAccounts.companyId,
+        set: { paymentTerms: sql`excluded.payment_terms`, updatedAt: ctx.now },
+      });
+    await audit(
+      tx,
+      {
+        actorId: ctx.staffId,
+        action: 'company.terms_set',
+        entity: 'company',
+        entityId: companyId,
+        before: { paymentTerms: before?.paymentTerms ?? null },
+        after: { paymentTerms: body.paymentTerms },
+      },
+      ctx.now,
+    );
+  });
+  return companyTerms(ctx, companyId);
+}

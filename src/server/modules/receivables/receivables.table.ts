@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '#server/modules/accounts/accounts.table.ts';
+import { companies } from '#server/modules/companies/companies.table.ts';
+import { orders } from '#server/modules/orders/orders.table.ts';
+import type { BillTo, InvoiceLicense, ShipTo } from '#shared/receivables/invoices.schemas.ts';
+
+/**
+ * The store's receivables settings (decision 017): one row (id 1), written by the migration with
+ * its defaults and edited by staff. The database functions read it when they issue an invoice.
+ */
+export const receivablesSettings = pgTable(
+  'receivables_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** When an order's invoice is issued: as it is placed, or as it ships. */
+    invoiceOn: text('invoice_on').notNull(),
+    /** The terms of a company that has none of its own. */
+    defaultTerms: text('default_terms').notNull(),
+    /** The store's time zone (an IANA name): invoice dates, due dates and aging are its days. */
+    timeZone: text('time_zone').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('receivables_settings_one_row', sql`${t.id} = 1`),
+    check('receivables_settings_invoice_on', sql`${t.invoiceOn} in ('placed', 'shipped')`),
+  ],
+);
+
+/** A company's account with the store: its payment terms (null: the store's default). */
+export const companyAccounts = pgTable('company_accounts', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  paymentTerms: text('payment_terms'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The last number given in a series (INV, CN) in a year. Issuing takes the next one by updating
+ * this row in its own transaction: the row stays locked until it commits, so numbers have no gaps
+ * (a PostgreSQL sequence would leave one on every rollback).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * An invoice or a credit note (`kind`), issued once and never changed (a trigger refuses UPDATE
+ * and DELETE). An order's first invoice has no `references_id`; a change after it issues a credit
+ * note (what the order no longer owes) or a supplementary invoice (what it owes more), each
+ * referencing the first. Everything a shop files is kept as it was on the day: bill-to, ship-to,
+ * the licenses the order relied on, terms and due date.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    number: text('number').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    /** The order's placer, who may see it when their role shows only their own orders. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The order's first invoice, for a credit note or a supplementary invoice; null on the first. */
+    referencesId: uuid('references_id'),
+    /** Why a credit note or a supplementary invoice was issued ('' on the first invoice). */
+    reason: text('reason').notNull().default(''),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** The store's calendar day it was issued (its time zone). */
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    terms: text('terms').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    billTo: jsonb('bill_to').$type<BillTo>().notNull(),
+    shipTo: jsonb('ship_to').$type<ShipTo>().notNull(),
+    licenses: jsonb('licenses').$type<InvoiceLicense[]>().notNull(),
+    /** The state whose excise the lines carry (where it ships; the store's state for a pickup). */
+    exciseState: text('excise_state').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    exciseCents: integer('excise_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [
+    check('invoices_kind_check', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check(
+      'invoices_total_check',
+      sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.exciseCents}`,
+    ),
+    uniqueIndex('invoices_first_per_order').on(t.orderId).where(sql`${t.referencesId} is null`),
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_company_date_idx').on(t.companyId, t.invoiceDate),
+  ],
+);
+
+/**
+ * A document's lines: an order's item (by option and unit price) or its delivery fee. A credit
+ * note's quantities and amounts are positive; its kind says they are taken off.
+ */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    /** What the line is of: the option (`v:12`, `sku:X` for an item without one) and unit price, or 'delivery'. */
+    lineKey: text('line_key').notNull(),
+    sku: text('sku').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    exciseCents: integer('excise_cents').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
+);
