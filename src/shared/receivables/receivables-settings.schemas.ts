@@ -20,6 +20,12 @@ export const ReceivablesSettingsSchema = z.object({
     .trim()
     .max(64)
     .refine(knownTimeZone, { message: 'Choose a time zone such as America/Chicago.' }),
+  /** A company with an invoice more than this many days past due is on credit hold. */
+  holdAfterDays: z
+    .number({ message: 'Enter a number of days.' })
+    .int('Enter a whole number of days.')
+    .min(1, 'At least 1 day.')
+    .max(365, 'At most 365 days.'),
 });
 export type ReceivablesSettings = z.output<typeof ReceivablesSettingsSchema>;
 

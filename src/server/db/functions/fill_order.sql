@@ -2,7 +2,8 @@
 -- Takes each line's quantity from its option's stock with a conditional update, so concurrent
 -- orders never oversell (a shortfall raises 'not_enough_stock:[ids]', undoing the whole order),
 -- snapshots the lines as the order's items, records its first status event, 'placed', and issues
--- its invoice when invoices are issued as orders are placed (invoice_order, decision 017).
+-- its invoice when invoices are issued as orders are placed (invoice_order, decision 017). The
+-- company's credit is judged first (credit_check).
 CREATE OR REPLACE FUNCTION fill_order(
   p_order uuid,
   p_lines jsonb,
@@ -12,6 +13,9 @@ DECLARE
   v_short jsonb := '[]'::jsonb;
   v_line jsonb;
 BEGIN
+  -- The company's credit hold and limit, before any stock is taken (raises 'credit_hold:…' or
+  -- 'credit_limit:…', undoing the order; decision 017).
+  PERFORM credit_check(p_order, p_now);
   FOR v_line IN
     SELECT value FROM jsonb_array_elements(p_lines) ORDER BY (value->>'variant_id')::integer
   LOOP

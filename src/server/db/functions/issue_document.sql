@@ -1,12 +1,12 @@
 -- issue_document: one invoice or credit note for an order (invoice_order decides its lines),
 -- numbered in its series and year without a gap, with everything a shop files as it is today:
 -- bill-to, ship-to, the licenses the order relies on, the terms and due date, excise's state.
---  * Numbers: INV-2026-000001, CN-2026-000001. The counter row of the series and year is updated
---    in this transaction and stays locked until it commits, so a rolled-back order gives its
---    number back and two orders at once take consecutive numbers.
+--  * Numbers: INV-2026-000001, CN-2026-000001, without gaps (next_document_number).
 --  * Days are the store's (receivables_settings.time_zone): the invoice date is today there; the
 --    due date that plus the terms' days (term_days). A credit note is due on its date.
 --  * p_lines: [{key, sku, description, quantity, unit, amount, excise, delivery}], positive.
+--  * What is left of it (invoice_balances) is written with it; an invoice takes the company's
+--    unused credit at once, a credit note pays what its own order still owes.
 CREATE OR REPLACE FUNCTION issue_document(
   p_kind text,
   p_order uuid,
@@ -20,8 +20,7 @@ DECLARE
   s receivables_settings%ROWTYPE;
   v_day date;
   v_terms text;
-  v_series text := CASE p_kind WHEN 'invoice' THEN 'INV' ELSE 'CN' END;
-  v_n integer;
+  v_number text;
   v_id uuid;
   v_bill jsonb;
 BEGIN
@@ -33,10 +32,7 @@ BEGIN
     (SELECT a.payment_terms FROM company_accounts a WHERE a.company_id = o.company_id),
     s.default_terms);
 
-  INSERT INTO document_counters AS c (series, year, last)
-  VALUES (v_series, extract(year FROM v_day)::integer, 1)
-  ON CONFLICT (series, year) DO UPDATE SET last = c.last + 1
-  RETURNING last INTO v_n;
+  v_number := next_document_number(CASE p_kind WHEN 'invoice' THEN 'INV' ELSE 'CN' END, v_day);
 
   SELECT jsonb_build_object(
     'businessName', coalesce(c.business_name, nullif(o.ship_business_name, ''), u.name),
@@ -62,7 +58,7 @@ BEGIN
     invoice_date, terms, due_date, bill_to, ship_to, licenses, excise_state, subtotal_cents,
     shipping_cents, excise_cents, total_cents)
   SELECT p_kind,
-    v_series || '-' || extract(year FROM v_day)::integer || '-' || lpad(v_n::text, greatest(6, length(v_n::text)), '0'),
+    v_number,
     o.id, o.company_id, o.user_id, p_first, coalesce(p_reason, ''), p_now, v_day, v_terms,
     CASE WHEN p_kind = 'invoice' THEN v_day + term_days(v_terms) ELSE v_day END,
     v_bill,
@@ -95,6 +91,16 @@ BEGIN
   SELECT v_id, n, l->>'key', l->>'sku', l->>'description', (l->>'quantity')::integer,
     (l->>'unit')::integer, (l->>'amount')::integer, (l->>'excise')::integer
   FROM jsonb_array_elements(p_lines) WITH ORDINALITY AS x(l, n);
+
+  -- What is left of it: all; then an invoice takes the account's unused credit, and a credit note
+  -- pays what its order still owes (its first invoice, then any supplementary one).
+  INSERT INTO invoice_balances (invoice_id, company_id, kind, due_date, open_cents)
+  SELECT id, company_id, kind, due_date, total_cents FROM invoices WHERE id = v_id;
+  IF p_kind = 'invoice' THEN
+    PERFORM apply_account_credit(v_id, p_now);
+  ELSE
+    PERFORM settle_credit_note(v_id, p_now);
+  END IF;
   RETURN v_id;
 END
 $$;

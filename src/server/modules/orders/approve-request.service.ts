@@ -9,6 +9,7 @@ import type { UserEventBus } from '#server/modules/events/event-bus.ts';
 import { orderMailLine, requestDecidedMail, staffNewOrderMail } from '#server/modules/mail/templates.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
 import { groupOf } from '#server/modules/pricing/price-book.ts';
+import { creditRefusal } from '#server/modules/receivables/credit-refusal.ts';
 import { isoDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import type { RequestChange, RequestChanged } from '#shared/orders/order-requests.schemas.ts';
@@ -256,6 +257,8 @@ async function callApprove(
     );
     return result!.r.status;
   } catch (err) {
+    const credit = creditRefusal(err, { phone: (await ctx.settings.get()).contact.phone });
+    if (credit) throw credit;
     const ids = shortOptions(err);
     if (!ids) throw err;
     throw new DomainError(

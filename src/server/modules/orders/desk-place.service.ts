@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Conflict, Invalid } from '#server/errors.ts';
 import { activeMembersOf } from '#server/modules/companies/company.service.ts';
 import { deskOrderMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
+import { creditRefusal } from '#server/modules/receivables/credit-refusal.ts';
 import { formatCents } from '#shared/money.ts';
 import { type DeskPlaceBody, type DeskPlaced, deskMessages } from '#shared/orders/desk.schemas.ts';
 import { quoteMessages } from '#shared/orders/quotes.schemas.ts';
@@ -118,6 +119,8 @@ async function placeOnce(
     );
     result = row!.r;
   } catch (err) {
+    const credit = creditRefusal(err, 'staff');
+    if (credit) throw credit;
     const ids = shortOptions(err);
     if (!ids) throw err;
     throw new Conflict(deskMessages.notEnoughStock(rows.filter((l) => ids.has(l.variantId)).map(lineName)));

@@ -12,6 +12,7 @@ import {
   staffNewOrderMail,
 } from '#server/modules/mail/templates.ts';
 import { priceLines } from '#server/modules/pricing/line-prices.ts';
+import { creditRefusal } from '#server/modules/receivables/credit-refusal.ts';
 import { accountMessages } from '#shared/accounts/accounts.messages.ts';
 import type { ShippingType } from '#shared/cart/cart.rules.ts';
 import { shippingFeeCents } from '#shared/cart/cart.rules.ts';
@@ -349,6 +350,8 @@ async function callPlaceOrder(
     const message = String((err as Error).message ?? err);
     if (NO_COMPANY.test(message)) throw new DomainError(403, orderMessages.staffCannotOrder);
     if (VIEWER.test(message)) throw new DomainError(403, companyMessages.viewerReadOnly);
+    const credit = creditRefusal(err, { phone: (await ctx.settings.get()).contact.phone });
+    if (credit) throw credit;
     const ids = shortOptions(err);
     if (!ids) throw err;
     const names = lines.filter((l) => ids.has(l.variantId)).map(lineName);

@@ -4,6 +4,7 @@ import type { CartLineRow } from '#server/modules/cart/cart-lines.ts';
 import { callerCompany } from '#server/modules/companies/company.service.ts';
 import { quoteAnsweredMail } from '#server/modules/mail/quote-templates.ts';
 import { orderConfirmationMail, orderMailLine, staffNewOrderMail } from '#server/modules/mail/templates.ts';
+import { creditRefusal } from '#server/modules/receivables/credit-refusal.ts';
 import { formatCents } from '#shared/money.ts';
 import { orderMessages } from '#shared/orders/orders.messages.ts';
 import { type QuoteAcceptBody, type QuoteAccepted, quoteMessages } from '#shared/orders/quotes.schemas.ts';
@@ -181,6 +182,8 @@ async function acceptOnce(
     }
     return result;
   } catch (err) {
+    const credit = creditRefusal(err, { phone: standing.settings.contact.phone });
+    if (credit) throw credit;
     const ids = shortOptions(err);
     if (!ids) throw err;
     throw new Conflict(quoteMessages.notEnoughStock(rows.filter((l) => ids.has(l.variantId)).map(lineName)));

@@ -1,21 +1,43 @@
 import type { FastifyReply } from 'fastify';
 import type { StoreSettings } from '#server/modules/store/store-settings.ts';
 import type { Invoice } from '#shared/receivables/invoices.schemas.ts';
+import type { Statement } from '#shared/receivables/payments.schemas.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import type { DocumentIssuer } from './pdf-document.ts';
+import { renderStatementPdf } from './statement-pdf.ts';
 
-/** An invoice's PDF, named by its number, with the store's details as the settings say today. */
-export async function invoicePdfFile(
-  settings: StoreSettings,
-  invoice: Invoice,
-): Promise<{ filename: string; content: Buffer }> {
+/** The store as its documents name it, as the settings say today. */
+async function issuer(settings: StoreSettings): Promise<DocumentIssuer> {
   const store = await settings.get();
-  const content = await renderInvoicePdf(invoice, {
+  return {
     storeName: store.storeName,
     address: store.contact.address,
     phone: store.contact.phone,
     email: store.contact.email,
-  });
-  return { filename: `${invoice.number}.pdf`, content };
+  };
+}
+
+/** An invoice's PDF, named by its number. */
+export async function invoicePdfFile(
+  settings: StoreSettings,
+  invoice: Invoice,
+): Promise<{ filename: string; content: Buffer }> {
+  return {
+    filename: `${invoice.number}.pdf`,
+    content: await renderInvoicePdf(invoice, await issuer(settings)),
+  };
+}
+
+/** A statement's PDF, named by its period. */
+export async function statementPdfFile(
+  settings: StoreSettings,
+  statement: Statement,
+  made: Date,
+): Promise<{ filename: string; content: Buffer }> {
+  return {
+    filename: `statement-${statement.from}-to-${statement.to}.pdf`,
+    content: await renderStatementPdf(statement, await issuer(settings), made),
+  };
 }
 
 /** The PDF as a download: never cached, never sniffed. */

@@ -1,41 +1,32 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { formatDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import type { Invoice, InvoiceLicense } from '#shared/receivables/invoices.schemas.ts';
 import { termsLabel } from '#shared/receivables/terms.ts';
+import {
+  type Column,
+  type Doc,
+  type DocumentIssuer,
+  finishPdf,
+  issuerBlock,
+  MARGIN,
+  PAGE_BOTTOM,
+  startPdf,
+  tableHeader,
+  tableRows,
+} from './pdf-document.ts';
 
 /**
- * An invoice or credit note as a PDF a shop files (decision 017), made with pdfkit: DejaVu Sans
- * (from the dejavu-fonts-ttf package) embedded as a subset, so it prints the same everywhere; US
- * Letter; the store's details, bill-to and ship-to, the licenses the order relied on, the lines,
- * excise by state, totals, terms and due date; "Page n of m" on every page.
+ * An invoice or credit note as a PDF a shop files (decision 017): the store's details, bill-to and
+ * ship-to, the licenses the order relied on, the lines, excise by state, totals, terms and due date.
  */
-const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
-
-/** The store as its documents name it. */
-export interface DocumentIssuer {
-  storeName: string;
-  address: string;
-  phone: string;
-  email: string;
-}
-
-const MARGIN = 50;
-const PAGE_BOTTOM = 792 - MARGIN - 40;
-/** The lines table's columns: x, width, alignment. */
-const COLUMNS = [
+const COLUMNS: readonly Column[] = [
   { title: 'SKU', x: 50, width: 84, align: 'left' },
   { title: 'Description', x: 138, width: 186, align: 'left' },
   { title: 'Qty', x: 326, width: 40, align: 'right' },
   { title: 'Unit price', x: 368, width: 62, align: 'right' },
   { title: 'Amount', x: 432, width: 66, align: 'right' },
   { title: 'Excise', x: 500, width: 62, align: 'right' },
-] as const;
+];
 
 const LICENSE_NAMES: Record<InvoiceLicense['kind'], string> = {
   sales_id: 'Sales ID',
@@ -54,43 +45,33 @@ export function invoiceTitle(invoice: Pick<Invoice, 'kind' | 'references'>): str
 
 /** The PDF's bytes. */
 export function renderInvoicePdf(invoice: Invoice, issuer: DocumentIssuer): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `${invoiceTitle(invoice)} ${invoice.number}`,
-      Author: issuer.storeName,
-      CreationDate: new Date(invoice.issuedAt),
-    },
-  });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
+  const { doc, bytes } = startPdf(
+    `${invoiceTitle(invoice)} ${invoice.number}`,
+    issuer.storeName,
+    new Date(invoice.issuedAt),
+  );
   let y = header(doc, invoice, issuer);
   y = parties(doc, invoice, y + 16);
-  y = linesTable(doc, invoice, y + 14);
+  y = tableRows(doc, COLUMNS, lineCells(invoice), tableHeader(doc, COLUMNS, y + 14));
   y = totals(doc, invoice, y + 8);
   notes(doc, invoice, issuer, y + 18);
-  footers(doc, invoice, issuer);
-  doc.end();
-  return done;
+  finishPdf(doc, `${issuer.storeName} · ${invoice.number}`);
+  return bytes;
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+function lineCells(invoice: Invoice): string[][] {
+  return invoice.lines.map((line) => [
+    line.delivery ? '' : line.sku,
+    line.description,
+    String(line.quantity),
+    formatCents(line.unitPriceCents),
+    formatCents(line.amountCents),
+    line.delivery ? '' : formatCents(line.exciseCents),
+  ]);
+}
 
 function header(doc: Doc, invoice: Invoice, issuer: DocumentIssuer): number {
-  doc.font('bold').fontSize(16).text(issuer.storeName, MARGIN, MARGIN, { width: 290 });
-  doc.font('regular').fontSize(9);
-  for (const line of [issuer.address, issuer.phone, issuer.email]) doc.text(line, { width: 290 });
-  const left = doc.y;
-
+  const left = issuerBlock(doc, issuer);
   doc
     .font('bold')
     .fontSize(18)
@@ -160,44 +141,6 @@ function parties(doc: Doc, invoice: Invoice, y: number): number {
   return next;
 }
 
-function tableHeader(doc: Doc, y: number): number {
-  doc.font('bold').fontSize(9);
-  for (const c of COLUMNS) doc.text(c.title, c.x, y, { width: c.width, align: c.align });
-  const below = y + 14;
-  doc.moveTo(MARGIN, below).lineTo(562, below).lineWidth(0.7).stroke();
-  return below + 4;
-}
-
-function linesTable(doc: Doc, invoice: Invoice, start: number): number {
-  let y = tableHeader(doc, start);
-  doc.font('regular').fontSize(9);
-  for (const line of invoice.lines) {
-    const cells = [
-      line.delivery ? '' : line.sku,
-      line.description,
-      String(line.quantity),
-      formatCents(line.unitPriceCents),
-      formatCents(line.amountCents),
-      line.delivery ? '' : formatCents(line.exciseCents),
-    ];
-    const height = Math.max(
-      ...cells.map((text, i) => doc.heightOfString(text, { width: COLUMNS[i]!.width })),
-    );
-    if (y + height > PAGE_BOTTOM) {
-      doc.addPage();
-      y = tableHeader(doc, MARGIN);
-      doc.font('regular').fontSize(9);
-    }
-    cells.forEach((text, i) => {
-      const c = COLUMNS[i]!;
-      doc.text(text, c.x, y, { width: c.width, align: c.align });
-    });
-    y += height + 4;
-  }
-  doc.moveTo(MARGIN, y).lineTo(562, y).lineWidth(0.7).stroke();
-  return y;
-}
-
 function totals(doc: Doc, invoice: Invoice, start: number): number {
   const credit = invoice.kind === 'credit_note';
   const rows: [string, string, boolean][] = [
@@ -240,21 +183,4 @@ function notes(doc: Doc, invoice: Invoice, issuer: DocumentIssuer, y: number) {
     at = MARGIN;
   }
   doc.font('regular').fontSize(9).text(lines.join('\n'), MARGIN, at, { width: 512 });
-}
-
-function footers(doc: Doc, invoice: Invoice, issuer: DocumentIssuer) {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .text(`${issuer.storeName} · ${invoice.number} · Page ${i - start + 1} of ${count}`, MARGIN, 792 - 36, {
-        width: 512,
-        align: 'center',
-      });
-    doc.page.margins.bottom = bottom;
-  }
 }

@@ -309,7 +309,12 @@ describe('who may read invoices', () => {
     const accounting = await d.staffWithTotp('accounting');
     const read = await d.call('GET', settings, accounting.cookie);
     const was = read.json() as Record<string, unknown>;
-    expect(was).toEqual({ invoiceOn: 'placed', defaultTerms: 'net_15', timeZone: 'America/Chicago' });
+    expect(was).toEqual({
+      invoiceOn: 'placed',
+      defaultTerms: 'net_15',
+      timeZone: 'America/Chicago',
+      holdAfterDays: 30,
+    });
     const bad = await d.call('PUT', settings, accounting.cookie, {
       ...was,
       timeZone: 'Mars/Olympus',

@@ -21,6 +21,7 @@ export async function readReceivablesSettings({ db }: WithDb): Promise<Receivabl
     invoiceOn: row.invoiceOn as ReceivablesSettings['invoiceOn'],
     defaultTerms: row.defaultTerms as PaymentTerms,
     timeZone: row.timeZone,
+    holdAfterDays: row.holdAfterDays,
   };
 }
 
@@ -56,7 +57,12 @@ export async function saveReceivablesSettings(
         entity: 'settings',
         entityId: 'receivables',
         before: before
-          ? { invoiceOn: before.invoiceOn, defaultTerms: before.defaultTerms, timeZone: before.timeZone }
+          ? {
+              invoiceOn: before.invoiceOn,
+              defaultTerms: before.defaultTerms,
+              timeZone: before.timeZone,
+              holdAfterDays: before.holdAfterDays,
+            }
           : null,
         after: body,
       },

@@ -33,6 +33,8 @@ export const receivablesSettings = pgTable(
     defaultTerms: text('default_terms').notNull(),
     /** The store's time zone (an IANA name): invoice dates, due dates and aging are its days. */
     timeZone: text('time_zone').notNull(),
+    /** A company with an invoice more than this many days past due is on credit hold. */
+    holdAfterDays: integer('hold_after_days').notNull().default(30),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -41,14 +43,27 @@ export const receivablesSettings = pgTable(
   ],
 );
 
-/** A company's account with the store: its payment terms (null: the store's default). */
-export const companyAccounts = pgTable('company_accounts', {
-  companyId: uuid('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  paymentTerms: text('payment_terms'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A company's account with the store: its payment terms (null: the store's default), its credit
+ * limit (null: none) and a hold staff lifted (until when, and why). Placing an order of a company
+ * with a limit holds this row (FOR UPDATE): two orders at once are judged one after the other.
+ */
+export const companyAccounts = pgTable(
+  'company_accounts',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    paymentTerms: text('payment_terms'),
+    creditLimitCents: integer('credit_limit_cents'),
+    holdLiftedUntil: timestamp('hold_lifted_until', { withTimezone: true }),
+    holdLiftReason: text('hold_lift_reason').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('company_accounts_limit_check', sql`${t.creditLimitCents} is null or ${t.creditLimitCents} >= 0`),
+  ],
+);
 
 /**
  * The last number given in a series (INV, CN) in a year. Issuing takes the next one by updating
@@ -114,6 +129,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_first_per_order').on(t.orderId).where(sql`${t.referencesId} is null`),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_company_date_idx').on(t.companyId, t.invoiceDate),
+    index('invoices_issued_idx').on(t.issuedAt),
   ],
 );
 
@@ -139,4 +155,131 @@ export const invoiceLines = pgTable(
     exciseCents: integer('excise_cents').notNull(),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
+);
+
+/**
+ * What is left of each document: of an invoice, what is still owed (its total less what payments
+ * and credit notes paid of it); of a credit note, the credit not used yet. Written when it is
+ * issued and by every allocation and refund; the invoice itself never changes.
+ */
+export const invoiceBalances = pgTable(
+  'invoice_balances',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id'),
+    kind: text('kind').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    openCents: integer('open_cents').notNull(),
+  },
+  (t) => [
+    check('invoice_balances_open_check', sql`${t.openCents} >= 0`),
+    index('invoice_balances_open_idx').on(t.companyId, t.kind, t.dueDate).where(sql`${t.openCents} > 0`),
+  ],
+);
+
+/**
+ * Money a company paid, recorded by staff: applied to invoices (allocations), the rest unapplied
+ * credit later invoices take. Voided with a reason (its allocations are undone), never removed.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    note: text('note').notNull().default(''),
+    /** What is not applied to an invoice nor paid back: credit on the account. */
+    unappliedCents: integer('unapplied_cents').notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'restrict' }),
+    voidReason: text('void_reason').notNull().default(''),
+  },
+  (t) => [
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
+    check(
+      'payments_unapplied_check',
+      sql`${t.unappliedCents} >= 0 and ${t.unappliedCents} <= ${t.amountCents}`,
+    ),
+    check('payments_method_check', sql`${t.method} in ('check', 'ach', 'card', 'cash', 'other')`),
+    index('payments_company_idx').on(t.companyId, t.receivedOn),
+  ],
+);
+
+/** Part of a payment or of a credit note (the source) paying part of an invoice. */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    creditNoteId: uuid('credit_note_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('allocations_amount_check', sql`${t.amountCents} > 0`),
+    check('allocations_one_source', sql`(${t.paymentId} is null) <> (${t.creditNoteId} is null)`),
+    index('allocations_invoice_idx').on(t.invoiceId),
+    index('allocations_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    index('allocations_credit_note_idx').on(t.creditNoteId).where(sql`${t.creditNoteId} is not null`),
+  ],
+);
+
+/** Money paid back to a company out of a payment's or a credit note's unapplied credit. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    creditNoteId: uuid('credit_note_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference').notNull().default(''),
+    reason: text('reason').notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_one_source', sql`(${t.paymentId} is null) <> (${t.creditNoteId} is null)`),
+    index('refunds_company_idx').on(t.companyId, t.paidOn),
+  ],
+);
+
+/**
+ * A mail about a document, sent once: its PDF as issued ('issued'), and the reminders before and
+ * after its due date ('due_soon', 'due_today', 'overdue_7', 'overdue_14'…). The row is written in
+ * the transaction that queues the mail; a second writer (a restart, another instance) fails the
+ * primary key and queues nothing.
+ */
+export const invoiceMails = pgTable(
+  'invoice_mails',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
 );
