@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { CompanyLedgerSchema } from '#shared/receivables/payments.schemas.ts';
 import { InvoiceListSchema, type InvoiceSummary } from '#shared/receivables/invoices.schemas.ts';
 import type { TestContext } from '#tests/test-app.ts';
 import { ADMIN } from '#server/modules/orders/desk.fixture.ts';
@@ -67,5 +69,102 @@ export function invoicesFixture(getT: () => TestContext, clock: () => Date) {
   const setInvoiceOn = (on: 'placed' | 'shipped') =>
     t().database.query('update receivables_settings set invoice_on = $1 where id = 1', [on]);
 
-  return { ...d, documents, pdf, netInvoiced, owed, setInvoiceOn };
+  /**
+   * An invoice as if issued `days` earlier (its dates and what is left of it moved back): the
+   * tests' way to an overdue invoice without moving the clock past the sessions' life. The
+   * immutability trigger is set aside for the one statement.
+   */
+  async function backdate(number: string, days: number) {
+    await t().database.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table invoices disable trigger invoices_immutable`);
+      await tx.execute(sql`update invoices set invoice_date = invoice_date - ${days}::integer,
+        due_date = due_date - ${days}::integer, issued_at = issued_at - make_interval(days => ${days}::integer)
+        where number = ${number}`);
+      await tx.execute(sql`update invoice_balances b set due_date = i.due_date from invoices i
+        where i.id = b.invoice_id and i.number = ${number}`);
+      await tx.execute(sql`alter table invoices enable trigger invoices_immutable`);
+    });
+  }
+
+  /** A payment recorded by staff (201), applied oldest first unless `apply` says. */
+  async function pay(
+    cookie: string,
+    companyId: string,
+    amountCents: number,
+    apply: unknown = 'oldest',
+    over = {},
+  ) {
+    return d.call('POST', `${ADMIN}/companies/${companyId}/payments`, cookie, {
+      amountCents,
+      receivedOn: '2026-11-26',
+      method: 'check',
+      reference: 'CHK 1001',
+      note: '',
+      apply,
+      ...over,
+    });
+  }
+
+  async function ledger(cookie: string, companyId: string) {
+    const res = await d.call('GET', `${ADMIN}/companies/${companyId}/ledger`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return CompanyLedgerSchema.parse(res.json());
+  }
+
+  /**
+   * The ledger's invariants, for every company, read from the tables (decision 017): what a company
+   * owes is its invoices less credit notes less payments plus refunds, and equals what its invoices
+   * still owe less its unused credit; no payment nor credit note gives more than it has; no invoice
+   * is paid more than its total; each series' numbers run without a gap.
+   */
+  async function expectLedgerInvariants() {
+    const db = t().database;
+    const broken = await db.query<{ company_id: string; owed: string; open: string }>(`
+      select c.id as company_id,
+        (coalesce((select sum(case kind when 'invoice' then total_cents else -total_cents end) from invoices where company_id = c.id), 0)
+          - coalesce((select sum(amount_cents) from payments where company_id = c.id and voided_at is null), 0)
+          + coalesce((select sum(amount_cents) from refunds where company_id = c.id), 0))::text as owed,
+        (coalesce((select sum(case kind when 'invoice' then open_cents else -open_cents end) from invoice_balances where company_id = c.id), 0)
+          - coalesce((select sum(unapplied_cents) from payments where company_id = c.id and voided_at is null), 0))::text as open
+      from companies c`);
+    expect(broken.filter((r) => r.owed !== r.open)).toEqual([]);
+    expect(
+      await db.query(`
+        select i.number from invoices i join invoice_balances b on b.invoice_id = i.id
+        where b.open_cents < 0 or b.open_cents > i.total_cents
+          or (i.kind = 'invoice' and i.total_cents - b.open_cents <> coalesce((select sum(amount_cents) from allocations a where a.invoice_id = i.id), 0))
+          or (i.kind = 'credit_note' and i.total_cents - b.open_cents <> coalesce((select sum(amount_cents) from allocations a where a.credit_note_id = i.id), 0)
+            + coalesce((select sum(amount_cents) from refunds r where r.credit_note_id = i.id), 0))`),
+    ).toEqual([]);
+    expect(
+      await db.query(`
+        select p.number from payments p where p.voided_at is null and p.amount_cents - p.unapplied_cents <>
+          coalesce((select sum(amount_cents) from allocations a where a.payment_id = p.id), 0)
+          + coalesce((select sum(amount_cents) from refunds r where r.payment_id = p.id), 0)`),
+    ).toEqual([]);
+    expect(
+      await db.query(
+        'select a.id from allocations a join payments p on p.id = a.payment_id where p.voided_at is not null',
+      ),
+    ).toEqual([]);
+    const gaps = await db.query<{ series: string }>(`
+      select split_part(number, '-', 1) as series from (
+        select number from invoices union all select number from payments) n
+      group by split_part(number, '-', 1), split_part(number, '-', 2)
+      having max(split_part(number, '-', 3)::integer) <> count(*)`);
+    expect(gaps).toEqual([]);
+  }
+
+  return {
+    ...d,
+    documents,
+    pdf,
+    netInvoiced,
+    owed,
+    setInvoiceOn,
+    backdate,
+    pay,
+    ledger,
+    expectLedgerInvariants,
+  };
 }

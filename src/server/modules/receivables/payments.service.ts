@@ -49,7 +49,9 @@ async function allocate(
         ${amountCents}::integer, ${now.toISOString()}::timestamptz)`,
     );
   } catch (err) {
-    const over = OVER_APPLIED.exec(String((err as Error)?.message ?? err));
+    // Drizzle wraps the database's error: its own message names the query, the cause says why.
+    const e = err as { message?: string; cause?: { message?: string } };
+    const over = OVER_APPLIED.exec(`${e?.message ?? err} ${e?.cause?.message ?? ''}`);
     if (!over) throw err;
     throw new Conflict(
       over[1] === 'invoice' ? ledgerMessages.invoiceOwesLess(invoice.number) : ledgerMessages.sourceHasLess,
