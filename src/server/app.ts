@@ -34,6 +34,8 @@ import { logMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import type { AppModule, ModuleDeps } from './modules/module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
+import { invoiceAttachments } from './modules/receivables/invoice-files.ts';
+import { sendInvoiceMails } from './modules/receivables/invoice-mails.service.ts';
 import { receivablesModule } from './modules/receivables/receivables.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
@@ -96,7 +98,7 @@ export interface App extends FastifyInstance {
   pricing: PricingCache;
   settings: StoreSettings;
   outbox: OutboxWorker;
-  jobs: { expiryReminders: () => Promise<number> };
+  jobs: { expiryReminders: () => Promise<number>; invoiceMails: () => Promise<number> };
   events: UserEventBus;
   /** Changes written inside transactions (orders), heard after commit. */
   changes: ChangeFeed;
@@ -247,7 +249,10 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   const cookie = cookieSettings(deps.secureCookies ?? deps.production ?? false);
   const clock = deps.clock ?? (() => new Date());
   const mailer = deps.mailer ?? logMailer((text) => app.log.info(text));
-  const outbox = new OutboxWorker(deps.database.db, mailer, clock, { log: app.log });
+  const outbox = new OutboxWorker(deps.database.db, mailer, clock, {
+    log: app.log,
+    attach: (refs) => invoiceAttachments(deps.database.db, settings, refs),
+  });
   app.decorate('outbox', outbox);
   const events = new UserEventBus(deps.database, app.log);
   await events.start();
@@ -284,6 +289,8 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
   // Scheduled work, run by main.ts (and by tests, on their clock).
   app.decorate('jobs', {
     expiryReminders: () => sendExpiryReminders(deps.database.db, mail, clock()),
+    invoiceMails: () =>
+      sendInvoiceMails(deps.database.db, mail, async () => (await settings.get()).contact.phone, clock()),
   });
   // Every domain module gets the same dependencies and registers its storefront and staff routes.
   return {

@@ -135,6 +135,11 @@ async function main(): Promise<void> {
       void app.jobs.expiryReminders().catch((err) => app.log.error({ err }, 'expiry reminders'));
     reminders();
     setInterval(reminders, 3_600_000).unref();
+    // Invoices' mail and payment reminders (decision 017): each is recorded once, so every instance may run this.
+    const invoiceMails = () =>
+      void app.jobs.invoiceMails().catch((err) => app.log.error({ err }, 'invoice mail'));
+    invoiceMails();
+    setInterval(invoiceMails, 60_000).unref();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

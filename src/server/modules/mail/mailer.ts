@@ -7,8 +7,16 @@ export interface Mail {
   html: string;
 }
 
+/** A file a mail carries (an invoice's PDF), made as the mail is sent. */
+export interface MailFile {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 /** A mail on its way out of the outbox. */
 export interface OutgoingMail extends Mail {
+  attachments?: MailFile[];
   /**
    * Unique to its outbox row and the same on every attempt: the left part of its Message-ID, so
    * that a copy sent again after a lost acknowledgement can be recognised as the same message.
@@ -82,7 +90,10 @@ export function logMailer(print: (text: string) => void): Mailer {
   return {
     describe: () => 'the server log (set SMTP_URL to send real mail)',
     async send(mail) {
-      print(`\n--- mail to ${mail.to}: ${mail.subject}\n${mail.text}\n---\n`);
+      const files = mail.attachments?.length
+        ? `\n[attached: ${mail.attachments.map((a) => a.filename).join(', ')}]`
+        : '';
+      print(`\n--- mail to ${mail.to}: ${mail.subject}\n${mail.text}${files}\n---\n`);
     },
     close: () => {},
   };

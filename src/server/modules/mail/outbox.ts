@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { outbox } from './mail.table.ts';
-import type { Mail, Mailer } from './mailer.ts';
+import { type MailAttachmentRef, outbox } from './mail.table.ts';
+import type { Mail, Mailer, MailFile } from './mailer.ts';
 
 /**
  * How the outbox sends. One rule holds the timings together: a round is over — its last attempt
@@ -44,7 +44,11 @@ type Tx = Pick<Db, 'insert'>;
 type Row = typeof outbox.$inferSelect;
 
 /** Queues mail; pass the transaction of the change that causes it. */
-export async function enqueueMail(tx: Tx, mail: Mail, now: Date): Promise<void> {
+export async function enqueueMail(
+  tx: Tx,
+  mail: Mail & { attachments?: MailAttachmentRef[] },
+  now: Date,
+): Promise<void> {
   await tx.insert(outbox).values({ ...mail, createdAt: now, nextAttemptAt: now });
 }
 
@@ -89,6 +93,7 @@ export class OutboxWorker {
   readonly counts = { sent: 0, failedAttempts: 0 };
   private readonly policy: OutboxPolicy;
   private readonly log: OutboxLog | undefined;
+  private readonly attach: ((refs: MailAttachmentRef[]) => Promise<MailFile[]>) | undefined;
   private timer: ReturnType<typeof setInterval> | null = null;
   private kickTimer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<number> | null = null;
@@ -109,10 +114,16 @@ export class OutboxWorker {
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly clock: () => Date,
-    options: { log?: OutboxLog; policy?: Partial<OutboxPolicy> } = {},
+    options: {
+      log?: OutboxLog;
+      policy?: Partial<OutboxPolicy>;
+      /** Makes the files a mail names (an invoice's PDF) as it is sent; a failure is a failed attempt. */
+      attach?: (refs: MailAttachmentRef[]) => Promise<MailFile[]>;
+    } = {},
   ) {
     this.policy = { ...OUTBOX_POLICY, ...options.policy };
     this.log = options.log;
+    this.attach = options.attach;
     const { roundMs, sendTimeoutMs, leaseMs } = this.policy;
     if (roundMs + sendTimeoutMs >= leaseMs)
       throw new Error('outbox policy: roundMs + sendTimeoutMs must be shorter than leaseMs');
@@ -274,8 +285,10 @@ export class OutboxWorker {
     const timeout = AbortSignal.timeout(sendTimeoutMs);
     const { to, subject, text, html } = mail;
     try {
+      const attachments =
+        mail.attachments.length && this.attach ? await this.attach(mail.attachments) : undefined;
       await this.mailer.send(
-        { key: messageKey(mail), to, subject, text, html },
+        { key: messageKey(mail), to, subject, text, html, ...(attachments && { attachments }) },
         AbortSignal.any([this.stopping.signal, timeout]),
       );
     } catch (err) {
