@@ -186,7 +186,8 @@ export type MemberAccount = z.output<typeof MemberAccountSchema>;
 
 export const PaymentRecordedSchema = z.object({
   message: z.string(),
-  payment: LedgerPaymentSchema,
+  /** The payment's number (PAY-2026-000001). */
+  number: z.string(),
 });
 
 /** A period of the store's days, as a statement or an export takes it. */

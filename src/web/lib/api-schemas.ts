@@ -117,3 +117,15 @@ export {
   MemberListSchema,
 } from '#shared/pricing/pricing-staff.schemas.ts';
 export { MinimumPriceListSchema } from '#shared/pricing/minimum-prices.schemas.ts';
+export { InvoiceListSchema } from '#shared/receivables/invoices.schemas.ts';
+export {
+  CompanyLedgerSchema,
+  MemberAccountSchema,
+  PaymentRecordedSchema,
+  ReceivablesListSchema,
+  StatementSchema,
+} from '#shared/receivables/payments.schemas.ts';
+export {
+  CompanyTermsSchema,
+  ReceivablesSettingsSchema,
+} from '#shared/receivables/receivables-settings.schemas.ts';

@@ -11,6 +11,7 @@ import {
   ExportQuerySchema,
   LiftHoldBodySchema,
   PaymentParamsSchema,
+  PaymentRecordedSchema,
   PeriodQuerySchema,
   ReceivablesListSchema,
   ReceivablesQuerySchema,
@@ -29,7 +30,6 @@ import { receivablesList, staffStatement } from './statements.service.ts';
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
 const CompanyParams = z.object({ id: z.uuid({ message: companyStaffMessages.companyNotFound }) });
-const Recorded = z.object({ message: z.string(), number: z.string() });
 
 function csv(reply: import('fastify').FastifyReply, filename: string, body: string) {
   return reply
@@ -190,7 +190,7 @@ export const companyLedgerRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
         summary: 'Record a payment, applied to the oldest open invoices or by hand (audited)',
         params: CompanyParams,
         body: RecordPaymentBodySchema,
-        response: { 201: Recorded, ...errors },
+        response: { 201: PaymentRecordedSchema, ...errors },
       },
     },
     async (req, reply) => reply.status(201).send(await recordPayment(req.ctx, req.params.id, req.body)),
