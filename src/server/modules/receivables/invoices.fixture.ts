@@ -96,7 +96,7 @@ export function invoicesFixture(getT: () => TestContext, clock: () => Date) {
   ) {
     return d.call('POST', `${ADMIN}/companies/${companyId}/payments`, cookie, {
       amountCents,
-      receivedOn: '2026-11-26',
+      receivedOn: '2026-11-27',
       method: 'check',
       reference: 'CHK 1001',
       note: '',
