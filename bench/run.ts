@@ -5,7 +5,7 @@
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
  * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
  * A static file's latency while 24 buyers change their passwords at once, against idle.
- * BENCH_ONLY=catalogue|desk|metrics|hashing|orders|import runs one part; BENCH_ONLY=members only the
+ * BENCH_ONLY=catalogue|desk|metrics|hashing|orders|import|receivables runs one part; BENCH_ONLY=members only the
  * comparison of members of three-member companies with one-person companies (part of orders).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ import { benchHashing } from './hashing-bench.ts';
 import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
 import { checkBooks, directRows, meanCpu, orderRows } from './order-report.ts';
 import { benchMetricsCost } from './metrics-bench.ts';
+import { benchReceivables } from './receivables-bench.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -366,6 +367,13 @@ try {
       console.log('bench: importing catalogue CSV on PostgreSQL…');
       importRows('PostgreSQL', importBench([dataDir, pgDatabase!]));
     }
+  }
+
+  if (!ONLY || ONLY === 'receivables') {
+    // Decision 017: statements, aging and the credit check, on databases of their own.
+    console.log('bench: receivables on PGlite and PostgreSQL…');
+    for (const [what, p50, p95] of await benchReceivables(PG_URL))
+      rows.push([what!, '—', '—', `${p50} / ${p95} (p50 / p95)`, '—', '—', '—']);
   }
 
   const pad = (cells: string[], widths: number[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');

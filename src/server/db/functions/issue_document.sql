@@ -54,12 +54,12 @@ BEGIN
   ) owner ON true
   WHERE u.id = o.user_id;
 
-  INSERT INTO invoices (kind, number, order_id, company_id, user_id, references_id, reason, issued_at,
+  INSERT INTO invoices (kind, number, order_id, order_number, company_id, user_id, references_id, reason, issued_at,
     invoice_date, terms, due_date, bill_to, ship_to, licenses, excise_state, subtotal_cents,
     shipping_cents, excise_cents, total_cents)
   SELECT p_kind,
     v_number,
-    o.id, o.company_id, o.user_id, p_first, coalesce(p_reason, ''), p_now, v_day, v_terms,
+    o.id, o.number, o.company_id, o.user_id, p_first, coalesce(p_reason, ''), p_now, v_day, v_terms,
     CASE WHEN p_kind = 'invoice' THEN v_day + term_days(v_terms) ELSE v_day END,
     v_bill,
     jsonb_build_object('shippingType', o.shipping_type, 'name', o.ship_name,

@@ -76,8 +76,8 @@ export async function sendInvoiceMails(
     due: string;
   }>(
     await db.execute(sql`
-      select i.id, i.number, i.kind, r.number as references, o.number as order, i.total_cents as total, i.due_date::text as due
-      from invoices i join orders o on o.id = i.order_id left join invoices r on r.id = i.references_id
+      select i.id, i.number, i.kind, r.number as references, i.order_number as order, i.total_cents as total, i.due_date::text as due
+      from invoices i left join invoices r on r.id = i.references_id
       where i.issued_at > ${now.toISOString()}::timestamptz - make_interval(days => ${ISSUED_WITHIN_DAYS})
         and not exists (select 1 from invoice_mails m where m.invoice_id = i.id and m.kind = 'issued')
       order by i.issued_at, i.number limit 500`),

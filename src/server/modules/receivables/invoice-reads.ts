@@ -38,7 +38,7 @@ const summaryColumns = {
   id: invoices.id,
   number: invoices.number,
   kind: invoices.kind,
-  orderNumber: orders.number,
+  orderNumber: invoices.orderNumber,
   references: first.number,
   reason: invoices.reason,
   invoiceDate: invoices.invoiceDate,
@@ -101,7 +101,6 @@ export async function orderInvoices(
   const rows = await db
     .select(summaryColumns)
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
     .leftJoin(first, eq(first.id, invoices.referencesId))
     .where(and(eq(invoices.orderId, order.id), visibleTo(reader)))
     .orderBy(
@@ -118,7 +117,6 @@ export async function invoiceDocument(db: Db, reader: InvoiceReader, number: str
   const [row] = await db
     .select({ ...summaryColumns, invoice: invoices })
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
     .leftJoin(first, eq(first.id, invoices.referencesId))
     .where(and(eq(invoices.number, number), visibleTo(reader)));
   if (!row) throw new NotFound(receivablesMessages.invoiceNotFound);

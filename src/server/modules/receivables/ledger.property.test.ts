@@ -174,5 +174,6 @@ describe('the receivables ledger (property)', () => {
     // The property is about a ledger that moves: over the runs each kind of step happened.
     expect(seen.payments).toBeGreaterThan(0);
     expect(seen.changes + seen.cancels).toBeGreaterThan(0);
-  });
+    // About 20 s on a quiet machine; a loaded one may take several times that.
+  }, 300_000);
 });

@@ -5,7 +5,6 @@ import { NotFound } from '#server/errors.ts';
 import type { ScopedStaffContext, WithDb } from '#server/http/request-context.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
-import { orders } from '#server/modules/orders/orders.table.ts';
 import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import type {
   Aging,
@@ -93,18 +92,14 @@ async function ledgerInvoices(
   const columns = {
     number: invoices.number,
     kind: invoices.kind,
-    orderNumber: orders.number,
+    orderNumber: invoices.orderNumber,
     invoiceDate: invoices.invoiceDate,
     dueDate: invoices.dueDate,
     totalCents: invoices.totalCents,
     openCents: invoiceBalances.openCents,
   };
   const base = () =>
-    db
-      .select(columns)
-      .from(invoices)
-      .innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id))
-      .innerJoin(orders, eq(orders.id, invoices.orderId));
+    db.select(columns).from(invoices).innerJoin(invoiceBalances, eq(invoiceBalances.invoiceId, invoices.id));
   const [open, closed] = await Promise.all([
     base().where(and(whose, sql`${invoiceBalances.openCents} > 0`)),
     base()

@@ -30,9 +30,9 @@ export async function receivablesExport(
   const docs = rowsOf<Record<string, string | number>>(
     await ctx.db.execute(sql`
       select i.number, coalesce(c.business_name, i.bill_to->>'businessName') as customer, i.invoice_date::text as date,
-        i.due_date::text as due, i.terms, o.number as order_number, i.reason, i.excise_state,
+        i.due_date::text as due, i.terms, i.order_number, i.reason, i.excise_state,
         i.subtotal_cents, i.shipping_cents, i.excise_cents, i.total_cents, r.number as refers_to
-      from invoices i join orders o on o.id = i.order_id
+      from invoices i
       left join companies c on c.id = i.company_id
       left join invoices r on r.id = i.references_id
       where i.kind = ${kind} and i.invoice_date between ${q.from}::date and ${q.to}::date ${scope}

@@ -96,6 +96,8 @@ export const invoices = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The order's number, as printed (statements and exports list it without reading the order). */
+    orderNumber: text('order_number').notNull().default(''),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     /** The order's placer, who may see it when their role shows only their own orders. */
     userId: uuid('user_id')

@@ -49,29 +49,37 @@ export async function companyStatement(
       + coalesce((select sum(amount_cents) from refunds where company_id = ${id} and paid_on < ${from}::date), 0)
     )::text as n`),
   );
-  const rows = rowsOf<EntryRow>(
+  // Sorted by the date itself and the number in byte order ("C"): a text sort by collation of
+  // thousands of rows is what made this slow. Each document carries its order's number. The rows
+  // come back as one JSON text: thousands of rows, one value to carry (PGlite's thread, the wire).
+  const [packed] = rowsOf<{ rows: string }>(
     await db.execute(sql`
-      select * from (
-        select i.invoice_date::text as date, i.kind, i.number,
-          case when i.kind = 'invoice' then 'Order ' || o.number else 'Credit for order ' || o.number end
+      select coalesce(json_agg(json_build_object('date', e.date::text, 'kind', e.kind, 'number', e.number,
+        'description', e.description, 'amount', e.amount)
+        order by e.date, case e.kind when 'invoice' then 0 when 'credit_note' then 1 when 'payment' then 2 else 3 end,
+          e.number collate "C"), '[]')::text as rows
+      from (
+        select i.invoice_date as date, i.kind, i.number,
+          case when i.kind = 'invoice' then 'Order ' || i.order_number else 'Credit for order ' || i.order_number end
             || case when i.reason <> '' then ' — ' || i.reason else '' end as description,
           case i.kind when 'invoice' then i.total_cents else -i.total_cents end as amount
-        from invoices i join orders o on o.id = i.order_id
+        from invoices i
         where i.company_id = ${id} and i.invoice_date between ${from}::date and ${to}::date
         union all
-        select p.received_on::text, 'payment', p.number,
-          'Payment, ' || p.method || case when p.reference <> '' then ' ' || p.reference else '' end,
+        select p.received_on, 'payment', p.number,
+          'Payment by ' || case p.method when 'ach' then 'ACH' else p.method end
+            || case when p.reference <> '' then ', ' || p.reference else '' end,
           -p.amount_cents
         from payments p where p.company_id = ${id} and p.voided_at is null
           and p.received_on between ${from}::date and ${to}::date
         union all
-        select r.paid_on::text, 'refund', coalesce(p.number, c.number),
+        select r.paid_on, 'refund', coalesce(p.number, c.number),
           'Refund from ' || coalesce(p.number, c.number) || ' — ' || r.reason, r.amount_cents
         from refunds r left join payments p on p.id = r.payment_id left join invoices c on c.id = r.credit_note_id
         where r.company_id = ${id} and r.paid_on between ${from}::date and ${to}::date
-      ) e
-      order by date, case kind when 'invoice' then 0 when 'credit_note' then 1 when 'payment' then 2 else 3 end, number`),
+      ) e`),
   );
+  const rows = JSON.parse(packed?.rows ?? '[]') as EntryRow[];
   let balance = Number(opening?.n ?? 0);
   const openingCents = balance;
   const entries = rows.map((r) => {
