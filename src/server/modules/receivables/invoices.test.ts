@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '#shared/money.ts';
 import { adminMessages } from '#shared/staff/staff.messages.ts';
+import { dayIn } from '#shared/receivables/store-day.ts';
 import { PAYMENT_TERMS, TERMS } from '#shared/receivables/terms.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 import { ADMIN } from '#server/modules/orders/desk.fixture.ts';
@@ -330,6 +331,9 @@ describe('who may read invoices', () => {
     await d.call('PUT', settings, accounting.cookie, { ...was, timeZone: 'Asia/Tokyo' });
     const tokyo = await placeAgain(o);
     expect((await d.documents(o.owner.cookie, tokyo))[0]!.invoiceDate).toBe('2026-11-27');
+    // The database's day and the app's (dayIn) are the same day, in either zone.
+    expect(dayIn('Asia/Tokyo', clock())).toBe('2026-11-27');
+    expect(dayIn('America/Chicago', clock())).toBe('2026-11-26');
     await d.call('PUT', settings, accounting.cookie, was);
   });
 });
