@@ -72,6 +72,11 @@ export const AUDIT_RECORD_TYPES = [
       ['company.group', 'Customer group set'],
       ['company.sales_rep_set', 'Sales rep set'],
       ['company.terms_set', 'Payment terms set'],
+      ['company.credit_limit_set', 'Credit limit set'],
+      ['company.hold_lifted', 'Credit hold lifted'],
+      ['payment.recorded', 'Payment recorded'],
+      ['payment.voided', 'Payment voided'],
+      ['payment.refunded', 'Refund recorded'],
     ],
   },
   {

@@ -9,6 +9,75 @@ const dana = { userId: 'u-1', name: 'Dana Buyer', email: 'dana@shop.example' };
 export const COMPANY_RECORDS: Example[] = [
   [
     {
+      action: 'company.terms_set',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { paymentTerms: null },
+      after: { paymentTerms: 'net_30' },
+    },
+    'Set the payment terms of “Corner Shop LLC” to Net 30',
+  ],
+  [
+    {
+      action: 'company.credit_limit_set',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      before: { creditLimitCents: null },
+      after: { creditLimitCents: 500_000 },
+    },
+    'Set the credit limit of “Corner Shop LLC” to $5,000.00',
+  ],
+  [
+    {
+      action: 'company.hold_lifted',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      after: { until: '2026-11-30', reason: 'Check in the mail' },
+    },
+    'Lifted the credit hold of “Corner Shop LLC” until the end of 2026-11-30: Check in the mail',
+  ],
+  [
+    {
+      action: 'payment.recorded',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      after: {
+        payment: 'PAY-2026-000001',
+        amountCents: 7000,
+        method: 'check',
+        reference: 'CHK 1001',
+        applied: [{ invoice: 'INV-2026-000001', amountCents: 7000 }],
+      },
+    },
+    'Recorded payment PAY-2026-000001 of $70.00 from “Corner Shop LLC” (Check, CHK 1001)',
+    ['INV-2026-000001: $70.00'],
+  ],
+  [
+    {
+      action: 'payment.voided',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      after: { payment: 'PAY-2026-000001', reason: 'Bounced' },
+    },
+    'Voided payment PAY-2026-000001 of “Corner Shop LLC”: Bounced',
+  ],
+  [
+    {
+      action: 'payment.refunded',
+      entity: 'company',
+      entityId: COMPANY,
+      record: corner,
+      after: { source: 'CN-2026-000001', amountCents: 1000, reason: 'Item cancelled after payment' },
+    },
+    'Recorded a refund of $10.00 from CN-2026-000001 to “Corner Shop LLC”: Item cancelled after payment',
+  ],
+  [
+    {
       action: 'company.updated',
       entity: 'company',
       entityId: COMPANY,

@@ -27,7 +27,7 @@ const d = invoicesFixture(() => t, clock);
 
 /** The PDF attached to a raw MIME message, as its text. */
 async function attachedPdf(raw: string): Promise<string> {
-  const part = /Content-Type: application\/pdf[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(raw);
+  const part = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(raw);
   if (!part) throw new Error(`no PDF attached in:\n${raw.slice(0, 2000)}`);
   return (await pdfText(Buffer.from(part[1]!.replace(/\s+/g, ''), 'base64'))).join('\n');
 }
