@@ -126,6 +126,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'receivables',
+        lazy: async () => ({
+          Component: (await import('#web/features/receivables-console/receivables-page.tsx')).ReceivablesPage,
+        }),
+      },
+      {
         path: 'staff',
         lazy: async () => ({
           Component: (await import('#web/features/staff/console/staff-page.tsx')).StaffPage,
@@ -244,6 +250,12 @@ export const router = createBrowserRouter([
         path: 'account',
         lazy: async () => ({
           Component: (await import('#web/features/accounts/account/account-page.tsx')).AccountPage,
+        }),
+      },
+      {
+        path: 'account/invoices',
+        lazy: async () => ({
+          Component: (await import('#web/features/invoices/invoices-page.tsx')).InvoicesPage,
         }),
       },
       {

@@ -7,7 +7,7 @@ import { lazySlot, type Slots } from '#web/components/slots.tsx';
  */
 export const storefrontSlots: Pick<
   Slots,
-  'SaveToList' | 'NotifyMe' | 'OrdersPanel' | 'AddAddressForm' | 'AddressActions'
+  'SaveToList' | 'NotifyMe' | 'OrdersPanel' | 'AddAddressForm' | 'AddressActions' | 'OrderInvoices'
 > = {
   SaveToList: lazySlot(async () => (await import('#web/features/lists/index.ts')).SaveToList),
   NotifyMe: lazySlot(async () => (await import('#web/features/alerts/index.ts')).NotifyMe),
@@ -18,4 +18,5 @@ export const storefrontSlots: Pick<
   AddressActions: lazySlot(
     async () => (await import('#web/features/accounts/components/address-actions.tsx')).AddressActions,
   ),
+  OrderInvoices: lazySlot(async () => (await import('#web/features/invoices/index.ts')).OrderInvoices),
 };

@@ -34,12 +34,18 @@ export interface SlotProps {
   AddAddressForm: { title?: string; onAdded?: (address: Address) => void };
   /** Accounts: one saved address's "Make it Default" and remove buttons. */
   AddressActions: { address: Address; removeLabel?: string };
+  /** Invoices: an order's invoices and credit notes with their PDFs (nothing before it is invoiced). */
+  OrderInvoices: { orderNumber: string };
   /** Compliance (console): an order's compliance and excise summary. */
   OrderCompliancePanel: { number: string };
   /** Pricing (console): the customer group a buyer is in. */
   BuyerGroupPanel: { userId: string };
   /** Compliance (console): a product's state directory listings. */
   DirectoryListings: { productId: number };
+  /** Receivables (console): a company's account, credit, payments, refunds and statement. */
+  CompanyReceivables: { companyId: string };
+  /** Receivables (console): an order's invoices and credit notes, each with its PDF. */
+  ConsoleOrderInvoices: { orderNumber: string };
 }
 
 export type SlotName = keyof SlotProps;

@@ -66,6 +66,7 @@ describe('the console by role (decision 016)', () => {
       'Banners',
       'Import / export',
       'Companies',
+      'Receivables',
       'Buyers',
       'Groups & prices',
       'Staff',
@@ -76,6 +77,20 @@ describe('the console by role (decision 016)', () => {
       'My account',
       'Storefront',
     ]);
+  });
+
+  it('accounting’s menu has receivables after Companies (decision 017)', async () => {
+    fakeApi({ 'GET admin/orders/to-ship/count': ok({ count: 0 }) });
+    renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('accounting') });
+    expect(await menuOf()).toEqual([
+      'Orders',
+      'Companies',
+      'Receivables',
+      'Buyers',
+      'My account',
+      'Storefront',
+    ]);
+    expect(pagePermission('/admin/receivables')).toBe('receivables');
   });
 
   it('a page is known by the menu entry it is under', () => {

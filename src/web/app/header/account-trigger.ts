@@ -13,12 +13,21 @@ export const ACCOUNT_LINKS = [
 
 /**
  * The menu for one login: a company's member also has its Company page (decision 015, open
- * question 3) and, after My Orders, the company's Quotes (decision 016, part 3).
+ * question 3) and, after My Orders, the company's Quotes (decision 016, part 3) and its Invoices &
+ * payments (decision 017).
  */
 export function accountLinks(user: Pick<Profile, 'company'>): readonly (readonly [string, string])[] {
   if (!user.company) return ACCOUNT_LINKS;
   const [account, profile, orders, ...rest] = ACCOUNT_LINKS;
-  return [account, profile, ['Company', '/company'], orders, ['Quotes', '/quotes'], ...rest];
+  return [
+    account,
+    profile,
+    ['Company', '/company'],
+    orders,
+    ['Quotes', '/quotes'],
+    ['Invoices & payments', '/account/invoices'],
+    ...rest,
+  ];
 }
 
 /** The account button's look, the same before and after the menu's script is there. */

@@ -96,6 +96,12 @@ const badgeTones: Record<string, string> = {
   reupload_requested: 'bg-orange-100 text-orange-900',
   hidden: 'bg-gray-200 text-gray-900',
   disabled: 'bg-gray-200 text-gray-900',
+  // Receivables: an invoice's state, a company on credit hold, a voided payment.
+  paid: 'bg-emerald-100 text-emerald-900',
+  partly_paid: 'bg-amber-100 text-amber-900',
+  overdue: 'bg-red-100 text-red-900',
+  on_hold: 'bg-red-100 text-red-900',
+  void: 'bg-gray-200 text-gray-900',
 };
 
 export function Badge({ status, children }: { status: string; children?: ReactNode }) {

@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { OrderTotals } from '#web/components/catalogue/order-totals.tsx';
+import { Slot } from '#web/components/slots.tsx';
 import { useSession } from '#web/lib/session.ts';
 import { useStoreInfo } from '#web/lib/store-info.ts';
 import { OrderNotFound } from './order-not-found.tsx';
@@ -160,6 +161,8 @@ export function InvoicePage() {
           Thank you for your order. Questions: {store.contact.phone} · {store.contact.email}
         </p>
       </article>
+      {/* The documents the store issued for this order, with their PDFs (decision 017). */}
+      <Slot of="OrderInvoices" orderNumber={order.orderNumber} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { CompanyDetail, StaffDocument } from '#shared/companies/companies-staff.schemas.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { Badge, DataTable, Loading, PageTitle, Panel } from '#web/components/console/console-ui.tsx';
+import { Slot } from '#web/components/slots.tsx';
 import { useStaffMay } from '#web/lib/console-api.ts';
 import { InvitationsPanel, MembersPanel } from './company-people.tsx';
 import { DetailsPanel, GroupPanel, NotesPanel } from './company-settings.tsx';
@@ -54,6 +55,7 @@ export function CompanyConsolePage() {
           limit={company.locationLimit}
         />
         <OrdersPanel orders={orders} />
+        <Slot of="CompanyReceivables" companyId={company.id} />
         <NotesPanel companyId={company.id} notes={notes} />
       </div>
     </>

@@ -162,6 +162,7 @@ export function AdminOrderDetailPage() {
         <dd className="text-right font-bold">{formatCents(o.totalCents)}</dd>
       </dl>
       <OrderRevisions revisions={o.revisions} />
+      <Slot of="ConsoleOrderInvoices" orderNumber={o.orderNumber} />
       <Slot of="OrderCompliancePanel" number={o.orderNumber} />
     </>
   );
