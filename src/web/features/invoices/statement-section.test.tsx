@@ -54,11 +54,12 @@ describe('the statement of an owner or viewer (decision 017)', () => {
     const rows = within(table)
       .getAllByRole('row')
       .map((r) => r.textContent);
+    // Each entry's details twice: under its number (phones) and in their own column (wider screens).
     expect(rows).toEqual([
       'DateDocumentDetailsAmountBalance',
       'Opening balance on Nov 1, 2026$20.00',
-      'Nov 2, 2026INV-2026-000001Order SS-1$100.00$120.00',
-      'Nov 10, 2026PAY-2026-000001Check 1047-$50.00$70.00',
+      'Nov 2, 2026INV-2026-000001Order SS-1Order SS-1$100.00$120.00',
+      'Nov 10, 2026PAY-2026-000001Check 1047Check 1047-$50.00$70.00',
       'Closing balance on Nov 20, 2026$70.00',
     ]);
   });

@@ -94,7 +94,7 @@ function StatementTable({ statement: s }: { statement: Statement }) {
               <th scope="col" className={CELL}>
                 Document
               </th>
-              <th scope="col" className={CELL}>
+              <th scope="col" className={`${CELL} hidden sm:table-cell`}>
                 Details
               </th>
               <th scope="col" className={`${CELL} text-right`}>
@@ -107,16 +107,23 @@ function StatementTable({ statement: s }: { statement: Statement }) {
           </thead>
           <tbody>
             <tr className="border-b border-gray-100 bg-gray-50 font-semibold">
-              <th scope="row" colSpan={4} className={`${CELL} text-left`}>
+              <th scope="row" colSpan={2} className={`${CELL} text-left`}>
                 Opening balance on {formatDay(s.from)}
               </th>
+              {/* Empty Details (shown from sm) and Amount: the figure stays under Balance on every screen. */}
+              <td className={`${CELL} hidden sm:table-cell`} />
+              <td className={CELL} />
               <td className={`${CELL} whitespace-nowrap text-right`}>{formatCents(s.openingCents)}</td>
             </tr>
             {s.entries.map((e) => (
               <tr key={`${e.kind}-${e.number}-${e.date}`} className="border-b border-gray-100">
                 <td className={CELL}>{formatDay(e.date)}</td>
-                <td className={`${CELL} break-all`}>{e.number}</td>
-                <td className={CELL}>{e.description}</td>
+                <td className={`${CELL} break-all`}>
+                  {e.number}
+                  {/* On a phone the details go under the number: the balance column stays in view. */}
+                  <span className="block break-normal text-xs text-gray-600 sm:hidden">{e.description}</span>
+                </td>
+                <td className={`${CELL} hidden sm:table-cell`}>{e.description}</td>
                 <td className={`${CELL} whitespace-nowrap text-right`}>{formatCents(e.amountCents)}</td>
                 <td className={`${CELL} whitespace-nowrap text-right`}>{formatCents(e.balanceCents)}</td>
               </tr>
@@ -131,9 +138,12 @@ function StatementTable({ statement: s }: { statement: Statement }) {
           </tbody>
           <tfoot>
             <tr className="font-bold">
-              <th scope="row" colSpan={4} className={`${CELL} text-left`}>
+              <th scope="row" colSpan={2} className={`${CELL} text-left`}>
                 Closing balance on {formatDay(s.to)}
               </th>
+              {/* Empty Details (shown from sm) and Amount: the figure stays under Balance on every screen. */}
+              <td className={`${CELL} hidden sm:table-cell`} />
+              <td className={CELL} />
               <td className={`${CELL} whitespace-nowrap text-right`}>{formatCents(s.closingCents)}</td>
             </tr>
           </tfoot>
