@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
-import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import {
   InvoiceListSchema,
   InvoiceParamsSchema,
@@ -14,6 +12,7 @@ import {
   CompanyTermsSchema,
   ReceivablesSettingsSchema,
 } from '#shared/receivables/receivables-settings.schemas.ts';
+import { CompanyParams } from './company-scope.ts';
 import { invoicePdfFile, sendPdf } from './invoice-files.ts';
 import { invoiceDocument, orderInvoices } from './invoice-reads.ts';
 import {
@@ -25,7 +24,6 @@ import {
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
-const CompanyParams = z.object({ id: z.uuid({ message: companyStaffMessages.companyNotFound }) });
 
 /**
  * /api/v1/admin: invoices for every role that reads orders (the invoice travels with the goods: the

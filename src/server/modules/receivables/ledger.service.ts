@@ -1,11 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
-import { NotFound } from '#server/errors.ts';
 import type { ScopedStaffContext, WithDb } from '#server/http/request-context.ts';
 import { users } from '#server/modules/accounts/accounts.table.ts';
-import { companies } from '#server/modules/companies/companies.table.ts';
-import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import type {
   Aging,
   CompanyLedger,
@@ -16,6 +13,7 @@ import type {
 } from '#shared/receivables/payments.schemas.ts';
 import { daysBetween, dayIn, invoiceState } from '#shared/receivables/store-day.ts';
 import type { ReceivablesSettings } from '#shared/receivables/receivables-settings.schemas.ts';
+import { staffCompany } from './company-scope.ts';
 import { readReceivablesSettings } from './receivables-settings.service.ts';
 import {
   allocations,
@@ -215,12 +213,7 @@ export async function holdingInvoice(
 
 /** A company's ledger for staff (a sales rep: their companies only). */
 export async function companyLedger(ctx: ScopedStaffContext, companyId: string): Promise<CompanyLedger> {
-  const [company] = await ctx.db
-    .select({ id: companies.id, businessName: companies.businessName, salesRepId: companies.salesRepId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company || (ctx.companyScope && company.salesRepId !== ctx.companyScope))
-    throw new NotFound(companyStaffMessages.companyNotFound);
+  const company = await staffCompany(ctx.db, ctx.companyScope, companyId);
   const { settings, today } = await storeToday(ctx);
   const [account] = await ctx.db
     .select()

@@ -2,13 +2,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { Conflict, Invalid, NotFound } from '#server/errors.ts';
 import type { ScopedStaffContext } from '#server/http/request-context.ts';
-import { companies } from '#server/modules/companies/companies.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import { dayPlus } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import type { RecordPaymentBody, RefundBody } from '#shared/receivables/payments.schemas.ts';
 import { ledgerMessages } from '#shared/receivables/receivables.messages.ts';
+import { staffCompany } from './company-scope.ts';
 import { rowsOf, storeToday } from './ledger.service.ts';
 import {
   allocations,
@@ -20,18 +19,6 @@ import {
 } from './receivables.table.ts';
 
 type Tx = Db;
-
-/** A company staff may act on (a sales rep: their own), held for the transaction, or 404. */
-async function lockCompany(tx: Tx, ctx: ScopedStaffContext, companyId: string) {
-  const [company] = await tx
-    .select({ id: companies.id, salesRepId: companies.salesRepId, businessName: companies.businessName })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for('share');
-  if (!company || (ctx.companyScope && company.salesRepId !== ctx.companyScope))
-    throw new NotFound(companyStaffMessages.companyNotFound);
-  return company;
-}
 
 const OVER_APPLIED = /over_applied:(invoice|source|amount)/;
 
@@ -69,7 +56,7 @@ export async function recordPayment(ctx: ScopedStaffContext, companyId: string, 
   const { today } = await storeToday(ctx);
   if (body.receivedOn > today) throw new Invalid(ledgerMessages.paymentInFuture, 'receivedOn');
   const number = await ctx.db.transaction(async (tx) => {
-    await lockCompany(tx, ctx, companyId);
+    await staffCompany(tx, ctx.companyScope, companyId, true);
     const [{ n }] = rowsOf<{ n: string }>(
       await tx.execute(sql`select next_document_number('PAY', ${body.receivedOn}::date) as n`),
     ) as [{ n: string }];
@@ -165,7 +152,7 @@ export async function voidPayment(ctx: ScopedStaffContext, number: string, reaso
   await ctx.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.number, number)).for('update');
     if (!payment) throw new NotFound(ledgerMessages.paymentNotFound);
-    await lockCompany(tx, ctx, payment.companyId);
+    await staffCompany(tx, ctx.companyScope, payment.companyId, true);
     if (payment.voidedAt) throw new Conflict(ledgerMessages.alreadyVoid(number));
     const [refunded] = await tx
       .select({ n: sql<number>`count(*)::integer` })
@@ -206,7 +193,7 @@ export async function recordRefund(ctx: ScopedStaffContext, companyId: string, b
   const { today } = await storeToday(ctx);
   if (body.paidOn > today) throw new Invalid(ledgerMessages.paymentInFuture, 'paidOn');
   await ctx.db.transaction(async (tx) => {
-    await lockCompany(tx, ctx, companyId);
+    await staffCompany(tx, ctx.companyScope, companyId, true);
     let source: { paymentId: string } | { creditNoteId: string };
     if (body.source.startsWith('PAY-')) {
       const [p] = await tx
@@ -292,7 +279,7 @@ export async function setCreditLimit(
   creditLimitCents: number | null,
 ) {
   await ctx.db.transaction(async (tx) => {
-    await lockCompany(tx, ctx, companyId);
+    await staffCompany(tx, ctx.companyScope, companyId, true);
     const before = await upsertAccount(tx, companyId, ctx.now);
     await tx
       .update(companyAccounts)
@@ -327,7 +314,7 @@ export async function liftHold(
   if (body.until < today || body.until > dayPlus(today, 90))
     throw new Invalid(ledgerMessages.liftUntil, 'until');
   await ctx.db.transaction(async (tx) => {
-    await lockCompany(tx, ctx, companyId);
+    await staffCompany(tx, ctx.companyScope, companyId, true);
     const before = await upsertAccount(tx, companyId, ctx.now);
     // The end of the day in the store's time zone: midnight starting the next day there.
     const [{ until }] = rowsOf<{ until: string }>(

@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
-import { Invalid, NotFound } from '#server/errors.ts';
+import { Invalid } from '#server/errors.ts';
 import type { ScopedStaffContext, StaffContext, WithDb } from '#server/http/request-context.ts';
-import { companies } from '#server/modules/companies/companies.table.ts';
 import { audit } from '#server/modules/staff/audit.service.ts';
-import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import { receivablesMessages } from '#shared/receivables/receivables.messages.ts';
 import type {
   CompanyTermsBody,
   ReceivablesSettings,
 } from '#shared/receivables/receivables-settings.schemas.ts';
 import type { PaymentTerms } from '#shared/receivables/terms.ts';
+import { staffCompany } from './company-scope.ts';
 import { companyAccounts, receivablesSettings } from './receivables.table.ts';
 
 /** The store's receivables settings (the migration writes their row; staff edit it). */
@@ -72,20 +71,9 @@ export async function saveReceivablesSettings(
   });
 }
 
-/** A company staff may see (a sales rep: their own), or 404. */
-async function companyInScope(ctx: ScopedStaffContext, companyId: string) {
-  const [company] = await ctx.db
-    .select({ id: companies.id, salesRepId: companies.salesRepId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company || (ctx.companyScope && company.salesRepId !== ctx.companyScope))
-    throw new NotFound(companyStaffMessages.companyNotFound);
-  return company;
-}
-
 /** A company's payment terms: its own (null: none) and those that apply. */
 export async function companyTerms(ctx: ScopedStaffContext, companyId: string) {
-  await companyInScope(ctx, companyId);
+  await staffCompany(ctx.db, ctx.companyScope, companyId);
   const [account] = await ctx.db
     .select({ paymentTerms: companyAccounts.paymentTerms })
     .from(companyAccounts)
@@ -96,7 +84,7 @@ export async function companyTerms(ctx: ScopedStaffContext, companyId: string) {
 
 /** Sets a company's own terms (null: the store's default), audited; invoices already issued keep theirs. */
 export async function setCompanyTerms(ctx: ScopedStaffContext, companyId: string, body: CompanyTermsBody) {
-  await companyInScope(ctx, companyId);
+  await staffCompany(ctx.db, ctx.companyScope, companyId);
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ paymentTerms: companyAccounts.paymentTerms })

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
-import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import { csvLine } from '#shared/csv.ts';
 import {
   CompanyLedgerSchema,
@@ -21,6 +19,7 @@ import {
   VoidPaymentBodySchema,
 } from '#shared/receivables/payments.schemas.ts';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
+import { CompanyParams } from './company-scope.ts';
 import { sendPdf, statementPdfFile } from './invoice-files.ts';
 import { companyLedger } from './ledger.service.ts';
 import { liftHold, recordPayment, recordRefund, setCreditLimit, voidPayment } from './payments.service.ts';
@@ -29,7 +28,6 @@ import { receivablesList, staffStatement } from './statements.service.ts';
 
 const tags = ['admin'];
 const errors = ERROR_RESPONSES;
-const CompanyParams = z.object({ id: z.uuid({ message: companyStaffMessages.companyNotFound }) });
 
 function csv(reply: import('fastify').FastifyReply, filename: string, body: string) {
   return reply

@@ -1,22 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { NotFound } from '#server/errors.ts';
 import type { ScopedStaffContext } from '#server/http/request-context.ts';
-import { companies } from '#server/modules/companies/companies.table.ts';
-import { companyStaffMessages } from '#shared/companies/companies.messages.ts';
 import type { ReceivablesRow, Statement } from '#shared/receivables/payments.schemas.ts';
+import { staffCompany } from './company-scope.ts';
 import { rowsOf, storeToday } from './ledger.service.ts';
-
-/** A company staff may see (a sales rep: their own), or 404. */
-export async function visibleCompany(db: Db, scope: string | null, companyId: string) {
-  const [company] = await db
-    .select({ id: companies.id, businessName: companies.businessName, salesRepId: companies.salesRepId })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  if (!company || (scope && company.salesRepId !== scope))
-    throw new NotFound(companyStaffMessages.companyNotFound);
-  return { id: company.id, businessName: company.businessName };
-}
 
 interface EntryRow {
   date: string;
@@ -97,7 +84,7 @@ export async function companyStatement(
 }
 
 export async function staffStatement(ctx: ScopedStaffContext, companyId: string, from: string, to: string) {
-  return companyStatement(ctx.db, await visibleCompany(ctx.db, ctx.companyScope, companyId), from, to);
+  return companyStatement(ctx.db, await staffCompany(ctx.db, ctx.companyScope, companyId), from, to);
 }
 
 const PAGE_SIZE = 50;
