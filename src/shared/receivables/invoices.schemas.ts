@@ -81,5 +81,5 @@ export const InvoicesQuerySchema = z.object({
 
 /** An invoice or credit note's number in a path. */
 export const InvoiceParamsSchema = z.object({
-  number: z.string().regex(/^(INV|CN)-\d{4}-\d{6}$/, 'No such invoice.'),
+  number: z.string().regex(/^(INV|CN)-\d{4}-\d{6,9}$/, 'No such invoice.'),
 });

@@ -13,11 +13,16 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 const MAX_CENTS = 100_000_000;
-const day = z.iso.date({ message: 'Enter a date.' });
+/** A day of the ledger: a real date of this era (PostgreSQL refuses year 0; a number takes its year). */
+export const ledgerDay = (message: string) =>
+  z.iso
+    .date({ message })
+    .refine((d) => d >= '2000-01-01' && d <= '2099-12-31', { message: 'Choose a date from 2000 to 2099.' });
+const day = ledgerDay('Enter a date.');
 const cents = (message: string) =>
   z.number({ message }).int(message).min(1, message).max(MAX_CENTS, 'That amount is too large.');
 const reference = z.string().trim().max(80, 'Keep the reference to 80 characters.');
-const invoiceNumber = z.string().regex(/^INV-\d{4}-\d{6,}$/, 'Choose an invoice.');
+const invoiceNumber = z.string().regex(/^INV-\d{4}-\d{6,9}$/, 'Choose an invoice.');
 
 export const paymentMessages = {
   amount: 'Enter an amount greater than $0.00.',
@@ -69,7 +74,7 @@ export const VoidPaymentBodySchema = z.object({ reason });
 
 /** Money paid back out of a payment's or a credit note's unused credit. */
 export const RefundBodySchema = z.object({
-  source: z.string().regex(/^(PAY|CN)-\d{4}-\d{6,}$/, 'Choose the payment or credit note.'),
+  source: z.string().regex(/^(PAY|CN)-\d{4}-\d{6,9}$/, 'Choose the payment or credit note.'),
   amountCents: cents(paymentMessages.amount),
   paidOn: day,
   method: z.enum(PAYMENT_METHODS, { message: 'Choose how it was paid back.' }),
@@ -89,7 +94,7 @@ export const LiftHoldBodySchema = z.object({
 });
 
 export const PaymentParamsSchema = z.object({
-  number: z.string().regex(/^PAY-\d{4}-\d{6,}$/, 'No such payment.'),
+  number: z.string().regex(/^PAY-\d{4}-\d{6,9}$/, 'No such payment.'),
 });
 
 export const AgingSchema = z.object({
@@ -192,8 +197,8 @@ export const PaymentRecordedSchema = z.object({
 
 /** A period of the store's days, as a statement or an export takes it. */
 const period = {
-  from: z.iso.date({ message: 'Choose the first day.' }),
-  to: z.iso.date({ message: 'Choose the last day.' }),
+  from: ledgerDay('Choose the first day.'),
+  to: ledgerDay('Choose the last day.'),
 };
 const periodRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
   schema
@@ -263,3 +268,15 @@ export const ExportQuerySchema = periodRules(
     layout: z.enum(['quickbooks', 'plain']).default('plain'),
   }),
 );
+
+/** Units of a delivered item sent back, recorded by staff: a credit note for them. */
+export const ReturnBodySchema = z.object({
+  sku: z.string().trim().min(1, 'Choose the item.').max(120),
+  quantity: z
+    .number({ message: 'Enter how many came back.' })
+    .int('Enter a whole number.')
+    .min(1, 'At least 1.')
+    .max(100_000),
+  reason: z.string().trim().min(1, 'Say why.').max(500, 'Keep it to 500 characters.'),
+});
+export type ReturnBody = z.output<typeof ReturnBodySchema>;

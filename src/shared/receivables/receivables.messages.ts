@@ -37,3 +37,11 @@ export const ledgerMessages = {
   liftUntil: 'Choose a day from today to 90 days out.',
   holdLifted: (until: string) => `Credit hold lifted until the end of ${until}.`,
 } as const;
+
+/** What recording a return says (decision 017). */
+export const returnMessages = {
+  recorded: (quantity: number, sku: string, order: string) =>
+    `Return of ${quantity} × ${sku} on ${order} recorded; a credit note was issued.`,
+  notDelivered: (sku: string) => `${sku} has no delivered units on this order to return.`,
+  tooMany: (left: number) => `Only ${left} of this item can still be returned.`,
+} as const;

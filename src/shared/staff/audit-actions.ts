@@ -14,6 +14,7 @@ export const AUDIT_RECORD_TYPES = [
       ['order.stage_back', 'Order stepped back'],
       ['order.item_delivered', 'Item delivered'],
       ['order.item_cancelled', 'Item cancelled'],
+      ['order.item_returned', 'Return recorded'],
     ],
   },
   {

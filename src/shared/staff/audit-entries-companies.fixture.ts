@@ -9,6 +9,16 @@ const dana = { userId: 'u-1', name: 'Dana Buyer', email: 'dana@shop.example' };
 export const COMPANY_RECORDS: Example[] = [
   [
     {
+      action: 'order.item_returned',
+      entity: 'order',
+      entityId: 'SS-100125',
+      before: { sku: 'GP-MINT', returned: 1 },
+      after: { sku: 'GP-MINT', returned: 3, reason: 'Damaged in transit' },
+    },
+    'Recorded a return of 2 × GP-MINT on order SS-100125: Damaged in transit',
+  ],
+  [
+    {
       action: 'company.terms_set',
       entity: 'company',
       entityId: COMPANY,

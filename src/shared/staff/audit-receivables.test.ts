@@ -13,6 +13,27 @@ const say = (action: string, after: unknown, name: string | null = 'Corner Shop 
 const sentence = (action: string, after: unknown, name?: string | null) => say(action, after, name).sentence;
 
 describe("the audit log's sentences for receivables", () => {
+  it('a return: how many of what, on which order, and why', () => {
+    const returned = (before: unknown, after: unknown) =>
+      describeAudit({
+        action: 'order.item_returned',
+        entity: 'order',
+        entityId: 'SS-100125',
+        before,
+        after,
+        record: { name: null, kind: null, buyerId: null, productId: null },
+      }).sentence;
+    expect(returned({ returned: 0 }, { sku: 'GP-MINT', returned: 2, reason: 'Damaged' })).toBe(
+      'Recorded a return of 2 × GP-MINT on order SS-100125: Damaged',
+    );
+    expect(returned(null, { returned: '2', reason: ' ' })).toBe(
+      'Recorded a return of an item on order SS-100125',
+    );
+    expect(returned({ returned: 1 }, { sku: 'GP-MINT' })).toBe(
+      'Recorded a return of GP-MINT on order SS-100125',
+    );
+  });
+
   it('terms: the terms set, or the store default', () => {
     expect(sentence('company.terms_set', { paymentTerms: 'cod' })).toBe(
       'Set the payment terms of “Corner Shop LLC” to COD (cash on delivery)',

@@ -9,6 +9,7 @@ import { asRecord } from '#shared/staff/audit-values.ts';
  * company (the server names it). Kept apart from audit-sentence.ts, which reads them in.
  */
 interface ReceivablesEntry {
+  entityId: string;
   before: unknown;
   after: unknown;
   record: { name: string | null };
@@ -33,6 +34,13 @@ function appliedLines(after: unknown): string[] {
 }
 
 export const RECEIVABLES_SENTENCES: Record<string, (e: ReceivablesEntry) => Said> = {
+  'order.item_returned': (e) => {
+    const sku = text(field(e.after, 'sku')) ?? 'an item';
+    const [was, now] = [field(e.before, 'returned'), field(e.after, 'returned')];
+    const units = typeof was === 'number' && typeof now === 'number' ? `${now - was} × ` : '';
+    const reason = text(field(e.after, 'reason'));
+    return `Recorded a return of ${units}${sku} on order ${e.entityId}${reason ? `: ${reason}` : ''}`;
+  },
   'company.terms_set': (e) => {
     const terms = text(field(e.after, 'paymentTerms'));
     return `Set the payment terms of ${company(e)} to ${terms ? termsLabel(terms) : "the store's default"}`;

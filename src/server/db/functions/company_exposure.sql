@@ -1,8 +1,9 @@
 -- company_exposure: what a company owes and has ordered, in cents (decision 017): what its invoices
 -- still owe, less its unused credit (payments not applied, credit notes not used), plus its orders
 -- not invoiced yet that have not shipped (invoices issued as orders ship), less their cancelled
--- items (read only while invoices are issued as orders ship: else every order has its invoice
--- from the start); p_except (the order being judged) left out. The credit limit is held against it.
+-- items (whatever the setting says now: orders placed while invoices were issued as orders ship
+-- keep counting until they are invoiced); p_except (the order being judged) left out. The credit
+-- limit is held against it.
 CREATE OR REPLACE FUNCTION company_exposure(
   p_company uuid,
   p_except uuid DEFAULT NULL
@@ -16,8 +17,7 @@ CREATE OR REPLACE FUNCTION company_exposure(
           SELECT sum(i.quantity * i.unit_price_cents + i.excise_cents) FROM order_items i
           WHERE i.order_id = o.id AND i.status = 'cancelled'), 0))
       FROM orders o
-      WHERE (SELECT invoice_on FROM receivables_settings WHERE id = 1) = 'shipped'
-        AND o.company_id = p_company AND o.id IS DISTINCT FROM p_except
+      WHERE o.company_id = p_company AND o.id IS DISTINCT FROM p_except
         AND NOT EXISTS (SELECT 1 FROM invoices v WHERE v.order_id = o.id)
         AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = o.id AND e.stage <> 'placed')), 0)
 $$;

@@ -11,13 +11,17 @@ DECLARE
   inv record;
 BEGIN
   SELECT open_cents INTO v_left FROM invoice_balances WHERE invoice_id = p_credit_note FOR UPDATE;
+  -- The order's invoices are locked in invoice id order, the order every writer takes them in.
+  PERFORM 1 FROM invoices i JOIN invoice_balances b ON b.invoice_id = i.id
+  WHERE i.order_id = (SELECT order_id FROM invoices WHERE id = p_credit_note) AND i.kind = 'invoice'
+  ORDER BY b.invoice_id
+  FOR UPDATE OF b;
   FOR inv IN
     SELECT b.invoice_id, b.open_cents FROM invoices i
     JOIN invoice_balances b ON b.invoice_id = i.id
     WHERE i.order_id = (SELECT order_id FROM invoices WHERE id = p_credit_note)
       AND i.kind = 'invoice' AND b.open_cents > 0
     ORDER BY i.issued_at, i.number
-    FOR UPDATE OF b
   LOOP
     EXIT WHEN v_left = 0;
     v_take := least(v_left, inv.open_cents);

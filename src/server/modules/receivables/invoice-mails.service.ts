@@ -15,22 +15,6 @@ import { rowsOf, storeToday } from './ledger.service.ts';
 
 /** Issued mail goes for documents this recent (a store that was down longer sends none late). */
 const ISSUED_WITHIN_DAYS = 7;
-/** The first reminder: this many days before the due date. */
-export const DUE_SOON_DAYS = 3;
-
-/**
- * Which reminder an invoice with money owed gets on `today` (decision 017): 3 days before its due
- * date, on the day, 7 days after and then every 7 days while overdue; null on the days between.
- * A missed day is not made up: the reminder of a later stage replaces it.
- */
-export function reminderKind(dueDate: string, today: string): ReminderKind | null {
-  const late = daysBetween(dueDate, today);
-  if (late < 0) return -late <= DUE_SOON_DAYS ? 'due_soon' : null;
-  if (late === 0) return 'due_today';
-  if (late < 7) return null;
-  return `overdue_${late - (late % 7)}`;
-}
-
 interface Recipient {
   email: string;
   name: string;
@@ -108,16 +92,19 @@ export async function sendInvoiceMails(
         );
     });
   }
-  const owed = rowsOf<{ id: string; number: string; open: number; due: string }>(
+  // Invoices still owed whose reminder of the day (reminder_kind) has not gone: the kinds sent
+  // are left out here, so an invoice reminded this week costs nothing until the next.
+  const owed = rowsOf<{ id: string; number: string; open: number; due: string; kind: ReminderKind }>(
     await db.execute(sql`
-      select b.invoice_id as id, i.number, b.open_cents as open, b.due_date::text as due
+      select b.invoice_id as id, i.number, b.open_cents as open, b.due_date::text as due, r.kind
       from invoice_balances b join invoices i on i.id = b.invoice_id
-      where b.kind = 'invoice' and b.open_cents > 0 and b.due_date <= ${today}::date + ${DUE_SOON_DAYS}::integer
-      order by b.due_date, i.number`),
+      cross join lateral (select reminder_kind(b.due_date, ${today}::date) as kind) r
+      where b.kind = 'invoice' and b.open_cents > 0 and b.due_date <= ${today}::date + 3 and r.kind is not null
+        and not exists (select 1 from invoice_mails m where m.invoice_id = b.invoice_id and m.kind = r.kind)
+      order by b.due_date, i.number limit 500`),
   );
   for (const d of owed) {
-    const kind = reminderKind(d.due, today);
-    if (!kind) continue;
+    const { kind } = d;
     const storePhone = await phone();
     queued += await once(db, d.id, kind, now, async (tx) => {
       for (const to of await recipients(tx, d.id, false))

@@ -4,7 +4,6 @@ import { startSmtp } from '#tests/smtp.ts';
 import { createTestApp, type TestContext, testClock } from '#tests/test-app.ts';
 import { smtpMailer } from '#server/modules/mail/mailer.ts';
 import { ADMIN } from '#server/modules/orders/desk.fixture.ts';
-import { reminderKind } from './invoice-mails.service.ts';
 import { invoicesFixture, pdfText } from './invoices.fixture.ts';
 
 /**
@@ -45,20 +44,29 @@ async function drained() {
 }
 
 describe('which reminder a day gets', () => {
-  it('3 days before, on the day, 7 days after, then weekly; nothing between', () => {
+  it('3 days before, on the day, 7 days after, then weekly; nothing between', async () => {
     const due = '2026-12-10';
-    const kinds = [
-      '2026-12-06',
-      '2026-12-07',
-      '2026-12-09',
-      '2026-12-10',
-      '2026-12-11',
-      '2026-12-16',
-      '2026-12-17',
-      '2026-12-23',
-      '2026-12-24',
-      '2027-01-07',
-    ].map((day) => [day, reminderKind(due, day)]);
+    const reminderKind = async (dueDate: string, day: string) =>
+      (
+        await t.database.query<{ k: string | null }>('select reminder_kind($1::date, $2::date) as k', [
+          dueDate,
+          day,
+        ])
+      )[0]!.k;
+    const kinds = await Promise.all(
+      [
+        '2026-12-06',
+        '2026-12-07',
+        '2026-12-09',
+        '2026-12-10',
+        '2026-12-11',
+        '2026-12-16',
+        '2026-12-17',
+        '2026-12-23',
+        '2026-12-24',
+        '2027-01-07',
+      ].map(async (day) => [day, await reminderKind(due, day)]),
+    );
     expect(kinds).toEqual([
       ['2026-12-06', null],
       ['2026-12-07', 'due_soon'],

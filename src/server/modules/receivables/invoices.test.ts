@@ -142,6 +142,7 @@ describe('an invoice as the order is placed', () => {
         [invoice!.number],
       ),
     ).rejects.toThrow(/invoice_immutable/);
+    await expect(t.database.query('truncate invoice_lines')).rejects.toThrow(/invoice_immutable/);
   });
 
   it("the database's terms are the shared table's", async () => {
@@ -220,6 +221,49 @@ describe('after the invoice: credit notes and supplementary invoices', () => {
     expect(text).toContain('SUPPLEMENTARY INVOICE');
     expect(text).toContain('Refers to');
     expect(text).toContain(docs[0]!.number);
+  });
+
+  it('units returned after delivery issue a credit note for them; never more than were delivered', async () => {
+    const o = await orderOfTwo();
+    const stage = (to: string) =>
+      d.call('POST', `${ADMIN}/orders/${o.number}/stage`, admin.cookie, { stage: to });
+    const ret = (cookie: string, body: unknown) =>
+      d.call('POST', `${ADMIN}/orders/${o.number}/returns`, cookie, body);
+    // Not delivered yet: nothing to return.
+    expect((await ret(admin.cookie, { sku: o.a.sku, quantity: 1, reason: 'Damaged' })).statusCode).toBe(409);
+    for (const to of ['shipped', 'out_for_delivery', 'delivered'])
+      expect((await stage(to)).statusCode).toBe(200);
+    const warehouse = await d.staffWithTotp('warehouse');
+    expect((await ret(warehouse.cookie, { sku: o.a.sku, quantity: 1, reason: 'Damaged' })).statusCode).toBe(
+      403,
+    );
+    expect((await ret(admin.cookie, { sku: o.a.sku, quantity: 0, reason: 'Damaged' })).statusCode).toBe(400);
+    expect((await ret(admin.cookie, { sku: o.a.sku, quantity: 1, reason: ' ' })).statusCode).toBe(400);
+    const first = await ret(admin.cookie, { sku: o.a.sku, quantity: 3, reason: 'Damaged in transit' });
+    expect(first.statusCode, first.body).toBe(201);
+    const tooMany = await ret(admin.cookie, { sku: o.a.sku, quantity: 2, reason: 'Damaged in transit' });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().field).toBe('quantity');
+    const docs = await d.documents(o.owner.cookie, o.number);
+    expect(docs.map((x) => [x.kind, x.totalCents, x.reason])).toEqual([
+      ['invoice', expect.any(Number), ''],
+      ['credit_note', 3000, `Returned: 3 × ${o.a.sku} — Damaged in transit`],
+    ]);
+    expect(await d.netInvoiced(o.number)).toBe(docs[0]!.totalCents - 3000);
+    // A later change elsewhere on the order does not bill the returned units again.
+    expect(
+      (await ret(admin.cookie, { sku: o.a.sku, quantity: 1, reason: 'Damaged in transit' })).statusCode,
+    ).toBe(201);
+    expect((await d.documents(o.owner.cookie, o.number)).map((x) => x.kind)).toEqual([
+      'invoice',
+      'credit_note',
+      'credit_note',
+    ]);
+    const audited = await t.database.query<{ after: { returned: number } }>(
+      "select after from audit_log where action = 'order.item_returned' and entity_id = $1 order by id",
+      [o.number],
+    );
+    expect(audited.map((a) => a.after.returned)).toEqual([3, 4]);
   });
 
   it('issued as orders ship when the setting says so: none at placing, one at Shipped, none twice', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
@@ -15,6 +16,7 @@ import {
   ReceivablesQuerySchema,
   RecordPaymentBodySchema,
   RefundBodySchema,
+  ReturnBodySchema,
   StatementSchema,
   VoidPaymentBodySchema,
 } from '#shared/receivables/payments.schemas.ts';
@@ -24,9 +26,11 @@ import { sendPdf, statementPdfFile } from './invoice-files.ts';
 import { companyLedger } from './ledger.service.ts';
 import { liftHold, recordPayment, recordRefund, setCreditLimit, voidPayment } from './payments.service.ts';
 import { receivablesExport } from './receivables-export.service.ts';
+import { recordReturn } from './returns.service.ts';
 import { receivablesList, staffStatement } from './statements.service.ts';
 
 const tags = ['admin'];
+const OrderNumberParams = z.object({ number: z.string().trim().min(1).max(40) });
 const errors = ERROR_RESPONSES;
 
 function csv(reply: import('fastify').FastifyReply, filename: string, body: string) {
@@ -103,6 +107,20 @@ export const receivablesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
       ];
       return csv(reply, `receivables-${list.today}.csv`, `${body.join('\r\n')}\r\n`);
     },
+  );
+
+  app.post(
+    '/orders/:number/returns',
+    {
+      schema: {
+        tags,
+        summary: 'Record units of a delivered item sent back: a credit note is issued for them (audited)',
+        params: OrderNumberParams,
+        body: ReturnBodySchema,
+        response: { 201: MessageResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await recordReturn(req.ctx, req.params.number, req.body)),
   );
 
   app.get(

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '#server/modules/accounts/accounts.table.ts';
 import { companies } from '#server/modules/companies/companies.table.ts';
-import { orders } from '#server/modules/orders/orders.table.ts';
+import { orderItems, orders } from '#server/modules/orders/orders.table.ts';
 import type { BillTo, InvoiceLicense, ShipTo } from '#shared/receivables/invoices.schemas.ts';
 
 /**
@@ -284,4 +284,29 @@ export const invoiceMails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
+);
+
+/**
+ * Units of a delivered item the company sent back, as staff recorded them (decision 017): what the
+ * order owes is less by them (invoice_order), so a credit note is issued for them. The item itself
+ * stays delivered; how many of it came back is here, with why and who.
+ */
+export const itemReturns = pgTable(
+  'item_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('item_returns_quantity_check', sql`${t.quantity} > 0`),
+    index('item_returns_item_idx').on(t.orderItemId),
+  ],
 );

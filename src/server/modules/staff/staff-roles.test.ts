@@ -85,6 +85,7 @@ const MATRIX: Record<string, Permission> = {
   'POST /companies/{id}/refunds': 'receivables',
   'PUT /companies/{id}/credit-limit': 'receivables',
   'POST /companies/{id}/hold/lift': 'receivables',
+  'POST /orders/{number}/returns': 'receivables',
   'GET /companies': 'companies.read',
   'GET /companies/{id}': 'companies.read',
   'POST /companies/{id}/view-as': 'companies.read',

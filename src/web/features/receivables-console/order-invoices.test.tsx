@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceSummary } from '#shared/receivables/invoices.schemas.ts';
-import { fakeApi, ok, renderPage } from '#tests/web-kit.tsx';
+import { fakeApi, makeAdminOrder, makeStaffMe, ok, refused, renderPage } from '#tests/web-kit.tsx';
 import { OrderInvoices } from './order-invoices.tsx';
 
 const doc = (number: string, over: Partial<InvoiceSummary> = {}): InvoiceSummary => ({
@@ -52,5 +52,43 @@ describe("an order's invoices in the console", () => {
     fakeApi({ 'GET admin/invoices': ok({ invoices: [] }) });
     renderPage(<OrderInvoices orderNumber="SS-100001" />);
     expect(await screen.findByText('No invoice issued for this order yet.')).toBeTruthy();
+  });
+
+  it('records units of a delivered item sent back; a refusal stays by its field', async () => {
+    const order = makeAdminOrder({ orderNumber: 'SS-100001' });
+    const item = { ...order.items[0]!, status: 'delivered' as const, quantity: 4 };
+    const { sent } = fakeApi({
+      'GET admin/invoices': ok({ invoices: [doc('INV-2026-000001')] }),
+      'GET admin/orders/SS-100001': ok({ ...order, items: [item] }),
+      'POST admin/orders/SS-100001/returns': refused(
+        409,
+        'Only 1 of this item can still be returned.',
+        'quantity',
+      ),
+    });
+    renderPage(<OrderInvoices orderNumber="SS-100001" />, { staff: makeStaffMe('accounting') });
+    const form = await screen.findByRole('form', { name: 'Record a return' });
+    fireEvent.change(within(form).getByLabelText('Units returned'), { target: { value: 'two' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record return' }));
+    expect(await within(form).findByText('Enter a whole number.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Units returned'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Why'), { target: { value: 'Damaged' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record return' }));
+    expect(await within(form).findByText('Only 1 of this item can still be returned.')).toBeTruthy();
+    expect(sent('POST admin/orders/SS-100001/returns')[0]!.body).toEqual({
+      sku: item.variantId,
+      quantity: 2,
+      reason: 'Damaged',
+    });
+  });
+
+  it('a role without receivables, or an order with nothing delivered, has no return form', async () => {
+    fakeApi({
+      'GET admin/invoices': ok({ invoices: [doc('INV-2026-000001')] }),
+      'GET admin/orders/SS-100001': ok(makeAdminOrder({ orderNumber: 'SS-100001' })),
+    });
+    renderPage(<OrderInvoices orderNumber="SS-100001" />, { staff: makeStaffMe('warehouse') });
+    await screen.findByRole('table', { name: 'Invoices of SS-100001' });
+    expect(screen.queryByRole('form', { name: 'Record a return' })).toBeNull();
   });
 });

@@ -3,12 +3,15 @@ import { formatDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { termsLabel } from '#shared/receivables/terms.ts';
 import { DataTable, Panel } from '#web/components/console/console-ui.tsx';
+import { useStaffMay } from '#web/lib/console-api.ts';
 import { documentKind, invoicePdfUrl, LINK } from './labels.ts';
 import { orderInvoicesQuery } from './queries.ts';
+import { RecordReturn } from './record-return.tsx';
 
 /** An order's invoices and credit notes as issued, each with its PDF (the order's console page). */
 export function OrderInvoices({ orderNumber }: { orderNumber: string }) {
   const list = useQuery(orderInvoicesQuery(orderNumber));
+  const writes = useStaffMay()('receivables');
   return (
     <div className="mt-4">
       <Panel title="Invoices">
@@ -51,6 +54,7 @@ export function OrderInvoices({ orderNumber }: { orderNumber: string }) {
             ))}
           </DataTable>
         )}
+        {writes && list.data && list.data.invoices.length > 0 && <RecordReturn orderNumber={orderNumber} />}
       </Panel>
     </div>
   );
