@@ -1,4 +1,5 @@
 import { formatCents } from '#shared/money.ts';
+import { RECEIVABLES_SENTENCES } from '#shared/staff/audit-receivables.ts';
 import { asRecord, changedFields, changeLine } from '#shared/staff/audit-values.ts';
 
 /**
@@ -79,6 +80,8 @@ function salesRepSet(e: CompanyEntry): Said {
 }
 
 export const COMPANY_SENTENCES: Record<string, (e: CompanyEntry) => Said> = {
+  // A company's account with the store (decision 017): its terms, credit, payments, returns.
+  ...RECEIVABLES_SENTENCES,
   'company.updated': detailsChanged,
   'company.member_role_changed': roleChanged,
   'company.member_removed': (e) => `Removed ${role(e.before)} ${person(e.before)} from ${company(e)}`,

@@ -7,7 +7,6 @@ import { COMPANY_SENTENCES } from '#shared/staff/audit-company.ts';
 import { MINIMUM_PRICE_SENTENCES } from '#shared/staff/audit-minimum-prices.ts';
 import { priceRemoved, priceSaved } from '#shared/staff/audit-pricing.ts';
 import { QUOTE_SENTENCES } from '#shared/staff/audit-quotes.ts';
-import { RECEIVABLES_SENTENCES } from '#shared/staff/audit-receivables.ts';
 import {
   asRecord,
   changedFields,
@@ -375,7 +374,6 @@ const ACTIONS = new Map<string, Describe>(
     ...COMPANY_SENTENCES,
     ...MINIMUM_PRICE_SENTENCES,
     ...QUOTE_SENTENCES,
-    ...RECEIVABLES_SENTENCES,
   }),
 );
 
