@@ -13,6 +13,7 @@ import { type Database, openPostgres } from '../src/server/db/client.ts';
 import { openEmbedded } from '../src/server/db/open.ts';
 import { importCatalogueCsv } from '../src/server/modules/catalogue/catalogue-csv.service.ts';
 import { createStaff } from '../src/server/modules/staff/staff-accounts.ts';
+import { messages } from '../src/shared/messages.ts';
 import { bigCatalogueCsv } from './big-imports.ts';
 import { type ServerProcess, startServer } from './child-server.ts';
 import { adminUrl, databaseUrl } from './pg-urls.ts';
@@ -112,10 +113,34 @@ export const serverEnv = (store: Store) => ({
   DATABASE_URL: store.databaseUrl ?? '',
 });
 
+/**
+ * A request as a well-behaved client sends it: when the store sheds load (a 503 saying it is busy,
+ * with Retry-After — right after a big import its event loop's mean delay over the last second can
+ * still be high), it waits as asked and tries again, up to ten times. Any other answer, another 503
+ * included (the database out of reach), is returned as it is.
+ */
+export async function patientRequest(
+  server: ServerProcess,
+  url: string,
+  init: Parameters<ServerProcess['request']>[1] = {},
+): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await server.request(url, init);
+    if (res.status !== 503 || attempt === 10) return res;
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => ({}))) as { message?: string };
+    if (body.message !== messages.busy) return res;
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+  }
+}
+
 /** What a file export says, in short: its rows and a digest of its text. */
 export async function exported(server: ServerProcess, cookie: string, url: string) {
-  const res = await server.request(url, { cookie });
-  expect(res.status).toBe(200);
+  const res = await patientRequest(server, url, { cookie });
+  expect(res.status, await res.clone().text()).toBe(200);
   const text = await res.text();
   return {
     rows: text.trimEnd().split('\r\n').length - 1,

@@ -16,6 +16,7 @@ import { killLeftovers, type ServerProcess, signInStaff, startServer } from '#te
 import {
   BASE,
   exported,
+  patientRequest,
   postgresAnswers,
   prepareStore,
   restart,
@@ -110,7 +111,7 @@ describe.each([
       // 10,000 options changed and 6,000 new, 1,500 products new.
       const csv = bigCatalogueCsv(4_000, 4, 2);
       const importIt = (s: ServerProcess) =>
-        s.request('/api/v1/admin/catalogue/import?dryRun=false', {
+        patientRequest(s, '/api/v1/admin/catalogue/import?dryRun=false', {
           method: 'POST',
           cookie,
           body: csv,
@@ -127,7 +128,7 @@ describe.each([
 
       const afterRestart = await exported(server, cookie, exportUrl);
       const rerun = await importIt(server);
-      expect(rerun.status).toBe(200);
+      expect(rerun.status, await rerun.clone().text()).toBe(200);
       const { changes } = (await rerun.json()) as { changes: Record<string, number> };
       const after = await exported(server, cookie, exportUrl);
       expect(after.rows).toBe(16_000);
@@ -164,7 +165,7 @@ describe.each([
       // Every option of the catalogue before: 4,000 entries changed, 6,000 new.
       const csv = bigPriceListCsv(BASE.products, BASE.options, 750);
       const importIt = (s: ServerProcess) =>
-        s.request(`/api/v1/admin/pricing/groups/${store.groupId}/import?dryRun=false&replace=true`, {
+        patientRequest(s, `/api/v1/admin/pricing/groups/${store.groupId}/import?dryRun=false&replace=true`, {
           method: 'POST',
           cookie,
           body: csv,
@@ -181,7 +182,7 @@ describe.each([
 
       const afterRestart = await exported(server, cookie, exportUrl);
       const rerun = await importIt(server);
-      expect(rerun.status).toBe(200);
+      expect(rerun.status, await rerun.clone().text()).toBe(200);
       const { changes } = (await rerun.json()) as { changes: Record<string, number> };
       const after = await exported(server, cookie, exportUrl);
       expect(after.rows).toBe(10_000);
