@@ -13,45 +13,46 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { messages } from '#shared/messages.ts';
 import { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
+import { cookieSettings } from './http/cookie-settings.ts';
 import { accountsModule } from './modules/accounts/accounts.module.ts';
-import { companiesModule } from './modules/companies/companies.module.ts';
-import { sendExpiryReminders } from './modules/companies/document-expiry.service.ts';
 import { OWASP_SCRYPT, type ScryptCost } from './modules/accounts/password.ts';
-import { cartModule } from './modules/cart/cart.module.ts';
-import { listsModule } from './modules/lists/lists.module.ts';
 import { alertsModule } from './modules/alerts/alerts.module.ts';
+import { cartModule } from './modules/cart/cart.module.ts';
 import { catalogueModule } from './modules/catalogue/catalogue.module.ts';
 import { CatalogueCache, STOCK_CHANNEL } from './modules/catalogue/catalogue-cache.ts';
+import { companiesModule } from './modules/companies/companies.module.ts';
+import { sendExpiryReminders } from './modules/companies/document-expiry.service.ts';
 import { complianceModule } from './modules/compliance/compliance.module.ts';
 import { ComplianceCache } from './modules/compliance/compliance-cache.ts';
-import { PricingCache } from './modules/pricing/pricing-cache.ts';
-import { pricingModule } from './modules/pricing/pricing.module.ts';
 import { USER_EVENTS_CHANNEL, UserEventBus } from './modules/events/event-bus.ts';
 import { eventsModule } from './modules/events/events.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { listsModule } from './modules/lists/lists.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { logMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox.ts';
 import type { AppModule, ModuleDeps } from './modules/module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
+import { pricingModule } from './modules/pricing/pricing.module.ts';
+import { PricingCache } from './modules/pricing/pricing-cache.ts';
 import { invoiceAttachments } from './modules/receivables/invoice-files.ts';
 import { sendInvoiceMails } from './modules/receivables/invoice-mails.service.ts';
 import { receivablesModule } from './modules/receivables/receivables.module.ts';
+import { reportsModule } from './modules/reports/reports.module.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
 import { storeModule } from './modules/store/store.module.ts';
 import { StoreSettings } from './modules/store/store-settings.ts';
 import { type AppMetrics, registerMetrics } from './observability/metrics.ts';
-import { cookieSettings } from './http/cookie-settings.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { type HttpLimits, HTTP_LIMITS, registerLoadShedding } from './plugins/load-shedding.ts';
+import { HTTP_LIMITS, type HttpLimits, registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { SecretBox } from './security/secret-box.ts';
-import { MediaStore } from './storage/media-store.ts';
 import { mediaFromBucketRoutes, mediaFromDiskRoutes } from './storage/media.routes.ts';
+import { MediaStore } from './storage/media-store.ts';
 import { DiskObjectStore, type ObjectStore } from './storage/object-store.ts';
 import { PrivateStore } from './storage/private-store.ts';
 import { StorageHealth, WatchedObjectStore } from './storage/storage-health.ts';
@@ -140,6 +141,7 @@ const MODULES: AppModule[] = [
   alertsModule,
   ordersModule,
   receivablesModule,
+  reportsModule,
   staffModule,
   storeModule,
   mailModule,

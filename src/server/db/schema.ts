@@ -15,5 +15,6 @@ export * from '#server/modules/orders/orders.table.ts';
 export * from '#server/modules/orders/quotes.table.ts';
 export * from '#server/modules/pricing/pricing.table.ts';
 export * from '#server/modules/receivables/receivables.table.ts';
+export * from '#server/modules/reports/reports.table.ts';
 export * from '#server/modules/staff/staff.table.ts';
 export * from '#server/modules/store/store.table.ts';

@@ -196,11 +196,11 @@ export const PaymentRecordedSchema = z.object({
 });
 
 /** A period of the store's days, as a statement or an export takes it. */
-const period = {
+export const period = {
   from: ledgerDay('Choose the first day.'),
   to: ledgerDay('Choose the last day.'),
 };
-const periodRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+export const periodRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
   schema
     .refine((p) => p.from <= p.to, { path: ['to'], message: 'The last day is before the first.' })
     .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= 3 * 366 * 86_400_000, {

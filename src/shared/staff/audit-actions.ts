@@ -106,6 +106,7 @@ export const AUDIT_RECORD_TYPES = [
       ['variant.created', 'Option added'],
       ['variant.updated', 'Option changed'],
       ['variant.deleted', 'Option deleted'],
+      ['reports.reorder_point', 'Reorder point set'],
     ],
   },
   {
@@ -194,6 +195,19 @@ export const AUDIT_RECORD_TYPES = [
       ['pact.filed', 'Month marked filed'],
       ['pact.unfiled', 'Month marked not filed'],
     ],
+  },
+  {
+    entity: 'excise_filing',
+    label: 'Excise returns',
+    actions: [
+      ['excise.filed', 'Month marked filed'],
+      ['excise.unfiled', 'Month marked not filed'],
+    ],
+  },
+  {
+    entity: 'report_settings',
+    label: 'Report settings',
+    actions: [['reports.settings', 'Settings changed']],
   },
 ] as const satisfies readonly {
   entity: string;

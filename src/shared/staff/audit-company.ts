@@ -1,5 +1,6 @@
 import { formatCents } from '#shared/money.ts';
 import { RECEIVABLES_SENTENCES } from '#shared/staff/audit-receivables.ts';
+import { REPORTS_SENTENCES } from '#shared/staff/audit-reports.ts';
 import { asRecord, changedFields, changeLine } from '#shared/staff/audit-values.ts';
 
 /**
@@ -82,6 +83,8 @@ function salesRepSet(e: CompanyEntry): Said {
 export const COMPANY_SENTENCES: Record<string, (e: CompanyEntry) => Said> = {
   // A company's account with the store (decision 017): its terms, credit, payments, returns.
   ...RECEIVABLES_SENTENCES,
+  // Reports and excise returns (decision 018), which name their own records.
+  ...REPORTS_SENTENCES,
   'company.updated': detailsChanged,
   'company.member_role_changed': roleChanged,
   'company.member_removed': (e) => `Removed ${role(e.before)} ${person(e.before)} from ${company(e)}`,

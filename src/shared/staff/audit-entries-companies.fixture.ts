@@ -222,4 +222,37 @@ export const COMPANY_RECORDS: Example[] = [
     },
     'Accepted the invitation of ana@shop.example to Corner Shop LLC and joined as viewer',
   ],
+  [
+    { action: 'excise.filed', entity: 'excise_filing', entityId: 'NY/2026-10', after: { filedCents: 12345 } },
+    'Marked the excise return of New York for October 2026 as filed, $123.45',
+  ],
+  [
+    {
+      action: 'excise.unfiled',
+      entity: 'excise_filing',
+      entityId: 'NY/2026-10',
+      before: { filedCents: 12345 },
+    },
+    'Marked the excise return of New York for October 2026 as not filed',
+  ],
+  [
+    {
+      action: 'reports.settings',
+      entity: 'report_settings',
+      entityId: '1',
+      before: { defaultReorderPoint: 10 },
+      after: { defaultReorderPoint: 25 },
+    },
+    'Set the default reorder point to 25, from 10',
+  ],
+  [
+    {
+      action: 'reports.reorder_point',
+      entity: 'variant',
+      entityId: '12',
+      before: { sku: 'GP-MINT', point: null },
+      after: { sku: 'GP-MINT', point: 40 },
+    },
+    'Set the reorder point of option GP-MINT to 40',
+  ],
 ];

@@ -24,6 +24,8 @@ const EXPECTED = {
     'documents',
     'compliance',
     'receivables',
+    'reports',
+    'excise',
     'catalogue',
     'prices',
     'settings',
@@ -33,7 +35,16 @@ const EXPECTED = {
   ],
   sales: ['console', 'orders.read', 'companies.read', 'companies.notes', 'desk'],
   warehouse: ['console', 'orders.read', 'orders.fulfil'],
-  accounting: ['console', 'orders.read', 'companies.read', 'companies.notes', 'buyers.read', 'receivables'],
+  accounting: [
+    'console',
+    'orders.read',
+    'companies.read',
+    'companies.notes',
+    'buyers.read',
+    'receivables',
+    'reports',
+    'excise',
+  ],
   compliance: [
     'console',
     'orders.read',
@@ -42,6 +53,7 @@ const EXPECTED = {
     'buyers.read',
     'documents',
     'compliance',
+    'excise',
   ],
 } as const;
 

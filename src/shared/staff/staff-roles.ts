@@ -28,6 +28,10 @@ export const PERMISSIONS = [
   'compliance',
   /** Receivables: payment terms, invoicing settings, payments and credit (decision 017). */
   'receivables',
+  /** Sales reports, the dashboard's sales, low stock and reorder points (decision 018). */
+  'reports',
+  /** State excise returns and their filed marks (decision 018). */
+  'excise',
   'catalogue',
   'prices',
   'settings',
@@ -45,9 +49,25 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   sales: [...READ_ORDERS, 'companies.read', 'companies.notes', 'desk'],
   warehouse: [...READ_ORDERS, 'orders.fulfil'],
-  accounting: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read', 'receivables'],
+  accounting: [
+    ...READ_ORDERS,
+    'companies.read',
+    'companies.notes',
+    'buyers.read',
+    'receivables',
+    'reports',
+    'excise',
+  ],
   // Orders read only: an order's compliance is on its page, and the PACT report is made of orders.
-  compliance: [...READ_ORDERS, 'companies.read', 'companies.notes', 'buyers.read', 'documents', 'compliance'],
+  compliance: [
+    ...READ_ORDERS,
+    'companies.read',
+    'companies.notes',
+    'buyers.read',
+    'documents',
+    'compliance',
+    'excise',
+  ],
 };
 
 /** Whether a staff member of this role may use what needs this permission. */

@@ -11,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from '#server/modules/catalogue/catalogue.table.ts';
 import type { ProductKind, RuleEffect, TaxBasis } from '#shared/compliance/compliance.constants.ts';
@@ -114,6 +115,24 @@ export const pactFilings = pgTable(
     month: text('month').notNull(),
     filedAt: timestamp('filed_at', { withTimezone: true }).notNull().defaultNow(),
     filedBy: text('filed_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.month] })],
+);
+
+/**
+ * A month's excise return for a state, marked filed by staff (decision 018), like the PACT list;
+ * the amount filed is kept, so a credit note issued later shows as a change to file.
+ */
+export const exciseFilings = pgTable(
+  'excise_filings',
+  {
+    state: text('state').notNull(),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    /** The excise the return showed when it was marked filed, in cents. */
+    filedCents: bigint('filed_cents', { mode: 'number' }).notNull(),
+    filedAt: timestamp('filed_at', { withTimezone: true }).notNull(),
+    filedBy: uuid('filed_by').notNull(),
   },
   (t) => [primaryKey({ columns: [t.state, t.month] })],
 );

@@ -73,6 +73,8 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
+    // The dashboard's orders of today, this week and this month (decision 018).
+    index('orders_created_idx').on(t.createdAt),
     index('orders_location_idx').on(t.locationId).where(sql`${t.locationId} is not null`),
     check('orders_shipping_type_check', sql`${t.shippingType} in ('Pickup', 'Shiptoaddress')`),
   ],

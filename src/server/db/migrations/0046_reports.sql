@@ -1,0 +1,193 @@
+CREATE TABLE "excise_filings" (
+	"state" text NOT NULL,
+	"month" text NOT NULL,
+	"filed_cents" bigint NOT NULL,
+	"filed_at" timestamp with time zone NOT NULL,
+	"filed_by" uuid NOT NULL,
+	CONSTRAINT "excise_filings_state_month_pk" PRIMARY KEY("state","month")
+);
+--> statement-breakpoint
+CREATE TABLE "reorder_points" (
+	"variant_id" integer PRIMARY KEY NOT NULL,
+	"point" integer NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	"updated_by" uuid NOT NULL,
+	CONSTRAINT "reorder_points_point_check" CHECK ("reorder_points"."point" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "report_settings" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"default_reorder_point" integer DEFAULT 10 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "report_settings_one_row" CHECK ("report_settings"."id" = 1),
+	CONSTRAINT "report_settings_point_check" CHECK ("report_settings"."default_reorder_point" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "sales_customer_rollups" (
+	"grain" text NOT NULL,
+	"period" date NOT NULL,
+	"company_key" text NOT NULL,
+	"state" text NOT NULL,
+	"rep_key" text NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"goods_cents" bigint DEFAULT 0 NOT NULL,
+	"shipping_cents" bigint DEFAULT 0 NOT NULL,
+	"excise_cents" bigint DEFAULT 0 NOT NULL,
+	"total_cents" bigint DEFAULT 0 NOT NULL,
+	"credited_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_customer_rollups_grain_period_company_key_state_rep_key_pk" PRIMARY KEY("grain","period","company_key","state","rep_key"),
+	CONSTRAINT "sales_customer_rollups_grain" CHECK ("sales_customer_rollups"."grain" in ('d', 'm'))
+);
+--> statement-breakpoint
+CREATE TABLE "sales_day_totals" (
+	"day" date PRIMARY KEY NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"invoices" integer DEFAULT 0 NOT NULL,
+	"credit_notes" integer DEFAULT 0 NOT NULL,
+	"goods_cents" bigint DEFAULT 0 NOT NULL,
+	"shipping_cents" bigint DEFAULT 0 NOT NULL,
+	"excise_cents" bigint DEFAULT 0 NOT NULL,
+	"total_cents" bigint DEFAULT 0 NOT NULL,
+	"credited_cents" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sales_item_rollups" (
+	"grain" text NOT NULL,
+	"period" date NOT NULL,
+	"item_key" text NOT NULL,
+	"variant_id" integer,
+	"sku" text NOT NULL,
+	"description" text NOT NULL,
+	"product_slug" text NOT NULL,
+	"category_slug" text NOT NULL,
+	"brand_slug" text NOT NULL,
+	"quantity" integer DEFAULT 0 NOT NULL,
+	"goods_cents" bigint DEFAULT 0 NOT NULL,
+	"excise_cents" bigint DEFAULT 0 NOT NULL,
+	"credited_quantity" integer DEFAULT 0 NOT NULL,
+	"credited_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_item_rollups_grain_period_item_key_pk" PRIMARY KEY("grain","period","item_key"),
+	CONSTRAINT "sales_item_rollups_grain" CHECK ("sales_item_rollups"."grain" in ('d', 'm'))
+);
+--> statement-breakpoint
+ALTER TABLE "reorder_points" ADD CONSTRAINT "reorder_points_variant_id_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reorder_points" ADD CONSTRAINT "reorder_points_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sales_item_rollups_variant_idx" ON "sales_item_rollups" USING btree ("variant_id","grain","period");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
+INSERT INTO "report_settings" ("id") VALUES (1);--> statement-breakpoint
+-- The rollups' functions as they were when they came (db/functions has them as they are now),
+-- the trigger that keeps them, and the documents issued before, added once.
+-- roll_up_invoices: adds issued documents to the sales rollups (decision 018): the day's totals, the
+-- customers' (company, ship-to state, sales rep) and the items' (option or SKU), per day and per
+-- month. A credit note's amounts are taken off; what it took off is counted as credited too. Run
+-- for each invoice at its transaction's commit (the deferred trigger invoices_roll_up, once its
+-- lines are in) and by rebuild_sales_rollups for every document. Rows are written in key order,
+-- so two transactions adding to the same rows wait for each other and never deadlock.
+CREATE OR REPLACE FUNCTION roll_up_invoices(p_ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO sales_day_totals AS t (
+    day, orders, invoices, credit_notes, goods_cents, shipping_cents, excise_cents, total_cents,
+    credited_cents
+  )
+  SELECT d.invoice_date,
+    count(*) FILTER (WHERE d.kind = 'invoice' AND d.references_id IS NULL),
+    count(*) FILTER (WHERE d.kind = 'invoice'),
+    count(*) FILTER (WHERE d.kind = 'credit_note'),
+    sum(CASE d.kind WHEN 'invoice' THEN d.subtotal_cents ELSE -d.subtotal_cents END),
+    sum(CASE d.kind WHEN 'invoice' THEN d.shipping_cents ELSE -d.shipping_cents END),
+    sum(CASE d.kind WHEN 'invoice' THEN d.excise_cents ELSE -d.excise_cents END),
+    sum(CASE d.kind WHEN 'invoice' THEN d.total_cents ELSE -d.total_cents END),
+    coalesce(sum(d.total_cents) FILTER (WHERE d.kind = 'credit_note'), 0)
+  FROM invoices d
+  WHERE d.id = ANY(p_ids)
+  GROUP BY d.invoice_date
+  ORDER BY d.invoice_date
+  ON CONFLICT (day) DO UPDATE SET
+    orders = t.orders + excluded.orders,
+    invoices = t.invoices + excluded.invoices,
+    credit_notes = t.credit_notes + excluded.credit_notes,
+    goods_cents = t.goods_cents + excluded.goods_cents,
+    shipping_cents = t.shipping_cents + excluded.shipping_cents,
+    excise_cents = t.excise_cents + excluded.excise_cents,
+    total_cents = t.total_cents + excluded.total_cents,
+    credited_cents = t.credited_cents + excluded.credited_cents;
+
+  INSERT INTO sales_customer_rollups AS t (
+    grain, period, company_key, state, rep_key, orders, goods_cents, shipping_cents, excise_cents,
+    total_cents, credited_cents
+  )
+  SELECT g.grain,
+    CASE g.grain WHEN 'd' THEN d.invoice_date ELSE date_trunc('month', d.invoice_date)::date END,
+    coalesce(d.company_id::text, ''), d.excise_state, coalesce(c.sales_rep_id::text, ''),
+    count(*) FILTER (WHERE d.kind = 'invoice' AND d.references_id IS NULL),
+    sum(CASE d.kind WHEN 'invoice' THEN d.subtotal_cents ELSE -d.subtotal_cents END),
+    sum(CASE d.kind WHEN 'invoice' THEN d.shipping_cents ELSE -d.shipping_cents END),
+    sum(CASE d.kind WHEN 'invoice' THEN d.excise_cents ELSE -d.excise_cents END),
+    sum(CASE d.kind WHEN 'invoice' THEN d.total_cents ELSE -d.total_cents END),
+    coalesce(sum(d.total_cents) FILTER (WHERE d.kind = 'credit_note'), 0)
+  FROM invoices d
+  LEFT JOIN companies c ON c.id = d.company_id
+  CROSS JOIN (VALUES ('d'), ('m')) AS g (grain)
+  WHERE d.id = ANY(p_ids)
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (grain, period, company_key, state, rep_key) DO UPDATE SET
+    orders = t.orders + excluded.orders,
+    goods_cents = t.goods_cents + excluded.goods_cents,
+    shipping_cents = t.shipping_cents + excluded.shipping_cents,
+    excise_cents = t.excise_cents + excluded.excise_cents,
+    total_cents = t.total_cents + excluded.total_cents,
+    credited_cents = t.credited_cents + excluded.credited_cents;
+
+  INSERT INTO sales_item_rollups AS t (
+    grain, period, item_key, variant_id, sku, description, product_slug, category_slug, brand_slug,
+    quantity, goods_cents, excise_cents, credited_quantity, credited_cents
+  )
+  SELECT g.grain,
+    CASE g.grain WHEN 'd' THEN l.invoice_date ELSE date_trunc('month', l.invoice_date)::date END,
+    l.item_key, min(i.variant_id), min(l.sku), min(l.description),
+    coalesce(min(i.product_slug), ''), coalesce(min(i.category_slug), ''), coalesce(min(i.brand_slug), ''),
+    sum(CASE l.kind WHEN 'invoice' THEN l.quantity ELSE -l.quantity END)::integer,
+    sum(CASE l.kind WHEN 'invoice' THEN l.amount_cents ELSE -l.amount_cents END),
+    sum(CASE l.kind WHEN 'invoice' THEN l.excise_cents ELSE -l.excise_cents END),
+    coalesce(sum(l.quantity) FILTER (WHERE l.kind = 'credit_note'), 0)::integer,
+    coalesce(sum(l.amount_cents + l.excise_cents) FILTER (WHERE l.kind = 'credit_note'), 0)
+  FROM (
+    -- A line's item: its key without the unit price (`v:12@1500` is option 12 at $15.00).
+    SELECT d.invoice_date, d.kind, d.order_id, regexp_replace(x.line_key, '@-?[0-9]+$', '') AS item_key,
+      x.sku, regexp_replace(x.description, ' \(excise\)$', '') AS description, x.quantity,
+      x.amount_cents, x.excise_cents
+    FROM invoice_lines x
+    JOIN invoices d ON d.id = x.invoice_id
+    WHERE x.invoice_id = ANY(p_ids) AND x.line_key <> 'delivery'
+  ) l
+  -- The order's snapshot of what it was sold under (the first item of that option or SKU).
+  LEFT JOIN LATERAL (
+    SELECT o.variant_id, o.product_slug, o.category_slug, o.brand_slug
+    FROM order_items o
+    WHERE o.order_id = l.order_id AND coalesce('v:' || o.variant_id, 'sku:' || o.sku) = l.item_key
+    ORDER BY o.id
+    LIMIT 1
+  ) i ON true
+  CROSS JOIN (VALUES ('d'), ('m')) AS g (grain)
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (grain, period, item_key) DO UPDATE SET
+    quantity = t.quantity + excluded.quantity,
+    goods_cents = t.goods_cents + excluded.goods_cents,
+    excise_cents = t.excise_cents + excluded.excise_cents,
+    credited_quantity = t.credited_quantity + excluded.credited_quantity,
+    credited_cents = t.credited_cents + excluded.credited_cents;
+$$;
+--> statement-breakpoint
+-- invoices_roll_up: the trigger function of invoices_roll_up (a deferred constraint trigger, run
+-- at commit, when the document's lines are in): adds the new document to the sales rollups.
+CREATE OR REPLACE FUNCTION invoices_roll_up() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM roll_up_invoices(ARRAY[NEW.id]);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "invoices_roll_up" AFTER INSERT ON "invoices" DEFERRABLE INITIALLY DEFERRED
+FOR EACH ROW EXECUTE FUNCTION invoices_roll_up();--> statement-breakpoint
+SELECT roll_up_invoices(ARRAY(SELECT id FROM invoices ORDER BY issued_at));
