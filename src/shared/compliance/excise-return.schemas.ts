@@ -29,7 +29,7 @@ export const ExciseReturnQuerySchema = z.object({ month: MonthSchema, state: Sta
 export type ExciseReturnQuery = z.output<typeof ExciseReturnQuerySchema>;
 export const ExciseFiledBodySchema = z.object({ month: MonthSchema, state: StateSchema, filed: z.boolean() });
 
-const ByKindSchema = z.record(z.enum(EXCISE_KINDS), z.number().int());
+const ByKindSchema = z.partialRecord(z.enum(EXCISE_KINDS), z.number().int());
 
 export const ExciseReturnSchema = z.object({
   month: z.string(),

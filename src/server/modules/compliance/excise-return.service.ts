@@ -98,7 +98,7 @@ export async function exciseReturn(ctx: StaffContext, q: ExciseReturnQuery): Pro
       quantity: sign * Number(r.quantity),
       amountCents: sign * Number(r.amount_cents),
       exciseCents: excise,
-      byKind: split as Record<ExciseKind, number>,
+      byKind: split,
     };
   });
   const [filing] = rowsOf<{ at: string; by: string; cents: string }>(

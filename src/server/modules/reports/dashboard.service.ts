@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { ScopedStaffContext } from '#server/http/request-context.ts';
+import { documentsToVerify } from '#server/modules/companies/verification.service.ts';
+import { ordersToShip } from '#server/modules/orders/orders-staff.service.ts';
+import { rowsOf, storeToday } from '#server/modules/receivables/ledger.service.ts';
+import { dayPlus } from '#shared/dates.ts';
+import type { Dashboard, DashboardFigures, DashboardQueue } from '#shared/reports/dashboard.schemas.ts';
+import { type DayRange, dashboardPeriods } from '#shared/reports/periods.ts';
+import { type StaffRole, staffMay } from '#shared/staff/staff-roles.ts';
+import { dayTotals } from './rollup-reads.ts';
+import { readReportSettings } from './stock-reports.service.ts';
+
+/** The store's day boundaries of a range as instants (its time zone's midnights, DST and all). */
+const instants = (r: DayRange) => {
+  const tz = sql`(SELECT time_zone FROM receivables_settings WHERE id = 1)`;
+  return {
+    start: sql`(${r.from}::date::timestamp AT TIME ZONE ${tz})`,
+    end: sql`((${r.to}::date + 1)::timestamp AT TIME ZONE ${tz})`,
+  };
+};
+
+/**
+ * A period's figures: orders placed and their average (goods and delivery, before excise), new
+ * companies, and sales (what invoices net of credit notes say, goods and delivery).
+ */
+async function figures(ctx: ScopedStaffContext, r: DayRange, sales: number): Promise<DashboardFigures> {
+  const { start, end } = instants(r);
+  const [row] = rowsOf<{ orders: string; amount: string; companies: string }>(
+    await ctx.db.execute(sql`
+      SELECT (SELECT count(*) FROM orders WHERE created_at >= ${start} AND created_at < ${end})::text AS orders,
+        (SELECT coalesce(sum(subtotal_cents + shipping_cents), 0) FROM orders
+          WHERE created_at >= ${start} AND created_at < ${end})::text AS amount,
+        (SELECT count(*) FROM companies WHERE created_at >= ${start} AND created_at < ${end})::text AS companies`),
+  );
+  const orders = Number(row?.orders ?? 0);
+  return {
+    orders,
+    salesCents: sales,
+    averageOrderCents: orders ? Math.round(Number(row?.amount ?? 0) / orders) : 0,
+    newCompanies: Number(row?.companies ?? 0),
+  };
+}
+
+/** The queues that need someone, each counted only for a role that may open its page. */
+async function queues(ctx: ScopedStaffContext, role: StaffRole, today: string): Promise<DashboardQueue[]> {
+  const may = (p: Parameters<typeof staffMay>[1]) => staffMay(role, p);
+  const scope = ctx.companyScope;
+  const ofScope = (column: string) =>
+    scope ? sql`AND ${sql.raw(column)} IN (SELECT id FROM companies WHERE sales_rep_id = ${scope})` : sql``;
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ n: string }>(await ctx.db.execute(query))[0]?.n ?? 0);
+  const out: DashboardQueue[] = [];
+  if (may('documents')) out.push({ key: 'documents', count: await documentsToVerify(ctx) });
+  if (may('orders.read')) {
+    out.push({ key: 'toShip', count: await ordersToShip(ctx) });
+    out.push({
+      key: 'approvals',
+      count: await count(
+        sql`SELECT count(*)::text AS n FROM order_requests WHERE status = 'awaiting' ${ofScope('company_id')}`,
+      ),
+    });
+  }
+  if (may('desk'))
+    out.push({
+      key: 'quotes',
+      count: await count(
+        sql`SELECT count(*)::text AS n FROM quotes WHERE status = 'requested' ${ofScope('company_id')}`,
+      ),
+    });
+  if (may('receivables')) {
+    const [row] = rowsOf<{ n: string; cents: string }>(
+      await ctx.db.execute(sql`
+        SELECT count(DISTINCT company_id)::text AS n, coalesce(sum(open_cents), 0)::text AS cents
+        FROM invoice_balances WHERE kind = 'invoice' AND open_cents > 0 AND due_date < ${today}::date`),
+    );
+    out.push({ key: 'overdue', count: Number(row?.n ?? 0), amountCents: Number(row?.cents ?? 0) });
+  }
+  if (may('catalogue')) {
+    const { defaultReorderPoint } = await readReportSettings(ctx);
+    out.push({
+      key: 'lowStock',
+      count: await count(sql`
+        SELECT count(*)::text AS n FROM variants v LEFT JOIN reorder_points r ON r.variant_id = v.id
+        WHERE v.stock < coalesce(r.point, ${defaultReorderPoint})`),
+    });
+  }
+  if (may('mail'))
+    out.push({
+      key: 'failingMail',
+      count: await count(sql`SELECT count(*)::text AS n FROM outbox WHERE status = 'failed'`),
+    });
+  return out;
+}
+
+/**
+ * The console's home (decision 018): today, this week and this month beside the same days before,
+ * the queues, and sales per day for the last `days` days beside the `days` before; figures of
+ * sales only for a role that may read reports, each queue only for a role that may open its page.
+ */
+export async function dashboard(ctx: ScopedStaffContext, role: StaffRole, days: 30 | 90): Promise<Dashboard> {
+  const { today } = await storeToday(ctx);
+  const out: Dashboard = { today, periods: null, chart: null, queues: await queues(ctx, role, today) };
+  if (!staffMay(role, 'reports')) return out;
+  const chartFrom = dayPlus(today, 1 - days);
+  const earliest =
+    dayPlus(chartFrom, -days) < dayPlus(today, -62) ? dayPlus(chartFrom, -days) : dayPlus(today, -62);
+  const totals = await dayTotals(ctx.db, { from: earliest, to: today });
+  const salesOf = (r: DayRange) => {
+    let cents = 0;
+    for (const [day, f] of totals) if (day >= r.from && day <= r.to) cents += f.goodsCents + f.shippingCents;
+    return cents;
+  };
+  const periods = dashboardPeriods(today);
+  const period = async (p: { now: DayRange; before: DayRange }) => ({
+    ...(await figures(ctx, p.now, salesOf(p.now))),
+    previous: await figures(ctx, p.before, salesOf(p.before)),
+  });
+  out.periods = {
+    today: await period(periods.today),
+    week: await period(periods.week),
+    month: await period(periods.month),
+  };
+  out.chart = {
+    days,
+    rows: Array.from({ length: days }, (_, i) => {
+      const day = dayPlus(chartFrom, i);
+      const before = dayPlus(day, -days);
+      return {
+        day,
+        salesCents: salesOf({ from: day, to: day }),
+        previousDay: before,
+        previousSalesCents: salesOf({ from: before, to: before }),
+      };
+    }),
+  };
+  return out;
+}
