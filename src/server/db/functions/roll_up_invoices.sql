@@ -60,13 +60,14 @@ CREATE OR REPLACE FUNCTION roll_up_invoices(p_ids uuid[]) RETURNS void LANGUAGE 
     credited_cents = t.credited_cents + excluded.credited_cents;
 
   INSERT INTO sales_item_rollups AS t (
-    grain, period, item_key, variant_id, sku, description, product_slug, category_slug, brand_slug,
-    quantity, goods_cents, excise_cents, credited_quantity, credited_cents
+    grain, period, item_key, variant_id, sku, description, quantity, goods_cents, excise_cents,
+    credited_quantity, credited_cents
   )
   SELECT g.grain,
     CASE g.grain WHEN 'd' THEN l.invoice_date ELSE date_trunc('month', l.invoice_date)::date END,
-    l.item_key, min(i.variant_id), min(l.sku), min(l.description),
-    coalesce(min(i.product_slug), ''), coalesce(min(i.category_slug), ''), coalesce(min(i.brand_slug), ''),
+    l.item_key,
+    CASE WHEN l.item_key LIKE 'v:%' THEN substr(l.item_key, 3)::integer END,
+    min(l.sku), min(l.description),
     sum(CASE l.kind WHEN 'invoice' THEN l.quantity ELSE -l.quantity END)::integer,
     sum(CASE l.kind WHEN 'invoice' THEN l.amount_cents ELSE -l.amount_cents END),
     sum(CASE l.kind WHEN 'invoice' THEN l.excise_cents ELSE -l.excise_cents END),
@@ -74,25 +75,19 @@ CREATE OR REPLACE FUNCTION roll_up_invoices(p_ids uuid[]) RETURNS void LANGUAGE 
     coalesce(sum(l.amount_cents + l.excise_cents) FILTER (WHERE l.kind = 'credit_note'), 0)
   FROM (
     -- A line's item: its key without the unit price (`v:12@1500` is option 12 at $15.00).
-    SELECT d.invoice_date, d.kind, d.order_id, regexp_replace(x.line_key, '@-?[0-9]+$', '') AS item_key,
-      x.sku, regexp_replace(x.description, ' \(excise\)$', '') AS description, x.quantity,
-      x.amount_cents, x.excise_cents
+    SELECT d.invoice_date, d.kind, regexp_replace(x.line_key, '@-?[0-9]+$', '') AS item_key, x.sku,
+      regexp_replace(x.description, ' \(excise\)$', '') AS description, x.quantity, x.amount_cents,
+      x.excise_cents
     FROM invoice_lines x
     JOIN invoices d ON d.id = x.invoice_id
     WHERE x.invoice_id = ANY(p_ids) AND x.line_key <> 'delivery'
   ) l
-  -- The order's snapshot of what it was sold under (the first item of that option or SKU).
-  LEFT JOIN LATERAL (
-    SELECT o.variant_id, o.product_slug, o.category_slug, o.brand_slug
-    FROM order_items o
-    WHERE o.order_id = l.order_id AND coalesce('v:' || o.variant_id, 'sku:' || o.sku) = l.item_key
-    ORDER BY o.id
-    LIMIT 1
-  ) i ON true
   CROSS JOIN (VALUES ('d'), ('m')) AS g (grain)
   GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
   ON CONFLICT (grain, period, item_key) DO UPDATE SET
+    sku = least(t.sku, excluded.sku),
+    description = least(t.description, excluded.description),
     quantity = t.quantity + excluded.quantity,
     goods_cents = t.goods_cents + excluded.goods_cents,
     excise_cents = t.excise_cents + excluded.excise_cents,

@@ -55,11 +55,19 @@ export async function salesReport(ctx: StaffContext, q: SalesReportQuery): Promi
   };
 }
 
-const ITEM_KEYS: Partial<Record<Breakdown, string>> = {
-  category: 'category_slug',
-  brand: 'brand_slug',
-  product: 'product_slug',
-  option: 'item_key',
+/**
+ * How an item breakdown groups and names its rows: an option by its rollup key, its product, brand
+ * and category by the catalogue's (a deleted option's sales fall under "No product" and so on).
+ */
+const ITEM_GROUPS: Partial<Record<Breakdown, { key: SQL; label: SQL; detail: SQL }>> = {
+  option: {
+    key: sql`"sales_item_rollups"."item_key"`,
+    label: sql`min("sales_item_rollups"."description")`,
+    detail: sql`min("sales_item_rollups"."sku")`,
+  },
+  product: { key: sql`coalesce(p.id::text, '')`, label: sql`min(p.name)`, detail: sql`min(b.name)` },
+  brand: { key: sql`coalesce(b.id::text, '')`, label: sql`min(b.name)`, detail: sql`min(c.name)` },
+  category: { key: sql`coalesce(c.id::text, '')`, label: sql`min(c.name)`, detail: sql`''` },
 };
 const CUSTOMER_KEYS: Partial<Record<Breakdown, string>> = {
   state: 'state',
@@ -67,38 +75,26 @@ const CUSTOMER_KEYS: Partial<Record<Breakdown, string>> = {
   rep: 'rep_key',
 };
 
-/** The names of a breakdown's keys: catalogue names by slug, companies', reps' (else the key). */
+/** The names of a customer breakdown's keys: states', companies' (with their rep), reps'. */
 async function labels(
   db: Db,
   by: Breakdown,
   keys: string[],
 ): Promise<Map<string, { label: string; detail: string }>> {
   const out = new Map<string, { label: string; detail: string }>();
-  const list = JSON.stringify(keys);
+  const list = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
   if (by === 'state') for (const k of keys) out.set(k, { label: stateName(k) || k, detail: k });
   const lookup = async (query: SQL) => {
     for (const r of rowsOf<{ key: string; label: string; detail: string }>(await db.execute(query)))
       out.set(r.key, { label: r.label, detail: r.detail ?? '' });
   };
-  if (by === 'category')
-    await lookup(
-      sql`SELECT slug AS key, name AS label, '' AS detail FROM categories WHERE slug IN (SELECT jsonb_array_elements_text(${list}::jsonb))`,
-    );
-  if (by === 'brand')
-    await lookup(
-      sql`SELECT slug AS key, name AS label, '' AS detail FROM brands WHERE slug IN (SELECT jsonb_array_elements_text(${list}::jsonb))`,
-    );
-  if (by === 'product')
-    await lookup(
-      sql`SELECT slug AS key, min(name) AS label, '' AS detail FROM products WHERE slug IN (SELECT jsonb_array_elements_text(${list}::jsonb)) GROUP BY slug`,
-    );
   if (by === 'company')
     await lookup(sql`
       SELECT c.id::text AS key, c.business_name AS label, coalesce(u.name, '') AS detail
-      FROM companies c LEFT JOIN users u ON u.id = c.sales_rep_id WHERE c.id::text IN (SELECT jsonb_array_elements_text(${list}::jsonb))`);
+      FROM companies c LEFT JOIN users u ON u.id = c.sales_rep_id WHERE c.id::text IN ${list}`);
   if (by === 'rep')
     await lookup(
-      sql`SELECT id::text AS key, name AS label, email AS detail FROM users WHERE id::text IN (SELECT jsonb_array_elements_text(${list}::jsonb))`,
+      sql`SELECT id::text AS key, name AS label, email AS detail FROM users WHERE id::text IN ${list}`,
     );
   return out;
 }
@@ -122,16 +118,22 @@ export async function breakdownReport(
 ): Promise<BreakdownReport> {
   const range = { from: q.from, to: q.to };
   const previous = previousPeriod(range);
-  const itemKey = ITEM_KEYS[q.by];
-  const table = itemKey ? 'sales_item_rollups' : 'sales_customer_rollups';
-  const key = sql.raw(`"${table}"."${itemKey ?? CUSTOMER_KEYS[q.by]}"`);
+  const group = ITEM_GROUPS[q.by];
+  const table = group ? 'sales_item_rollups' : 'sales_customer_rollups';
+  const key = group?.key ?? sql.raw(`"${table}"."${CUSTOMER_KEYS[q.by]}"`);
   const now = spanOf(table, range);
   const before = spanOf(table, previous);
-  const extra = q.by === 'option' ? sql`, min(sku) AS sku, min(description) AS description` : sql``;
+  const named = group ? sql`, ${group.label} AS label, ${group.detail} AS detail` : sql``;
+  const catalogue = group
+    ? sql`LEFT JOIN variants v ON v.id = "sales_item_rollups"."variant_id"
+        LEFT JOIN products p ON p.id = v.product_id
+        LEFT JOIN brands b ON b.id = p.brand_id
+        LEFT JOIN categories c ON c.id = b.category_id`
+    : sql``;
   const rows = rowsOf<Record<string, string>>(
     await ctx.db.execute(sql`
-      SELECT ${key} AS key, ${figureSums(table, now, 'c')}, ${figureSums(table, before, 'p')} ${extra}
-      FROM ${sql.raw(`"${table}"`)}
+      SELECT ${key} AS key, ${figureSums(table, now, 'c')}, ${figureSums(table, before, 'p')} ${named}
+      FROM ${sql.raw(`"${table}"`)} ${catalogue}
       WHERE ${now} OR ${before}
       GROUP BY ${key}`),
   );
@@ -140,17 +142,17 @@ export async function breakdownReport(
     .sort((a, b) => b.current.goodsCents - a.current.goodsCents || a.key.localeCompare(b.key));
   const pages = Math.max(1, Math.ceil(all.length / pageSize));
   const shown = all.slice((q.page - 1) * pageSize, q.page * pageSize);
-  const names = await labels(
-    ctx.db,
-    q.by,
-    shown.map((s) => s.key),
-  );
+  const names = group
+    ? new Map(shown.map((s) => [s.key, { label: s.r.label ?? '', detail: s.r.detail ?? '' }]))
+    : await labels(
+        ctx.db,
+        q.by,
+        shown.map((s) => s.key),
+      );
   const rowsOut: BreakdownRow[] = shown.map((s) => {
-    const named =
-      q.by === 'option'
-        ? { label: s.r.description ?? s.key, detail: s.r.sku ?? '' }
-        : (names.get(s.key) ?? { label: s.key === '' ? (NONE_LABEL[q.by] ?? '—') : s.key, detail: '' });
-    return { key: s.key, ...named, current: s.current, previous: s.previous };
+    const found = names.get(s.key);
+    const label = s.key === '' ? (NONE_LABEL[q.by] ?? '—') : found?.label || s.key;
+    return { key: s.key, label, detail: found?.detail ?? '', current: s.current, previous: s.previous };
   });
   return {
     range,

@@ -67,9 +67,10 @@ export const salesCustomerRollups = pgTable(
 );
 
 /**
- * Sales by item (an option, or a SKU sold without one), per day and per month as above, with the
- * category, brand and product it was sold under (the order's snapshot). Delivery fees are in the
- * totals only. `credited_*` is what credit notes took back (positive); quantity and goods are net.
+ * Sales by item (an option, or a SKU sold without one), per day and per month as above. Its
+ * product, brand and category are the catalogue's when a report is read (an order's items can be
+ * changed away; the option stays). Delivery fees are in the totals only. `credited_*` is what
+ * credit notes took back (positive); quantity and goods are net of it.
  */
 export const salesItemRollups = pgTable(
   'sales_item_rollups',
@@ -78,12 +79,11 @@ export const salesItemRollups = pgTable(
     period: date('period', { mode: 'string' }).notNull(),
     /** `v:<option id>`, or `sku:<sku>` for an item without one. */
     itemKey: text('item_key').notNull(),
+    /** The option of a `v:` key (no foreign key: a deleted option's sales stay). */
     variantId: integer('variant_id'),
     sku: text('sku').notNull(),
+    /** The least of its lines' descriptions (one value, however the lines came in). */
     description: text('description').notNull(),
-    productSlug: text('product_slug').notNull(),
-    categorySlug: text('category_slug').notNull(),
-    brandSlug: text('brand_slug').notNull(),
     quantity: integer('quantity').notNull().default(0),
     goodsCents: money('goods_cents'),
     exciseCents: money('excise_cents'),

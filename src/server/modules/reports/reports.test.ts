@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
 import { ExciseFilingListSchema, ExciseReturnSchema } from '#shared/compliance/excise-return.schemas.ts';
-import { DashboardSchema } from '#shared/reports/dashboard.schemas.ts';
-import { signUpBuyer } from '#tests/accounts.ts';
 import { parseCsv } from '#shared/csv.ts';
+import { DashboardSchema } from '#shared/reports/dashboard.schemas.ts';
 import {
   BreakdownReportSchema,
   CreditedReportSchema,
@@ -11,10 +11,10 @@ import {
   SalesReportSchema,
   SlowMoversReportSchema,
 } from '#shared/reports/reports.schemas.ts';
-import { ordersFixture } from '#server/modules/orders/orders.fixture.ts';
+import { signUpBuyer } from '#tests/accounts.ts';
+import { captureLog } from '#tests/log-capture.ts';
 import { staffHelpers } from '#tests/staff.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
-import { captureLog } from '#tests/log-capture.ts';
 
 /**
  * Every report against a small fixture computed by hand (decision 018). Two companies:
@@ -51,6 +51,7 @@ let liquid: { id: number; sku: string };
 let pod: { id: number; sku: string };
 let lighter: { id: number; sku: string };
 let fee: number;
+let cornerOrder: string;
 
 async function place(cookie: string, lines: [string, number][], state: string) {
   for (const [sku, n] of lines) expect((await o.add(cookie, sku, n)).statusCode).toBe(200);
@@ -106,6 +107,7 @@ beforeAll(async () => {
     [number],
   );
   fee = row!.fee;
+  cornerOrder = number;
 });
 
 const DAY_27 = 'from=2026-11-27&to=2026-11-27';
@@ -396,5 +398,30 @@ describe('who may read reports, and what they refuse', () => {
     expect(point.json().message).toBe('Enter a reorder point from 0 to 1,000,000.');
     const past = await call('PUT', `${ADMIN}/reports/reorder-points/2147483648`, admin.cookie, { point: 1 });
     expect(past.statusCode).toBe(400);
+  });
+});
+
+describe('an excise return filed, then changed', () => {
+  it('is flagged when a credit note after the filing changes what the month owes', async () => {
+    // A credit note after filing: the month is flagged as changed since it was filed.
+    const cancel = await call(
+      'POST',
+      `${ADMIN}/orders/${cornerOrder}/items/${liquid.sku}/status`,
+      admin.cookie,
+      {
+        status: 'cancelled',
+      },
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(
+      ExciseFilingListSchema.parse(
+        (await call('GET', `${ADMIN}/compliance/excise-returns`, admin.cookie)).json(),
+      ).filed[0],
+    ).toMatchObject({
+      state: 'CT',
+      exciseCents: 0,
+      filedCents: 450,
+      changedSinceFiled: true,
+    });
   });
 });

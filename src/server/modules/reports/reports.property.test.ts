@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '#server/modules/orders/desk.fixture.ts';
+import { invoicesFixture } from '#server/modules/receivables/invoices.fixture.ts';
+import { dayPlus } from '#shared/dates.ts';
+import { OrderChangePreviewSchema } from '#shared/orders/order-change.schemas.ts';
+import { BREAKDOWNS, BreakdownReportSchema, SalesReportSchema } from '#shared/reports/reports.schemas.ts';
+import { testAppForFile, testClock } from '#tests/test-app.ts';
+
+/**
+ * The reports over random data (decision 018, on PGlite and on PostgreSQL with test:pg): orders
+ * placed, changed and cancelled item by item while the clock moves across the store's midnight
+ * and into a new month (America/Chicago). After each run: the rollups the trigger kept are what
+ * rebuilding them from every document gives, and for a random range of days the sales report's
+ * totals and every breakdown's are what the invoices less the credit notes of those days say.
+ */
+const clock = testClock(new Date('2026-12-01T04:30:00Z')); // 30 November, 22:30 in Chicago
+const t = testAppForFile({ clock });
+const d = invoicesFixture(() => t, clock);
+const { f } = d;
+
+type Step =
+  | { kind: 'order'; a: number; b: number }
+  | { kind: 'change'; which: number; a: number; b: number }
+  | { kind: 'cancel'; which: number; line: 'a' | 'b' }
+  | { kind: 'wait'; minutes: number };
+
+const which = fc.integer({ min: 0, max: 5 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('order' as const),
+    a: fc.integer({ min: 0, max: 4 }),
+    b: fc.integer({ min: 0, max: 4 }),
+  }),
+  fc.record({
+    kind: fc.constant('change' as const),
+    which,
+    a: fc.integer({ min: 0, max: 5 }),
+    b: fc.integer({ min: 0, max: 5 }),
+  }),
+  fc.record({
+    kind: fc.constant('cancel' as const),
+    which,
+    line: fc.constantFrom('a' as const, 'b' as const),
+  }),
+  fc.record({ kind: fc.constant('wait' as const), minutes: fc.integer({ min: 1, max: 80 }) }),
+);
+
+/** The rollups as rows in a fixed order, for comparing. */
+async function rollups() {
+  const db = t.database;
+  return {
+    days: await db.query('select * from sales_day_totals order by day'),
+    customers: await db.query(
+      'select * from sales_customer_rollups order by grain, period, company_key, state, rep_key',
+    ),
+    items: await db.query('select * from sales_item_rollups order by grain, period, item_key'),
+  };
+}
+
+/** What the documents of the days from `from` to `to` say, less credit notes. */
+async function invoiced(from: string, to: string) {
+  const [row] = await t.database.query<Record<string, string>>(
+    `select coalesce(sum(s * subtotal_cents), 0)::text as goods, coalesce(sum(s * shipping_cents), 0)::text as shipping,
+       coalesce(sum(s * excise_cents), 0)::text as excise, coalesce(sum(s * total_cents), 0)::text as total,
+       count(*) filter (where kind = 'invoice' and references_id is null)::text as orders
+     from (select *, case kind when 'invoice' then 1 else -1 end as s from invoices
+           where invoice_date between $1::date and $2::date) d`,
+    [from, to],
+  );
+  return {
+    goodsCents: Number(row!.goods),
+    shippingCents: Number(row!.shipping),
+    exciseCents: Number(row!.excise),
+    totalCents: Number(row!.total),
+    orders: Number(row!.orders),
+  };
+}
+
+let admin: Awaited<ReturnType<typeof d.staffWithTotp>>;
+beforeAll(async () => {
+  await t.database.query("update receivables_settings set time_zone = 'America/Chicago' where id = 1");
+});
+
+describe('the reports (property)', () => {
+  it('keep to the invoices net of credit notes, and the rollups to a rebuild, over random orders and days', async () => {
+    const seen = { orders: 0, changes: 0, cancels: 0, days: new Set<string>() };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: -2, max: 2 }),
+        fc.integer({ min: 0, max: 40 }),
+        async (steps, startShift, length) => {
+          admin = await d.staffWithTotp('admin'); // a staff session lasts 12 hours at most
+          const o = await d.orderOfTwo();
+          await t.database.query('update variants set stock = 1000 where id = any($1::int[])', [
+            [o.a.id, o.b.id],
+          ]);
+          await t.app.catalogue.changed();
+          const orders = [o.number];
+          seen.orders++;
+          const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+          for (const s of steps) {
+            if (s.kind === 'wait') {
+              clock.advance(s.minutes * 60_000);
+            } else if (s.kind === 'order') {
+              if (!s.a && !s.b) continue;
+              if (s.a) await f.add(o.owner.cookie, o.a.sku, s.a);
+              if (s.b) await f.add(o.owner.cookie, o.b.sku, s.b);
+              const res = await f.call(
+                'POST',
+                '/api/v1/orders',
+                o.owner.cookie,
+                f.orderBody({
+                  shippingType: 'Shiptoaddress',
+                  locationId: o.loc,
+                  shippingDetails: { ...f.shipping, state: 'TX' },
+                }),
+              );
+              expect(res.statusCode, res.body).toBe(201);
+              orders.push(res.json().order.orderNumber);
+              seen.orders++;
+            } else if (s.kind === 'change') {
+              const number = pick(orders, s.which);
+              const [row] = await t.database.query<{ version: number }>(
+                'select version from orders where number = $1',
+                [number],
+              );
+              const lines = [
+                ...(s.a ? [{ sku: o.a.sku, quantity: s.a }] : []),
+                ...(s.b ? [{ sku: o.b.sku, quantity: s.b }] : []),
+              ];
+              if (!lines.length) continue;
+              const body = { version: row!.version, lines, shippingType: 'Shiptoaddress' };
+              const p = await d.call('POST', `${ADMIN}/orders/${number}/change/preview`, admin.cookie, body);
+              if (p.statusCode !== 200) continue;
+              const preview = OrderChangePreviewSchema.parse(p.json());
+              const res = await d.call('POST', `${ADMIN}/orders/${number}/change`, admin.cookie, {
+                ...body,
+                reason: 'property',
+                expectedTotalCents: preview.after.totalCents,
+                revision: preview.revision,
+              });
+              expect([200, 409], res.body).toContain(res.statusCode);
+              if (res.statusCode === 200) seen.changes++;
+            } else {
+              const sku = s.line === 'a' ? o.a.sku : o.b.sku;
+              const res = await d.call(
+                'POST',
+                `${ADMIN}/orders/${pick(orders, s.which)}/items/${sku}/status`,
+                admin.cookie,
+                {
+                  status: 'cancelled',
+                },
+              );
+              expect([200, 404, 409], res.body).toContain(res.statusCode);
+              if (res.statusCode === 200) seen.cancels++;
+            }
+          }
+          // The trigger's running sums are what the documents give when added up again.
+          const kept = await rollups();
+          await t.database.query('select rebuild_sales_rollups()');
+          expect(await rollups()).toEqual(kept);
+
+          const [span] = await t.database.query<{ first: string; last: string }>(
+            `select to_char(min(invoice_date), 'YYYY-MM-DD') as first, to_char(max(invoice_date), 'YYYY-MM-DD') as last
+             from invoices`,
+          );
+          for (const day of [span!.first, span!.last]) seen.days.add(day);
+          const from = dayPlus(span!.first, startShift);
+          const to = dayPlus(from, length);
+          const want = await invoiced(from, to);
+          const sales = await d.call(
+            'GET',
+            `${ADMIN}/reports/sales?from=${from}&to=${to}&grain=week`,
+            admin.cookie,
+          );
+          expect(sales.statusCode, sales.body).toBe(200);
+          expect(SalesReportSchema.parse(sales.json()).totals).toMatchObject(want);
+          for (const by of BREAKDOWNS) {
+            const res = await d.call(
+              'GET',
+              `${ADMIN}/reports/breakdown?from=${from}&to=${to}&by=${by}`,
+              admin.cookie,
+            );
+            expect(res.statusCode, res.body).toBe(200);
+            const totals = BreakdownReportSchema.parse(res.json()).totals;
+            // Items carry goods and excise (delivery fees are the customers'); customers every figure.
+            if (['state', 'company', 'rep'].includes(by)) expect(totals, by).toMatchObject(want);
+            else
+              expect(totals, by).toMatchObject({
+                goodsCents: want.goodsCents,
+                exciseCents: want.exciseCents,
+              });
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+    // The runs moved: orders were changed and cancelled, and documents fell on more than one day.
+    expect(seen.changes + seen.cancels).toBeGreaterThan(0);
+    expect(seen.days.size).toBeGreaterThan(1);
+  }, 300_000);
+});
