@@ -5,7 +5,7 @@
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
  * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
  * A static file's latency while 24 buyers change their passwords at once, against idle.
- * BENCH_ONLY=catalogue|desk|metrics|hashing|orders|import|receivables runs one part; BENCH_ONLY=members only the
+ * BENCH_ONLY=catalogue|desk|metrics|hashing|orders|import|receivables|reports runs one part; BENCH_ONLY=members only the
  * comparison of members of three-member companies with one-person companies (part of orders).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -22,10 +22,11 @@ import {
   type Percentiles,
 } from './catalogue-bench.ts';
 import { benchHashing } from './hashing-bench.ts';
+import { benchMetricsCost } from './metrics-bench.ts';
 import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
 import { checkBooks, directRows, meanCpu, orderRows } from './order-report.ts';
-import { benchMetricsCost } from './metrics-bench.ts';
 import { benchReceivables } from './receivables-bench.ts';
+import { benchReports } from './reports-bench.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -344,9 +345,35 @@ try {
           `and cart read at ${((on.cartReadsPerSecond / off.cartReadsPerSecond) * 100).toFixed(0)}% of the rate with them off (target: 90% or more)`,
       );
     };
+    /**
+     * Orders with the sales rollups' trigger off and on (decision 018), interleaved as above: what
+     * keeping the reports up to date in the order's transaction costs placing an order.
+     */
+    const rollupsOnAndOff = async (where: string, server: { app: string; control: string }) => {
+      const rollups = (on: boolean) =>
+        fetch(`${server.control}/rollups`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ on }),
+        });
+      const runs: Record<'on' | 'off', OrderBenchResult[]> = { on: [], off: [] };
+      for (const on of [false, true, false, true]) {
+        await rollups(on);
+        runs[on ? 'on' : 'off'].push(await benchOrders(server.app, server.control, orderOptions));
+      }
+      await rollups(true);
+      const off = meanOf(runs.off);
+      const on = meanOf(runs.on);
+      orderRows(report, `${where}, sales rollups off`, off);
+      notes.push(
+        `${where}: with the sales rollups kept in the order's transaction, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
+          `of the rate without them, p50 ${on.p50.toFixed(1)} ms against ${off.p50.toFixed(1)} ms (target: within noise, 90% or more)`,
+      );
+    };
     console.log('bench: placing orders on PGlite…');
     const onPglite = await startBenchServer(dataDir);
     if (ONLY !== 'members') await rulesOnAndOff('PGlite', onPglite);
+    if (ONLY !== 'members') await rollupsOnAndOff('PGlite', onPglite);
     await companySizes('PGlite', onPglite);
     await onPglite.stop();
 
@@ -355,6 +382,7 @@ try {
       console.log('bench: placing orders on PostgreSQL…');
       const onPg = await startBenchServer(dataDir, { BENCH_DATABASE_URL: pgDatabase! });
       if (ONLY !== 'members') await rulesOnAndOff('PostgreSQL', onPg);
+      if (ONLY !== 'members') await rollupsOnAndOff('PostgreSQL', onPg);
       await companySizes('PostgreSQL', onPg);
       await onPg.stop();
     }
@@ -367,6 +395,13 @@ try {
       console.log('bench: importing catalogue CSV on PostgreSQL…');
       importRows('PostgreSQL', importBench([dataDir, pgDatabase!]));
     }
+  }
+
+  if (!ONLY || ONLY === 'reports') {
+    // Decision 018: a year of a busy distributor, each report and the dashboard.
+    console.log('bench: reports on PGlite and PostgreSQL…');
+    for (const [what, p50, p95] of await benchReports(PG_URL))
+      rows.push([what!, '—', '—', `${p50} / ${p95} (p50 / p95)`, '—', '—', '—']);
   }
 
   if (!ONLY || ONLY === 'receivables') {

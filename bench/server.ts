@@ -326,6 +326,12 @@ bare.post('/compliance', async (req) => {
   await app.compliance.changed();
   return {};
 });
+/** The sales rollups' trigger on or off (decision 018): what keeping the reports costs an order. */
+bare.post('/rollups', async (req) => {
+  const on = (req.body as { on: boolean }).on;
+  await database.query(`alter table invoices ${on ? 'enable' : 'disable'} trigger invoices_roll_up`);
+  return {};
+});
 bare.get('/queries', () =>
   [...queryTimes]
     .sort((a, b) => b[1].ms - a[1].ms)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { DomainError, NotFound } from '#server/errors.ts';
 import type { RequestContext, StaffContext, WithDb } from '#server/http/request-context.ts';
@@ -21,7 +21,7 @@ import { itemActions, STAGE_LABELS, TRACKING_STAGES } from '#shared/orders/order
 import { orderAdminMessages } from '#shared/orders/orders.messages.ts';
 import type { AdminOrdersQuery, SetStageBody } from '#shared/orders/orders-staff.schemas.ts';
 import { hasItemWithStatus, withDetails } from './order-reads.ts';
-import { orderEvents, orderItems, orders } from './orders.table.ts';
+import { orderEvents, orderItems, orders, ordersAwaitingShipment } from './orders.table.ts';
 
 /** What the console's order reads are limited to: a sales rep's companies (decision 016), or all. */
 export type OrdersScope = WithDb & Pick<RequestContext, 'companyScope'>;
@@ -88,23 +88,18 @@ export async function listAdminOrders({ db, companyScope }: OrdersScope, q: Admi
 
 /**
  * Orders waiting to ship: no stage since 'placed' and not cancelled (the console's menu shows the
- * count). An order stepped back to Order placed waits again.
+ * count, and the dashboard). An order stepped back to Order placed waits again. Read from the rows
+ * the order_events trigger keeps (decision 018), not from every order.
  */
 export async function ordersToShip({ db, companyScope }: OrdersScope): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(orderEvents)
-            .where(and(eq(orderEvents.orderId, orders.id), sql`${orderEvents.stage} <> 'placed'`)),
-        ),
-        inScope(companyScope),
-      ),
-    );
+  const scoped = inScope(companyScope);
+  const [row] = scoped
+    ? await db
+        .select({ n: count() })
+        .from(ordersAwaitingShipment)
+        .innerJoin(orders, eq(orders.id, ordersAwaitingShipment.orderId))
+        .where(scoped)
+    : await db.select({ n: count() }).from(ordersAwaitingShipment);
   return row?.n ?? 0;
 }
 

@@ -109,10 +109,24 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    // The cancelled items of a range's orders (decision 018's report): few among many.
+    index('order_items_cancelled_idx').on(t.orderId).where(sql`${t.status} = 'cancelled'`),
     check('order_items_status_check', sql`${t.status} in ('pending', 'cancelled', 'delivered')`),
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
+
+/**
+ * The orders no stage has moved on from Placed yet: the console's "orders to ship" (its menu count
+ * and the dashboard's queue, decision 018) count these rows rather than every order. Kept by a
+ * trigger on `order_events` (db/functions/order_events_awaiting.sql): a Placed event adds the
+ * order, any other stage takes it out, and taking the last such stage back puts it in again.
+ */
+export const ordersAwaitingShipment = pgTable('orders_awaiting_shipment', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+});
 
 /** The order's status history (placed, shipped, out for delivery, delivered, completed…). */
 export const orderEvents = pgTable(

@@ -132,6 +132,8 @@ export const invoices = pgTable(
     index('invoices_order_idx').on(t.orderId),
     index('invoices_company_date_idx').on(t.companyId, t.invoiceDate),
     index('invoices_issued_idx').on(t.issuedAt),
+    // A state's excise return for a month (decision 018).
+    index('invoices_excise_state_date_idx').on(t.exciseState, t.invoiceDate),
   ],
 );
 
