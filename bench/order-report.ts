@@ -4,7 +4,12 @@
  * books' balance (no oversell), which fails the bench when wrong.
  */
 import os from 'node:os';
-import type { CpuPerOrder, DirectBenchResult, OrderBenchResult } from './order-driver.ts';
+import {
+  benchOrders,
+  type CpuPerOrder,
+  type DirectBenchResult,
+  type OrderBenchResult,
+} from './order-driver.ts';
 
 /** The bench's table rows (7 cells) and the notes printed under it. */
 export interface Report {
@@ -129,4 +134,47 @@ export function meanCpu(list: (CpuPerOrder | undefined)[]): CpuPerOrder | undefi
     idle: mean('idle'),
     wall: mean('wall'),
   };
+}
+
+/** Two runs' figures as one: rates their mean, latencies the worse (single runs drift). */
+export const meanOf = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
+  ...b!,
+  ordersPerSecond: (a!.ordersPerSecond + b!.ordersPerSecond) / 2,
+  cartReadsPerSecond: (a!.cartReadsPerSecond + b!.cartReadsPerSecond) / 2,
+  p50: Math.max(a!.p50, b!.p50),
+  p99: Math.max(a!.p99, b!.p99),
+  cartP95: Math.max(a!.cartP95, b!.cartP95),
+  cpu: a!.cpu && b!.cpu ? meanCpu([a!.cpu, b!.cpu]) : undefined,
+});
+
+/**
+ * Orders with the sales rollups' trigger off and on (decision 018), interleaved (off, on, off,
+ * on), each figure the mean of its two runs: what keeping the reports up to date in the order's
+ * transaction costs placing an order.
+ */
+export async function rollupsOnAndOff(
+  where: string,
+  server: { app: string; control: string },
+  orderOptions: { seconds: number; concurrency: number },
+  report: Report,
+): Promise<void> {
+  const rollups = (on: boolean) =>
+    fetch(`${server.control}/rollups`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ on }),
+    });
+  const runs: Record<'on' | 'off', OrderBenchResult[]> = { on: [], off: [] };
+  for (const on of [false, true, false, true]) {
+    await rollups(on);
+    runs[on ? 'on' : 'off'].push(await benchOrders(server.app, server.control, orderOptions));
+  }
+  await rollups(true);
+  const off = meanOf(runs.off);
+  const on = meanOf(runs.on);
+  orderRows(report, `${where}, sales rollups off`, off);
+  report.notes.push(
+    `${where}: with the sales rollups kept in the order's transaction, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
+      `of the rate without them, p50 ${on.p50.toFixed(1)} ms against ${off.p50.toFixed(1)} ms (target: within noise, 90% or more)`,
+  );
 }

@@ -24,7 +24,7 @@ import {
 import { benchHashing } from './hashing-bench.ts';
 import { benchMetricsCost } from './metrics-bench.ts';
 import { benchDirect, benchOrders, type DirectBenchResult, type OrderBenchResult } from './order-driver.ts';
-import { checkBooks, directRows, meanCpu, orderRows } from './order-report.ts';
+import { checkBooks, directRows, meanOf, orderRows, rollupsOnAndOff } from './order-report.ts';
 import { benchReceivables } from './receivables-bench.ts';
 import { benchReports } from './reports-bench.ts';
 
@@ -34,16 +34,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ORDER_CONCURRENCY = Number(process.env.BENCH_ORDER_CONCURRENCY ?? 10);
 const ONLY = process.env.BENCH_ONLY;
 
-/** Two runs' figures as one: rates their mean, latencies the worse (single runs drift). */
-const meanOf = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
-  ...b!,
-  ordersPerSecond: (a!.ordersPerSecond + b!.ordersPerSecond) / 2,
-  cartReadsPerSecond: (a!.cartReadsPerSecond + b!.cartReadsPerSecond) / 2,
-  p50: Math.max(a!.p50, b!.p50),
-  p99: Math.max(a!.p99, b!.p99),
-  cartP95: Math.max(a!.cartP95, b!.cartP95),
-  cpu: a!.cpu && b!.cpu ? meanCpu([a!.cpu, b!.cpu]) : undefined,
-});
 /** Buyers changing their password at once in the hashing part. */
 const HASHING_BURST = Number(process.env.BENCH_HASHING_BURST ?? 24);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -345,35 +335,10 @@ try {
           `and cart read at ${((on.cartReadsPerSecond / off.cartReadsPerSecond) * 100).toFixed(0)}% of the rate with them off (target: 90% or more)`,
       );
     };
-    /**
-     * Orders with the sales rollups' trigger off and on (decision 018), interleaved as above: what
-     * keeping the reports up to date in the order's transaction costs placing an order.
-     */
-    const rollupsOnAndOff = async (where: string, server: { app: string; control: string }) => {
-      const rollups = (on: boolean) =>
-        fetch(`${server.control}/rollups`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ on }),
-        });
-      const runs: Record<'on' | 'off', OrderBenchResult[]> = { on: [], off: [] };
-      for (const on of [false, true, false, true]) {
-        await rollups(on);
-        runs[on ? 'on' : 'off'].push(await benchOrders(server.app, server.control, orderOptions));
-      }
-      await rollups(true);
-      const off = meanOf(runs.off);
-      const on = meanOf(runs.on);
-      orderRows(report, `${where}, sales rollups off`, off);
-      notes.push(
-        `${where}: with the sales rollups kept in the order's transaction, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
-          `of the rate without them, p50 ${on.p50.toFixed(1)} ms against ${off.p50.toFixed(1)} ms (target: within noise, 90% or more)`,
-      );
-    };
     console.log('bench: placing orders on PGlite…');
     const onPglite = await startBenchServer(dataDir);
     if (ONLY !== 'members') await rulesOnAndOff('PGlite', onPglite);
-    if (ONLY !== 'members') await rollupsOnAndOff('PGlite', onPglite);
+    if (ONLY !== 'members') await rollupsOnAndOff('PGlite', onPglite, orderOptions, report);
     await companySizes('PGlite', onPglite);
     await onPglite.stop();
 
@@ -382,7 +347,7 @@ try {
       console.log('bench: placing orders on PostgreSQL…');
       const onPg = await startBenchServer(dataDir, { BENCH_DATABASE_URL: pgDatabase! });
       if (ONLY !== 'members') await rulesOnAndOff('PostgreSQL', onPg);
-      if (ONLY !== 'members') await rollupsOnAndOff('PostgreSQL', onPg);
+      if (ONLY !== 'members') await rollupsOnAndOff('PostgreSQL', onPg, orderOptions, report);
       await companySizes('PostgreSQL', onPg);
       await onPg.stop();
     }
