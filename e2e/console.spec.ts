@@ -147,7 +147,9 @@ describe('staff console', () => {
     assert.equal(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count(), 10);
     await page.getByRole('button', { name: /open the console/ }).click();
 
-    // Verification queue: the buyer's license, previewed in the page, verified with its details.
+    // The console opens on the dashboard; the Verification queue: the buyer's license, previewed, verified.
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.getByRole('link', { name: /^Verification/ }).click();
     await page.getByRole('heading', { name: 'Verification queue' }).waitFor();
     await page.getByRole('button', { name: new RegExp(`${buyer.businessName}.*Tobacco license`) }).click();
     await page.getByRole('img', { name: `Tobacco license of ${buyer.businessName}` }).waitFor();
@@ -162,10 +164,8 @@ describe('staff console', () => {
 
     // Orders: find the buyer's order, ship it, deliver its item.
     // The menu's entry carries the count of orders to ship ("Orders 1 orders to ship").
-    await page
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: /^Orders\b/ })
-      .click();
+    const menu = page.getByRole('navigation', { name: 'Console' });
+    await menu.getByRole('link', { name: /^Orders\b/ }).click();
     await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByLabel('Order number').fill(buyer.orderNumber);
     await page.getByRole('button', { name: 'Filter' }).click();
@@ -223,7 +223,7 @@ describe('staff console', () => {
 
     // Every console page: axe clean, and no sideways scrolling on a 360 px phone.
     const pages = [
-      ['/admin', 'Verification queue'],
+      ['/admin/verification', 'Verification queue'],
       ['/admin/orders', 'Orders'],
       ['/admin/products', 'Products'],
       ['/admin/products/new', 'New product'],

@@ -131,7 +131,7 @@ describe('the order desk', () => {
 
     // The rep opens the company and takes the order there.
     const context = await adultContext(browser);
-    const page = await staffPage(context, rep, 'Orders');
+    const page = await staffPage(context, rep, 'Dashboard');
     const errors = watchErrors(page);
     await page.goto(`/admin/companies/${companyId}`);
     await page.getByRole('link', { name: 'Take an order' }).click();

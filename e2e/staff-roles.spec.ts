@@ -51,15 +51,23 @@ describe('staff roles in the console', () => {
     await notification(admin, `${repName} now looks after this company.`);
     await adminContext.close();
 
-    // The rep: Orders first, a menu of their four pages and the storefront, their one company, a note, no catalogue.
+    // The rep: the dashboard first, a menu of their pages and the storefront, their one company, a note, no catalogue.
     const context = await adultContext(browser);
-    const page = await staffPage(context, rep, 'Orders');
+    const page = await staffPage(context, rep, 'Dashboard');
     const errors = watchErrors(page);
     const menu = page.getByRole('navigation', { name: 'Console' });
     const entries = (await menu.getByRole('link').allTextContents()).map((t) =>
       t.replace(/\d+.*$/, '').trim(),
     );
-    assert.deepEqual(entries, ['Orders', 'Order desk', 'Quotes', 'Companies', 'My account', 'Storefront']);
+    assert.deepEqual(entries, [
+      'Dashboard',
+      'Orders',
+      'Order desk',
+      'Quotes',
+      'Companies',
+      'My account',
+      'Storefront',
+    ]);
     await menu.getByRole('link', { name: 'Companies' }).click();
     await page.getByRole('heading', { name: 'Your companies' }).waitFor();
     await page.getByRole('link', { name: business }).waitFor();
@@ -83,7 +91,7 @@ describe('staff roles in the console', () => {
     await page.getByText('Your role does not include this. Ask an administrator.').waitFor();
     await look(page, 'staff-roles-not-your-role');
     await page.getByRole('link', { name: 'Go to your first page' }).click();
-    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto('/admin/account');
     await page.getByText(/Role: Sales/).waitFor();
     assert.deepEqual(errors, []);

@@ -93,7 +93,7 @@ describe('viewing the store as a buyer', () => {
 
     // The rep opens their company and views the store as its owner.
     const context = await adultContext(browser);
-    const page = await staffPage(context, rep, 'Orders');
+    const page = await staffPage(context, rep, 'Dashboard');
     const errors = watchErrors(page);
     await page.goto(`/admin/companies/${companyId}`);
     await page.getByRole('heading', { name: business }).waitFor();

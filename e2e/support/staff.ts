@@ -134,11 +134,11 @@ export async function staffMember({
   return member;
 }
 
-/** The member signed in with password and authenticator code, on the console's first page for their role. */
+/** The member signed in with password and authenticator code, on the console's first page (the dashboard). */
 export async function staffPage(
   context: BrowserContext,
   member: StaffMember,
-  firstPage = 'Verification queue',
+  firstPage = 'Dashboard',
 ): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/signin');

@@ -12,10 +12,73 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     children: [
       {
+        // The console's home: what waits, and for roles that read reports, the figures (decision 018).
         index: true,
+        lazy: async () => ({
+          Component: (await import('#web/features/reports/console/dashboard-page.tsx')).DashboardPage,
+        }),
+      },
+      {
+        path: 'verification',
         lazy: async () => ({
           Component: (await import('#web/features/accounts/console/verifications-page.tsx'))
             .VerificationsPage,
+        }),
+      },
+      {
+        path: 'reports',
+        lazy: async () => ({
+          Component: (await import('#web/features/reports/console/reports-layout.tsx')).ReportsLayout,
+        }),
+        children: [
+          { index: true, element: <Navigate to="sales" replace /> },
+          {
+            path: 'sales',
+            lazy: async () => ({
+              Component: (await import('#web/features/reports/console/sales-report-page.tsx'))
+                .SalesReportPage,
+            }),
+          },
+          {
+            path: 'breakdown',
+            lazy: async () => ({
+              Component: (await import('#web/features/reports/console/breakdown-report-page.tsx'))
+                .BreakdownReportPage,
+            }),
+          },
+          {
+            path: 'credited',
+            lazy: async () => ({
+              Component: (await import('#web/features/reports/console/credited-report-page.tsx'))
+                .CreditedReportPage,
+            }),
+          },
+          {
+            path: 'movers',
+            lazy: async () => ({
+              Component: (await import('#web/features/reports/console/movers-report-page.tsx'))
+                .MoversReportPage,
+            }),
+          },
+          {
+            path: 'slow-movers',
+            lazy: async () => ({
+              Component: (await import('#web/features/reports/console/slow-movers-page.tsx')).SlowMoversPage,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'low-stock',
+        lazy: async () => ({
+          Component: (await import('#web/features/reports/console/low-stock-page.tsx')).LowStockPage,
+        }),
+      },
+      {
+        path: 'excise-returns',
+        lazy: async () => ({
+          Component: (await import('#web/features/compliance/console/excise-returns-page.tsx'))
+            .ExciseReturnsPage,
         }),
       },
       {

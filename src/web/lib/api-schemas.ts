@@ -129,3 +129,14 @@ export {
   CompanyTermsSchema,
   ReceivablesSettingsSchema,
 } from '#shared/receivables/receivables-settings.schemas.ts';
+export { DashboardSchema } from '#shared/reports/dashboard.schemas.ts';
+export {
+  BreakdownReportSchema,
+  CreditedReportSchema,
+  LowStockReportSchema,
+  MoversReportSchema,
+  ReportSettingsBodySchema,
+  SalesReportSchema,
+  SlowMoversReportSchema,
+} from '#shared/reports/reports.schemas.ts';
+export { ExciseFilingListSchema, ExciseReturnSchema } from '#shared/compliance/excise-return.schemas.ts';

@@ -199,7 +199,7 @@ export async function uploadDocument(
             to,
             location ? `${businessName} (${locationLabel(location)})` : businessName,
             DOCUMENT_LABELS[kind],
-            `${ctx.mail.publicUrl}/admin`,
+            `${ctx.mail.publicUrl}/admin/verification`,
           ),
           ctx.now,
         );

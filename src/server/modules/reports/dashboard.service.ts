@@ -20,25 +20,51 @@ const instants = (r: DayRange) => {
 };
 
 /**
- * A period's figures: orders placed and their average (goods and delivery, before excise), new
- * companies, and sales (what invoices net of credit notes say, goods and delivery).
+ * Periods' figures in one pass over the orders and companies of their days: orders placed and their
+ * average (goods and delivery, before excise), new companies; sales (what invoices net of credit
+ * notes say, goods and delivery) come from the day totals.
  */
-async function figures(ctx: ScopedStaffContext, r: DayRange, sales: number): Promise<DashboardFigures> {
-  const { start, end } = instants(r);
-  const [row] = rowsOf<{ orders: string; amount: string; companies: string }>(
-    await ctx.db.execute(sql`
-      SELECT (SELECT count(*) FROM orders WHERE created_at >= ${start} AND created_at < ${end})::text AS orders,
-        (SELECT coalesce(sum(subtotal_cents + shipping_cents), 0) FROM orders
-          WHERE created_at >= ${start} AND created_at < ${end})::text AS amount,
-        (SELECT count(*) FROM companies WHERE created_at >= ${start} AND created_at < ${end})::text AS companies`),
-  );
-  const orders = Number(row?.orders ?? 0);
-  return {
-    orders,
-    salesCents: sales,
-    averageOrderCents: orders ? Math.round(Number(row?.amount ?? 0) / orders) : 0,
-    newCompanies: Number(row?.companies ?? 0),
+async function figures(
+  ctx: ScopedStaffContext,
+  ranges: DayRange[],
+  salesOf: (r: DayRange) => number,
+): Promise<DashboardFigures[]> {
+  const all = {
+    from: ranges.reduce((m, r) => (r.from < m ? r.from : m), ranges[0]!.from),
+    to: ranges.reduce((m, r) => (r.to > m ? r.to : m), ranges[0]!.to),
   };
+  const span = instants(all);
+  const columns = (column: string, table: 'o' | 'c') =>
+    sql.join(
+      ranges.map((r, i) => {
+        const { start, end } = instants(r);
+        const within = sql`${sql.raw(`${table}.created_at`)} >= ${start} AND ${sql.raw(`${table}.created_at`)} < ${end}`;
+        return table === 'o'
+          ? sql`count(*) FILTER (WHERE ${within})::text AS ${sql.raw(`"n${i}"`)},
+              coalesce(sum(${sql.raw(column)}) FILTER (WHERE ${within}), 0)::text AS ${sql.raw(`"a${i}"`)}`
+          : sql`count(*) FILTER (WHERE ${within})::text AS ${sql.raw(`"c${i}"`)}`;
+      }),
+      sql`, `,
+    );
+  const [placed] = rowsOf<Record<string, string>>(
+    await ctx.db.execute(sql`
+      SELECT ${columns('o.subtotal_cents + o.shipping_cents', 'o')} FROM orders o
+      WHERE o.created_at >= ${span.start} AND o.created_at < ${span.end}`),
+  );
+  const [joined] = rowsOf<Record<string, string>>(
+    await ctx.db.execute(sql`
+      SELECT ${columns('', 'c')} FROM companies c
+      WHERE c.created_at >= ${span.start} AND c.created_at < ${span.end}`),
+  );
+  return ranges.map((r, i) => {
+    const orders = Number(placed?.[`n${i}`] ?? 0);
+    return {
+      orders,
+      salesCents: salesOf(r),
+      averageOrderCents: orders ? Math.round(Number(placed?.[`a${i}`] ?? 0) / orders) : 0,
+      newCompanies: Number(joined?.[`c${i}`] ?? 0),
+    };
+  });
 }
 
 /** The queues that need someone, each counted only for a role that may open its page. */
@@ -111,15 +137,14 @@ export async function dashboard(ctx: ScopedStaffContext, role: StaffRole, days: 
     return cents;
   };
   const periods = dashboardPeriods(today);
-  const period = async (p: { now: DayRange; before: DayRange }) => ({
-    ...(await figures(ctx, p.now, salesOf(p.now))),
-    previous: await figures(ctx, p.before, salesOf(p.before)),
-  });
-  out.periods = {
-    today: await period(periods.today),
-    week: await period(periods.week),
-    month: await period(periods.month),
-  };
+  const names = ['today', 'week', 'month'] as const;
+  const f = await figures(
+    ctx,
+    names.flatMap((n) => [periods[n].now, periods[n].before]),
+    salesOf,
+  );
+  const period = (i: number) => ({ ...f[2 * i]!, previous: f[2 * i + 1]! });
+  out.periods = { today: period(0), week: period(1), month: period(2) };
   out.chart = {
     days,
     rows: Array.from({ length: days }, (_, i) => {

@@ -1,6 +1,7 @@
 import { csvLine } from '#shared/csv.ts';
 import {
   BREAKDOWN_LABELS,
+  type Breakdown,
   type BreakdownReport,
   type CreditedReport,
   type Figures,
@@ -17,35 +18,46 @@ import {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 const file = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
-const FIGURE_COLUMNS = ['Orders', 'Units', 'Goods', 'Delivery', 'Excise', 'Total', 'Credited'];
-const figureCells = (f: Figures) => [
-  f.orders,
-  f.quantity,
-  dollars(f.goodsCents),
-  dollars(f.shippingCents),
-  dollars(f.exciseCents),
-  dollars(f.totalCents),
-  dollars(f.creditedCents),
-];
+/**
+ * The figures a report has, as columns: orders and delivery are the documents' (sales, customers),
+ * units the items' — a report never prints a column it cannot fill.
+ */
+type Figure = [label: string, cell: (f: Figures) => string | number];
+const ORDERS: Figure = ['Orders', (f) => f.orders];
+const UNITS: Figure = ['Units', (f) => f.quantity];
+const GOODS: Figure = ['Goods', (f) => dollars(f.goodsCents)];
+const DELIVERY: Figure = ['Delivery', (f) => dollars(f.shippingCents)];
+const EXCISE: Figure = ['Excise', (f) => dollars(f.exciseCents)];
+const TOTAL: Figure = ['Total', (f) => dollars(f.totalCents)];
+const UNITS_CREDITED: Figure = ['Units credited', (f) => f.creditedQuantity];
+const CREDITED: Figure = ['Credited', (f) => dollars(f.creditedCents)];
+const DOCUMENT_FIGURES = [ORDERS, GOODS, DELIVERY, EXCISE, TOTAL, CREDITED];
+const ITEM_FIGURES = [UNITS, GOODS, EXCISE, TOTAL, UNITS_CREDITED, CREDITED];
+const ITEM_BREAKDOWNS: readonly Breakdown[] = ['category', 'brand', 'product', 'option'];
+
+const labels = (figures: Figure[]) => figures.map(([label]) => label);
+const cells = (figures: Figure[], f: Figures) => figures.map(([, cell]) => cell(f));
 const before = (columns: string[]) => columns.map((c) => `${c} (period before)`);
 
 export function salesCsv(r: SalesReport): string {
+  const f = DOCUMENT_FIGURES;
   return file([
-    csvLine(['Period', ...FIGURE_COLUMNS, 'Period before', ...before(FIGURE_COLUMNS)]),
+    csvLine(['Period', ...labels(f), 'Period before', ...before(labels(f))]),
     ...r.rows.map((row) =>
-      csvLine([row.bucket, ...figureCells(row.current), row.previousBucket, ...figureCells(row.previous)]),
+      csvLine([row.bucket, ...cells(f, row.current), row.previousBucket, ...cells(f, row.previous)]),
     ),
-    csvLine(['Total', ...figureCells(r.totals), '', ...figureCells(r.previousTotals)]),
+    csvLine(['Total', ...cells(f, r.totals), '', ...cells(f, r.previousTotals)]),
   ]);
 }
 
 export function breakdownCsv(r: BreakdownReport): string {
+  const f = ITEM_BREAKDOWNS.includes(r.by) ? ITEM_FIGURES : DOCUMENT_FIGURES;
   return file([
-    csvLine([BREAKDOWN_LABELS[r.by], 'Detail', ...FIGURE_COLUMNS, ...before(FIGURE_COLUMNS)]),
+    csvLine([BREAKDOWN_LABELS[r.by], 'Detail', ...labels(f), ...before(labels(f))]),
     ...r.rows.map((row) =>
-      csvLine([row.label, row.detail, ...figureCells(row.current), ...figureCells(row.previous)]),
+      csvLine([row.label, row.detail, ...cells(f, row.current), ...cells(f, row.previous)]),
     ),
-    csvLine(['Total', '', ...figureCells(r.totals), ...figureCells(r.previousTotals)]),
+    csvLine(['Total', '', ...cells(f, r.totals), ...cells(f, r.previousTotals)]),
   ]);
 }
 

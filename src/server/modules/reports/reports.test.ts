@@ -184,9 +184,28 @@ describe('the sales reports, against the fixture computed by hand', () => {
     const csv = await call('GET', `${ADMIN}/reports/breakdown.csv?${DAY_27}&by=state`, admin.cookie);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = parseCsv(csv.body).rows;
-    expect(rows[0]!.slice(0, 5)).toEqual(['Ship-to state', 'Detail', 'Orders', 'Units', 'Goods']);
-    expect(rows[1]!.slice(0, 5)).toEqual(['Connecticut', 'CT', '1', '0', '33.00']);
-    expect(rows.at(-1)!.slice(0, 5)).toEqual(['Total', '', '1', '0', '33.00']);
+    expect(rows[0]!.slice(0, 5)).toEqual(['Ship-to state', 'Detail', 'Orders', 'Goods', 'Delivery']);
+    expect(rows[1]!.slice(0, 5)).toEqual(['Connecticut', 'CT', '1', '33.00', (fee / 100).toFixed(2)]);
+    expect(rows.at(-1)!.slice(0, 5)).toEqual(['Total', '', '1', '33.00', (fee / 100).toFixed(2)]);
+    const byOptionCsv = parseCsv(
+      (await call('GET', `${ADMIN}/reports/breakdown.csv?${DAY_27}&by=option`, admin.cookie)).body,
+    ).rows;
+    expect(byOptionCsv[0]!.slice(2, 8)).toEqual([
+      'Units',
+      'Goods',
+      'Excise',
+      'Total',
+      'Units credited',
+      'Credited',
+    ]);
+    expect(byOptionCsv.find((row) => row[1] === pod.sku)!.slice(2, 8)).toEqual([
+      '0',
+      '0.00',
+      '0.00',
+      '0.00',
+      '2',
+      '11.60',
+    ]);
   });
 
   it('cancelled and credited items; movers; slow movers; low stock with its reorder point', async () => {

@@ -107,7 +107,7 @@ describe('telling people what happened (decision 014, item 15)', () => {
       m.subject.startsWith(`T${licence.slice(1)} to verify`),
     );
     expect(notice?.subject).toBe(`T${licence.slice(1)} to verify: ${buyer.body.businessName}`);
-    expect(notice?.text).toContain('/admin');
+    expect(notice?.text).toContain('/admin/verification');
     expect(
       (await mailTo(quiet.email)).some((m) => m.subject.startsWith(`T${licence.slice(1)} to verify`)),
     ).toBe(false);

@@ -87,8 +87,8 @@ export function AdminLayout() {
 }
 
 /**
- * The page, when the staff member's role includes it (decision 016); the console's front door
- * (/admin, Verification) opens on the role's first page instead; any other page says so.
+ * The page, when the staff member's role includes it (decision 016); any other page says so. The
+ * console's front door (/admin, the dashboard) is every role's (decision 018).
  */
 export function RolePage() {
   const { pathname } = useLocation();
@@ -96,8 +96,6 @@ export function RolePage() {
   const needed = pagePermission(pathname);
   if (!needed || may(needed)) return <Outlet />;
   const first = firstPage(may);
-  if (needed === 'documents' && first && first !== '/admin' && pathname.replace(/\/+$/, '') === '/admin')
-    return <Navigate to={first} replace />;
   return (
     <div className="mx-auto max-w-md py-12 text-center">
       <h1 className="text-2xl font-bold">Not part of your role</h1>

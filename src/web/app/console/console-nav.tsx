@@ -3,13 +3,17 @@ import {
   BadgeDollarSign,
   Boxes,
   Building2,
+  ChartLine,
   ClipboardList,
   ClipboardPen,
   FileCheck2,
   FileText,
   History,
   Image,
+  Landmark,
+  LayoutDashboard,
   Mail,
+  PackageMinus,
   ReceiptText,
   Scale,
   Settings,
@@ -33,12 +37,13 @@ const COUNT_EVERY_MS = 60_000;
 
 /** The console's pages, each with the permission its role needs (decision 016; the server checks the same). */
 const NAV: readonly NavEntry[] = [
+  // Every staff member's first page: what waits for their role (decision 018).
+  { to: '/admin', permission: 'console', label: 'Dashboard', icon: LayoutDashboard, end: true },
   {
-    to: '/admin',
+    to: '/admin/verification',
     permission: 'documents',
     label: 'Verification',
     icon: FileCheck2,
-    end: true,
     count: { query: documentsToVerifyQuery, what: 'documents to verify' },
   },
   {
@@ -54,12 +59,15 @@ const NAV: readonly NavEntry[] = [
   { to: '/admin/categories', permission: 'catalogue', label: 'Categories & brands', icon: Tags },
   { to: '/admin/banners', permission: 'catalogue', label: 'Banners', icon: Image },
   { to: '/admin/import', permission: 'catalogue', label: 'Import / export', icon: Upload },
+  { to: '/admin/low-stock', permission: 'catalogue', label: 'Low stock', icon: PackageMinus },
   { to: '/admin/companies', permission: 'companies.read', label: 'Companies', icon: Building2 },
   { to: '/admin/receivables', permission: 'receivables', label: 'Receivables', icon: ReceiptText },
+  { to: '/admin/reports', permission: 'reports', label: 'Reports', icon: ChartLine },
   { to: '/admin/buyers', permission: 'buyers.read', label: 'Buyers', icon: Users },
   { to: '/admin/pricing', permission: 'prices', label: 'Groups & prices', icon: BadgeDollarSign },
   { to: '/admin/staff', permission: 'staff', label: 'Staff', icon: ShieldCheck },
   { to: '/admin/compliance', permission: 'compliance', label: 'Compliance', icon: Scale },
+  { to: '/admin/excise-returns', permission: 'excise', label: 'Excise returns', icon: Landmark },
   { to: '/admin/settings', permission: 'settings', label: 'Settings', icon: Settings },
   { to: '/admin/mail', permission: 'mail', label: 'Mail', icon: Mail },
   { to: '/admin/audit', permission: 'audit', label: 'Audit log', icon: History },
@@ -76,7 +84,7 @@ export function pagePermission(pathname: string): Permission | null {
   return entry?.permission ?? null;
 }
 
-/** Where a role's console opens: its first menu entry (Verification for those who verify). */
+/** Where a role's console opens: its first menu entry (the dashboard, every role's). */
 export function firstPage(may: (p: Permission) => boolean): string | null {
   return NAV.find((e) => may(e.permission))?.to ?? null;
 }

@@ -20,7 +20,8 @@ function renderConsole(path: string, role: Parameters<typeof makeStaffMe>[0]) {
   renderPage(
     <Routes>
       <Route path="/admin" element={<RolePage />}>
-        <Route index element={<h1>Verification queue</h1>} />
+        <Route index element={<h1>Dashboard</h1>} />
+        <Route path="verification" element={<h1>Verification queue</h1>} />
         <Route path="orders" element={<h1>Orders page</h1>} />
         <Route path="*" element={<h1>The page itself</h1>} />
       </Route>
@@ -33,13 +34,14 @@ describe('the console by role (decision 016)', () => {
   it('the menu holds only what the role may use', async () => {
     fakeApi({ 'GET admin/orders/to-ship/count': ok({ count: 0 }) });
     renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('warehouse') });
-    expect(await menuOf()).toEqual(['Orders', 'My account', 'Storefront']);
+    expect(await menuOf()).toEqual(['Dashboard', 'Orders', 'My account', 'Storefront']);
   });
 
-  it('a sales rep’s menu has the order desk after Orders, and still opens on Orders', async () => {
+  it('a sales rep’s menu has the order desk after Orders, and opens on the dashboard', async () => {
     fakeApi({ 'GET admin/orders/to-ship/count': ok({ count: 0 }) });
     renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('sales') });
     expect(await menuOf()).toEqual([
+      'Dashboard',
       'Orders',
       'Order desk',
       'Quotes',
@@ -47,7 +49,7 @@ describe('the console by role (decision 016)', () => {
       'My account',
       'Storefront',
     ]);
-    expect(firstPage((p) => makeStaffMe('sales').permissions.includes(p))).toBe('/admin/orders');
+    expect(firstPage((p) => makeStaffMe('sales').permissions.includes(p))).toBe('/admin');
   });
 
   it('an admin’s menu holds every page', async () => {
@@ -57,6 +59,7 @@ describe('the console by role (decision 016)', () => {
     });
     renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('admin') });
     expect(await menuOf()).toEqual([
+      'Dashboard',
       'Verification',
       'Orders',
       'Order desk',
@@ -65,12 +68,15 @@ describe('the console by role (decision 016)', () => {
       'Categories & brands',
       'Banners',
       'Import / export',
+      'Low stock',
       'Companies',
       'Receivables',
+      'Reports',
       'Buyers',
       'Groups & prices',
       'Staff',
       'Compliance',
+      'Excise returns',
       'Settings',
       'Mail',
       'Audit log',
@@ -79,23 +85,30 @@ describe('the console by role (decision 016)', () => {
     ]);
   });
 
-  it('accounting’s menu has receivables after Companies (decision 017)', async () => {
+  it('accounting’s menu has receivables after Companies (decision 017), reports and excise returns (018)', async () => {
     fakeApi({ 'GET admin/orders/to-ship/count': ok({ count: 0 }) });
     renderPage(<ConsoleNav />, { path: '/admin', staff: makeStaffMe('accounting') });
     expect(await menuOf()).toEqual([
+      'Dashboard',
       'Orders',
       'Companies',
       'Receivables',
+      'Reports',
       'Buyers',
+      'Excise returns',
       'My account',
       'Storefront',
     ]);
     expect(pagePermission('/admin/receivables')).toBe('receivables');
+    expect(pagePermission('/admin/reports/breakdown')).toBe('reports');
+    expect(pagePermission('/admin/excise-returns')).toBe('excise');
   });
 
   it('a page is known by the menu entry it is under', () => {
-    expect(pagePermission('/admin')).toBe('documents');
-    expect(pagePermission('/admin/')).toBe('documents');
+    expect(pagePermission('/admin')).toBe('console');
+    expect(pagePermission('/admin/')).toBe('console');
+    expect(pagePermission('/admin/verification')).toBe('documents');
+    expect(pagePermission('/admin/low-stock')).toBe('catalogue');
     expect(pagePermission('/admin/orders/SS-100001')).toBe('orders.read');
     expect(pagePermission('/admin/products/new')).toBe('catalogue');
     expect(pagePermission('/admin/compliance/pact')).toBe('compliance');
@@ -104,13 +117,14 @@ describe('the console by role (decision 016)', () => {
     expect(pagePermission('/admin/desktop')).toBeNull();
     expect(pagePermission('/admin/ordersx')).toBeNull();
     expect(pagePermission('/admin/elsewhere')).toBeNull();
-    expect(firstPage((p) => p === 'companies.read' || p === 'console')).toBe('/admin/companies');
+    expect(firstPage((p) => p === 'companies.read' || p === 'console')).toBe('/admin');
+    expect(firstPage((p) => p === 'companies.read')).toBe('/admin/companies');
     expect(firstPage(() => false)).toBeNull();
   });
 
-  it('the front door opens on the role’s first page, and a page inside the role shows', async () => {
+  it('the front door is every role’s dashboard, and a page inside the role shows', async () => {
     renderConsole('/admin', 'warehouse');
-    expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     cleanup();
     renderConsole('/admin/account', 'warehouse');
     expect(await screen.findByRole('heading', { name: 'The page itself' })).toBeTruthy();
@@ -120,14 +134,16 @@ describe('the console by role (decision 016)', () => {
     renderConsole('/admin/products', 'sales');
     expect(await screen.findByRole('heading', { name: 'Not part of your role' })).toBeTruthy();
     expect(screen.getByText(adminMessages.roleRefused)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to your first page' }).getAttribute('href')).toBe(
-      '/admin/orders',
-    );
+    expect(screen.getByRole('link', { name: 'Go to your first page' }).getAttribute('href')).toBe('/admin');
     expect(screen.queryByRole('heading', { name: 'The page itself' })).toBeNull();
   });
 
-  it('compliance opens on the verification queue', async () => {
-    renderConsole('/admin', 'compliance');
+  it('the verification queue is for the roles that verify: compliance opens it, the warehouse is told no', async () => {
+    renderConsole('/admin/verification', 'compliance');
     expect(await screen.findByRole('heading', { name: 'Verification queue' })).toBeTruthy();
+    cleanup();
+    renderConsole('/admin/verification', 'warehouse');
+    expect(await screen.findByRole('heading', { name: 'Not part of your role' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Verification queue' })).toBeNull();
   });
 });

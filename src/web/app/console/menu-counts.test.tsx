@@ -13,6 +13,9 @@ describe('telling staff what waits (decision 014, item 15)', () => {
     const menu = await screen.findByRole('navigation', { name: 'Console' });
     const verification = within(menu).getByRole('link', { name: /^Verification/ });
     await waitFor(() => expect(verification.textContent).toBe('Verification, 3 documents to verify'));
+    // The queue has its own page; the console's front door is the dashboard.
+    expect(verification.getAttribute('href')).toBe('/admin/verification');
+    expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(within(menu).getByRole('link', { name: /^Orders/ }).textContent).toBe('Orders');
   });
 });

@@ -128,10 +128,13 @@ export function DataTable({
   caption,
   head,
   children,
+  narrow = false,
 }: {
   caption: string;
   head: string[];
   children: ReactNode;
+  /** A table of a few columns that fits a narrow box (beside a chart) without a scroll sideways. */
+  narrow?: boolean;
 }) {
   // On a phone each row is a card, each cell a line headed by its column's name (decision 014,
   // item 16): the cells are labelled from `head` after each render. A table shown as blocks loses
@@ -157,7 +160,10 @@ export function DataTable({
   });
   return (
     <div className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200 sm:overflow-x-auto">
-      <table ref={ref} className={`w-full text-left text-sm sm:min-w-[640px] ${CARDS_ON_PHONES}`}>
+      <table
+        ref={ref}
+        className={`w-full text-left text-sm ${narrow ? '' : 'sm:min-w-[640px]'} ${CARDS_ON_PHONES}`}
+      >
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-700 max-sm:hidden">
           <tr>

@@ -78,7 +78,7 @@ function DocumentsTable({ caption, documents }: { caption: string; documents: St
           <td className="px-3 py-2">
             <Badge status={d.status} />
             {verifies && d.status === 'pending' && (
-              <Link to="/admin" className="ml-1 text-xs underline">
+              <Link to="/admin/verification" className="ml-1 text-xs underline">
                 review
               </Link>
             )}

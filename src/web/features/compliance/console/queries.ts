@@ -10,3 +10,6 @@ export const listingsQuery = (productId: number) =>
   consoleRead('compliance/listings', 'ListingListSchema', { productId });
 export const orderComplianceQuery = (number: string) =>
   consoleRead(`compliance/orders/${encodeURIComponent(number)}`, 'OrderComplianceSchema');
+export const exciseFilingsQuery = () => consoleRead('compliance/excise-returns', 'ExciseFilingListSchema');
+export const exciseReturnQuery = (month: string, state: string) =>
+  consoleRead('compliance/excise-return', 'ExciseReturnSchema', { month, state });
