@@ -9,10 +9,10 @@
  * costs no round trip (it is one more call inside place_order's one statement).
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
+import type { Database } from '../src/server/db/client.ts';
 import { accountSummary } from '../src/server/modules/receivables/ledger.service.ts';
 import { companyStatement, receivablesList } from '../src/server/modules/receivables/statements.service.ts';
+import { ms, onBothDatabases, timed } from './timing.ts';
 
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10_000);
 const BIG_INVOICES = 5_000;
@@ -80,25 +80,6 @@ async function seed(database: Database): Promise<{ big: string; bigOrder: string
   return { big: big!.id, bigOrder: bigOrder!.id, smallOrder: smallOrder!.id };
 }
 
-function percentiles(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function timed(fn: () => Promise<unknown>, rounds = ROUNDS) {
-  await fn(); // warm
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return percentiles(samples);
-}
-
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
 async function measure(where: string, database: Database): Promise<string[][]> {
   const started = performance.now();
   const { big, bigOrder, smallOrder } = await seed(database);
@@ -108,8 +89,8 @@ async function measure(where: string, database: Database): Promise<string[][]> {
   const db = database.db;
   const ctx = { db, now: new Date('2026-11-27T15:00:00Z'), staffId: randomUUID(), companyScope: null };
   const company = { id: big, businessName: 'Shop 1' };
-  const statement = await timed(() => companyStatement(db, company, '2026-01-01', '2026-12-31'));
-  const aging = await timed(() => accountSummary(db, big, '2026-11-27'));
+  const statement = await timed(() => companyStatement(db, company, '2026-01-01', '2026-12-31'), ROUNDS);
+  const aging = await timed(() => accountSummary(db, big, '2026-11-27'), ROUNDS);
   const page = await timed(() => receivablesList(ctx, { q: '', status: 'all', page: 1 }), 10);
   const whole = await timed(() => receivablesList(ctx, { q: '', status: 'all', page: null }), 5);
   const now = ctx.now.toISOString();
@@ -155,36 +136,7 @@ async function measure(where: string, database: Database): Promise<string[][]> {
 }
 
 export async function benchReceivables(pgUrl: string | null): Promise<string[][]> {
-  const rows: string[][] = [];
-  const lite = await openPglite();
-  try {
-    await lite.migrate();
-    rows.push(...(await measure('PGlite', lite)));
-  } finally {
-    await lite.close();
-  }
-  if (!pgUrl) return rows;
-  const name = `bench_receivables_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  try {
-    await admin.connect();
-  } catch {
-    rows.push(['PostgreSQL: not reachable; skipped', '', '']);
-    return rows;
-  }
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const server = await openPostgres(url.toString());
-  try {
-    await server.migrate();
-    rows.push(...(await measure('PostgreSQL', server)));
-  } finally {
-    await server.close();
-    if (!process.env.BENCH_KEEP) await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
-  return rows;
+  return onBothDatabases(`bench_receivables_${process.pid}`, pgUrl, measure);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

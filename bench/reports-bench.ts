@@ -8,8 +8,7 @@
  * last 30 days. Targets: each report under 300 ms, the dashboard under 150 ms.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client.ts';
+import type { Database } from '../src/server/db/client.ts';
 import { exciseFilingList, exciseReturn } from '../src/server/modules/compliance/excise-return.service.ts';
 import { dashboard } from '../src/server/modules/reports/dashboard.service.ts';
 import {
@@ -23,6 +22,7 @@ import {
   slowMoversReport,
 } from '../src/server/modules/reports/stock-reports.service.ts';
 import { BREAKDOWNS } from '../src/shared/reports/reports.schemas.ts';
+import { ms, onBothDatabases, timed } from './timing.ts';
 
 const ORDERS = Number(process.env.BENCH_REPORT_ORDERS ?? 100_000);
 const COMPANIES = 2_000;
@@ -108,25 +108,6 @@ export async function seed(database: Database): Promise<void> {
   await q('analyze');
 }
 
-function percentiles(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-async function timed(fn: () => Promise<unknown>, rounds = ROUNDS) {
-  await fn(); // warm
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    await fn();
-    samples.push(performance.now() - t0);
-  }
-  return percentiles(samples);
-}
-
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
 async function measure(where: string, database: Database): Promise<string[][]> {
   let started = performance.now();
   await seed(database);
@@ -152,7 +133,7 @@ async function measure(where: string, database: Database): Promise<string[][]> {
   const month = { from: '2026-12-02', to: '2026-12-31' };
   const rows: string[][] = [];
   const row = async (what: string, target: number, fn: () => Promise<unknown>) => {
-    const r = await timed(fn);
+    const r = await timed(fn, ROUNDS);
     rows.push([`${where}: ${what} (target < ${target} ms)`, ms(r.p50), ms(r.p95)]);
   };
   await row('dashboard, admin (every tile, 30 days)', 150, () => dashboard(ctx, 'admin', 30));
@@ -175,36 +156,7 @@ async function measure(where: string, database: Database): Promise<string[][]> {
 }
 
 export async function benchReports(pgUrl: string | null): Promise<string[][]> {
-  const rows: string[][] = [];
-  const lite = await openPglite();
-  try {
-    await lite.migrate();
-    rows.push(...(await measure('PGlite', lite)));
-  } finally {
-    await lite.close();
-  }
-  if (!pgUrl) return rows;
-  const name = `bench_reports_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  try {
-    await admin.connect();
-  } catch {
-    rows.push(['PostgreSQL: not reachable; skipped', '', '']);
-    return rows;
-  }
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const server = await openPostgres(url.toString());
-  try {
-    await server.migrate();
-    rows.push(...(await measure('PostgreSQL', server)));
-  } finally {
-    await server.close();
-    if (!process.env.BENCH_KEEP) await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
-  }
-  return rows;
+  return onBothDatabases(`bench_reports_${process.pid}`, pgUrl, measure);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -107,36 +107,23 @@ export const BreakdownReportSchema = z.object({
 });
 export type BreakdownReport = z.output<typeof BreakdownReportSchema>;
 
+const CreditsSchema = z.object({
+  /** Units and amount of items cancelled on orders placed in the range. */
+  cancelledQuantity: z.number().int(),
+  cancelledCents: z.number().int(),
+  /** Units and amount (excise in) credit notes issued in the range took back. */
+  creditedQuantity: z.number().int(),
+  creditedCents: z.number().int(),
+});
+
 export const CreditedReportSchema = z.object({
   range: RangeSchema,
   previous: RangeSchema,
-  rows: z.array(
-    z.object({
-      key: z.string(),
-      sku: z.string(),
-      description: z.string(),
-      /** Units and amount of items cancelled on orders placed in the range. */
-      cancelledQuantity: z.number().int(),
-      cancelledCents: z.number().int(),
-      /** Units and amount (excise in) credit notes issued in the range took back. */
-      creditedQuantity: z.number().int(),
-      creditedCents: z.number().int(),
-    }),
-  ),
+  rows: z.array(CreditsSchema.extend({ key: z.string(), sku: z.string(), description: z.string() })),
   page: z.number().int(),
   pages: z.number().int(),
-  totals: z.object({
-    cancelledQuantity: z.number().int(),
-    cancelledCents: z.number().int(),
-    creditedQuantity: z.number().int(),
-    creditedCents: z.number().int(),
-  }),
-  previousTotals: z.object({
-    cancelledQuantity: z.number().int(),
-    cancelledCents: z.number().int(),
-    creditedQuantity: z.number().int(),
-    creditedCents: z.number().int(),
-  }),
+  totals: CreditsSchema,
+  previousTotals: CreditsSchema,
 });
 export type CreditedReport = z.output<typeof CreditedReportSchema>;
 

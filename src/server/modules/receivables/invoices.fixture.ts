@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { CompanyLedgerSchema } from '#shared/receivables/payments.schemas.ts';
-import { InvoiceListSchema, type InvoiceSummary } from '#shared/receivables/invoices.schemas.ts';
-import type { TestContext } from '#tests/test-app.ts';
 import { ADMIN } from '#server/modules/orders/desk.fixture.ts';
 import { orderChangeFixture } from '#server/modules/orders/order-change.fixture.ts';
+import { OrderChangePreviewSchema } from '#shared/orders/order-change.schemas.ts';
+import { InvoiceListSchema, type InvoiceSummary } from '#shared/receivables/invoices.schemas.ts';
+import { CompanyLedgerSchema } from '#shared/receivables/payments.schemas.ts';
+import type { TestContext } from '#tests/test-app.ts';
 
 /** The PDF's text, page by page, read back with pdf.js (decision 017: tests read what a shop reads). */
 export async function pdfText(bytes: Buffer): Promise<string[]> {
@@ -22,6 +23,75 @@ export async function pdfText(bytes: Buffer): Promise<string[]> {
   }
   await doc.destroy();
   return pages;
+}
+
+/**
+ * A company with an order of two options (each with 1,000 in stock) and what the property tests
+ * do with it: place more orders, change one before it ships, cancel one of its items. Each says
+ * whether it happened (a change or a cancellation of an order that shipped or has nothing left
+ * is refused, and that is no failure).
+ */
+function lifeOf(d: ReturnType<typeof orderChangeFixture>, t: () => TestContext) {
+  return async function companyLife() {
+    const o = await d.orderOfTwo();
+    await t().database.query('update variants set stock = 1000 where id = any($1::int[])', [
+      [o.a.id, o.b.id],
+    ]);
+    await t().app.catalogue.changed();
+    const orders = [o.number];
+    const pick = (i: number) => orders[i % orders.length]!;
+    async function order(a: number, b: number): Promise<boolean> {
+      if (!a && !b) return false;
+      if (a) await d.f.add(o.owner.cookie, o.a.sku, a);
+      if (b) await d.f.add(o.owner.cookie, o.b.sku, b);
+      const res = await d.f.call(
+        'POST',
+        '/api/v1/orders',
+        o.owner.cookie,
+        d.f.orderBody({
+          shippingType: 'Shiptoaddress',
+          locationId: o.loc,
+          shippingDetails: { ...d.f.shipping, state: 'TX' },
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      orders.push(res.json().order.orderNumber);
+      return true;
+    }
+    async function change(cookie: string, which: number, a: number, b: number): Promise<boolean> {
+      const number = pick(which);
+      const [row] = await t().database.query<{ version: number }>(
+        'select version from orders where number = $1',
+        [number],
+      );
+      const lines = [
+        ...(a ? [{ sku: o.a.sku, quantity: a }] : []),
+        ...(b ? [{ sku: o.b.sku, quantity: b }] : []),
+      ];
+      if (!lines.length) return false;
+      const body = { version: row!.version, lines, shippingType: 'Shiptoaddress' };
+      const p = await d.call('POST', `${ADMIN}/orders/${number}/change/preview`, cookie, body);
+      if (p.statusCode !== 200) return false; // shipped or cancelled: nothing to change
+      const preview = OrderChangePreviewSchema.parse(p.json());
+      const res = await d.call('POST', `${ADMIN}/orders/${number}/change`, cookie, {
+        ...body,
+        reason: 'property',
+        expectedTotalCents: preview.after.totalCents,
+        revision: preview.revision,
+      });
+      expect([200, 409], res.body).toContain(res.statusCode);
+      return res.statusCode === 200;
+    }
+    async function cancel(cookie: string, which: number, line: 'a' | 'b'): Promise<boolean> {
+      const sku = line === 'a' ? o.a.sku : o.b.sku;
+      const res = await d.call('POST', `${ADMIN}/orders/${pick(which)}/items/${sku}/status`, cookie, {
+        status: 'cancelled',
+      });
+      expect([200, 404, 409], res.body).toContain(res.statusCode);
+      return res.statusCode === 200;
+    }
+    return { o, orders, order, change, cancel };
+  };
 }
 
 /** Orders with invoices, and the invoice routes, for the receivables tests. */
@@ -155,8 +225,11 @@ export function invoicesFixture(getT: () => TestContext, clock: () => Date) {
     expect(gaps).toEqual([]);
   }
 
+  const companyLife = lifeOf(d, t);
+
   return {
     ...d,
+    companyLife,
     documents,
     pdf,
     netInvoiced,

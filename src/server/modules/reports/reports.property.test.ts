@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '#server/modules/orders/desk.fixture.ts';
 import { invoicesFixture } from '#server/modules/receivables/invoices.fixture.ts';
 import { dayPlus } from '#shared/dates.ts';
-import { OrderChangePreviewSchema } from '#shared/orders/order-change.schemas.ts';
 import { BREAKDOWNS, BreakdownReportSchema, SalesReportSchema } from '#shared/reports/reports.schemas.ts';
 import { testAppForFile, testClock } from '#tests/test-app.ts';
 
@@ -92,73 +91,19 @@ describe('the reports (property)', () => {
         fc.integer({ min: 0, max: 40 }),
         async (steps, startShift, length) => {
           admin = await d.staffWithTotp('admin'); // a staff session lasts 12 hours at most
-          const o = await d.orderOfTwo();
-          await t.database.query('update variants set stock = 1000 where id = any($1::int[])', [
-            [o.a.id, o.b.id],
-          ]);
-          await t.app.catalogue.changed();
-          const orders = [o.number];
+          const life = await d.companyLife();
           seen.orders++;
-          const pick = <T>(list: T[], i: number) => list[i % list.length]!;
           for (const s of steps) {
             if (s.kind === 'wait') {
               clock.advance(s.minutes * 60_000);
               // Both sessions used after each wait, as people do: none idles past its 2 hours.
               expect((await d.call('GET', `${ADMIN}/me`, admin.cookie)).statusCode).toBe(200);
-              expect((await f.call('GET', '/api/v1/cart', o.owner.cookie)).statusCode).toBe(200);
+              expect((await f.call('GET', '/api/v1/cart', life.o.owner.cookie)).statusCode).toBe(200);
             } else if (s.kind === 'order') {
-              if (!s.a && !s.b) continue;
-              if (s.a) await f.add(o.owner.cookie, o.a.sku, s.a);
-              if (s.b) await f.add(o.owner.cookie, o.b.sku, s.b);
-              const res = await f.call(
-                'POST',
-                '/api/v1/orders',
-                o.owner.cookie,
-                f.orderBody({
-                  shippingType: 'Shiptoaddress',
-                  locationId: o.loc,
-                  shippingDetails: { ...f.shipping, state: 'TX' },
-                }),
-              );
-              expect(res.statusCode, res.body).toBe(201);
-              orders.push(res.json().order.orderNumber);
-              seen.orders++;
+              if (await life.order(s.a, s.b)) seen.orders++;
             } else if (s.kind === 'change') {
-              const number = pick(orders, s.which);
-              const [row] = await t.database.query<{ version: number }>(
-                'select version from orders where number = $1',
-                [number],
-              );
-              const lines = [
-                ...(s.a ? [{ sku: o.a.sku, quantity: s.a }] : []),
-                ...(s.b ? [{ sku: o.b.sku, quantity: s.b }] : []),
-              ];
-              if (!lines.length) continue;
-              const body = { version: row!.version, lines, shippingType: 'Shiptoaddress' };
-              const p = await d.call('POST', `${ADMIN}/orders/${number}/change/preview`, admin.cookie, body);
-              if (p.statusCode !== 200) continue;
-              const preview = OrderChangePreviewSchema.parse(p.json());
-              const res = await d.call('POST', `${ADMIN}/orders/${number}/change`, admin.cookie, {
-                ...body,
-                reason: 'property',
-                expectedTotalCents: preview.after.totalCents,
-                revision: preview.revision,
-              });
-              expect([200, 409], res.body).toContain(res.statusCode);
-              if (res.statusCode === 200) seen.changes++;
-            } else {
-              const sku = s.line === 'a' ? o.a.sku : o.b.sku;
-              const res = await d.call(
-                'POST',
-                `${ADMIN}/orders/${pick(orders, s.which)}/items/${sku}/status`,
-                admin.cookie,
-                {
-                  status: 'cancelled',
-                },
-              );
-              expect([200, 404, 409], res.body).toContain(res.statusCode);
-              if (res.statusCode === 200) seen.cancels++;
-            }
+              if (await life.change(admin.cookie, s.which, s.a, s.b)) seen.changes++;
+            } else if (await life.cancel(admin.cookie, s.which, s.line)) seen.cancels++;
           }
           // The trigger's running sums are what the documents give when added up again.
           const kept = await rollups();
