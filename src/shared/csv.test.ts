@@ -8,6 +8,12 @@ describe('csv', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
     expect(csvCell(-5)).toBe('-5');
+    // A plain negative amount stays a number a spreadsheet adds up; anything more is defused.
+    expect(csvCell('-1.60')).toBe('-1.60');
+    expect(csvCell('-12')).toBe('-12');
+    expect(csvCell(-1e21)).toBe('-1e+21'); // a number is never a formula, whatever its text
+    for (const formula of ['=1+2', '-1.60=', '-1.', '-.5', '--1', '-', '+1.60', '-1.6.0', '-1e3', '@1'])
+      expect(csvCell(formula), formula).toBe(`'${formula}`);
     expect(csvCell(null)).toBe('');
   });
 

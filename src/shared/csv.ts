@@ -5,10 +5,12 @@
  * apostrophes before such a character gets one more, so its own apostrophes survive too.
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** A plain amount ("-1.60"): no formula, and a spreadsheet must read it as a number. */
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
 
 export function csvCell(value: string | number | boolean | null | undefined): string {
   let s = value == null ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
+  if (typeof value === 'string' && FORMULA_START.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -4,11 +4,14 @@ import { dayPlus } from '#shared/dates.ts';
 import {
   bucketOf,
   bucketsIn,
+  comparedPeriod,
   dashboardPeriods,
   monthStart,
+  monthsBefore,
   nextMonthStart,
   percentChange,
   previousPeriod,
+  REPORT_GRAINS,
   rangeDays,
   rollupSpans,
   weekStart,
@@ -114,6 +117,47 @@ describe("the reports' periods (decision 018)", () => {
         expect(new Set(covered).size).toBe(covered.length);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('compares a chart with as many buckets before, each as partial as its counterpart', () => {
+    expect(comparedPeriod({ from: '2026-11-01', to: '2026-11-30' }, 'day')).toEqual({
+      from: '2026-10-02',
+      to: '2026-10-31',
+    });
+    // Six weeks (Sunday 1 November falls in the week of 26 October): six weeks earlier.
+    expect(comparedPeriod({ from: '2026-11-01', to: '2026-11-30' }, 'week')).toEqual({
+      from: '2026-09-20',
+      to: '2026-10-19',
+    });
+    // Three months: three months earlier, the 31st of October for the 31st of January.
+    expect(comparedPeriod({ from: '2026-01-31', to: '2026-03-01' }, 'month')).toEqual({
+      from: '2025-10-31',
+      to: '2025-12-01',
+    });
+    expect(comparedPeriod({ from: '2026-03-30', to: '2026-04-30' }, 'month')).toEqual({
+      from: '2026-01-30',
+      to: '2026-02-28',
+    });
+    expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
+    expect(monthsBefore('2026-12-15', 12)).toBe('2025-12-15');
+    expect(monthsBefore('2026-01-15', 1)).toBe('2025-12-15');
+    expect(monthsBefore('2026-05-31', 3)).toBe('2026-02-28');
+    expect(monthsBefore('2026-07-31', 1)).toBe('2026-06-30');
+    fc.assert(
+      fc.property(
+        dayArb,
+        fc.integer({ min: 0, max: 800 }),
+        fc.constantFrom(...REPORT_GRAINS),
+        (from, length, grain) => {
+          const r = { from, to: dayPlus(from, length) };
+          const before = comparedPeriod(r, grain);
+          expect(before.to < r.from).toBe(true);
+          expect(before.from <= before.to).toBe(true);
+          expect(bucketsIn(before, grain)).toHaveLength(bucketsIn(r, grain).length);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

@@ -22,6 +22,28 @@ export function previousPeriod(r: DayRange): DayRange {
   return { from: dayPlus(r.from, -rangeDays(r)), to: dayPlus(r.from, -1) };
 }
 
+/** The same day `months` months earlier, or that month's last day when it is shorter. */
+export function monthsBefore(day: string, months: number): string {
+  const index = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 - months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(Number(day.slice(8, 10)), last)).padStart(2, '0')}`;
+}
+
+/**
+ * The period a chart of this grain compares with, bucket by bucket: by day the days just before;
+ * by week as many whole weeks earlier as the range has weeks (the same weekdays); by month as many
+ * months earlier as it has months (the same days, or the month's last). Either way it has as many
+ * buckets as the range, each as partial as its counterpart.
+ */
+export function comparedPeriod(r: DayRange, grain: ReportGrain): DayRange {
+  if (grain === 'day') return previousPeriod(r);
+  const n = bucketsIn(r, grain).length;
+  if (grain === 'week') return { from: dayPlus(r.from, -7 * n), to: dayPlus(r.to, -7 * n) };
+  return { from: monthsBefore(r.from, n), to: monthsBefore(r.to, n) };
+}
+
 /** The first day of the month of `day`. */
 export const monthStart = (day: string): string => `${day.slice(0, 7)}-01`;
 

@@ -28,7 +28,7 @@ export const PERMISSIONS = [
   'compliance',
   /** Receivables: payment terms, invoicing settings, payments and credit (decision 017). */
   'receivables',
-  /** Sales reports, the dashboard's sales, low stock and reorder points (decision 018). */
+  /** Sales reports and the dashboard's sales figures (decision 018; low stock is the catalogue's). */
   'reports',
   /** State excise returns and their filed marks (decision 018). */
   'excise',

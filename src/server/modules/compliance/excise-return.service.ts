@@ -17,7 +17,6 @@ import {
 import { splitByKind } from '#shared/compliance/excise-split.ts';
 import { monthRange } from '#shared/compliance/pact.ts';
 import { csvLine } from '#shared/csv.ts';
-import { formatCents } from '#shared/money.ts';
 import { loadCompliance } from './compliance.service.ts';
 import { exciseFilings } from './compliance.table.ts';
 
@@ -40,25 +39,30 @@ interface LineRow {
 /**
  * A state's excise return for a month of the store's days (decision 018): every invoice and credit
  * note line with excise whose document's excise state is the state, the credit notes' taken off,
- * each split by the kind of rate it was charged at (the state's rates in force on the day the order
- * was placed, as they weigh on the item; a rate withdrawn since still counts for its days).
+ * each split by the kind of rate it was charged at (the state's rates in force on the day the
+ * order's items were last priced before the document — placed or changed — as they weigh on the
+ * item; a rate withdrawn since still counts for its days).
  */
 export async function exciseReturn(ctx: StaffContext, q: ExciseReturnQuery): Promise<ExciseReturn> {
   const { from, until } = monthRange(q.month);
   const rows = rowsOf<LineRow>(
     await ctx.db.execute(sql`
       SELECT to_char(d.invoice_date, 'YYYY-MM-DD') AS date, d.number, d.kind, d.order_number,
-        to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS order_day, l.sku,
-        regexp_replace(l.description, ' \(excise\)$', '') AS description, l.quantity, l.amount_cents,
+        -- The day the order's items were last priced before this document: placed, or changed.
+        to_char(coalesce(
+          (SELECT max(r.created_at) FROM order_revisions r WHERE r.order_id = d.order_id AND r.created_at <= d.issued_at),
+          o.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS order_day,
+        l.sku, regexp_replace(l.description, ' \\(excise\\)$', '') AS description, l.quantity, l.amount_cents,
         l.excise_cents, i.compliance, i.unit_price_cents, i.quantity AS item_quantity
       FROM invoices d
       JOIN invoice_lines l ON l.invoice_id = d.id
       JOIN orders o ON o.id = d.order_id
+      -- The line's item: the same option at the same price, one not cancelled first.
       LEFT JOIN LATERAL (
         SELECT x.compliance, x.unit_price_cents, x.quantity FROM order_items x
         WHERE x.order_id = d.order_id
-          AND coalesce('v:' || x.variant_id, 'sku:' || x.sku) = regexp_replace(l.line_key, '@-?[0-9]+$', '')
-        ORDER BY x.id LIMIT 1
+          AND coalesce('v:' || x.variant_id, 'sku:' || x.sku) || '@' || x.unit_price_cents = l.line_key
+        ORDER BY x.status = 'cancelled', x.id LIMIT 1
       ) i ON true
       WHERE d.excise_state = ${q.state} AND d.invoice_date >= ${from}::date AND d.invoice_date < ${until}::date
         AND l.excise_cents <> 0
@@ -138,7 +142,8 @@ export function exciseReturnCsv(r: ExciseReturn): string {
     'Excise',
     ...kinds.map((k) => EXCISE_KIND_LABELS[k]),
   ]);
-  const money = (c: number) => formatCents(c).replace('$', '');
+  // Dollars with two decimals and no separators, as a spreadsheet reads them.
+  const money = (c: number) => (c / 100).toFixed(2);
   const body = r.lines.map((l) =>
     csvLine([
       l.date,

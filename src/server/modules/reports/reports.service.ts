@@ -3,7 +3,13 @@ import type { Db } from '#server/db/client.ts';
 import type { StaffContext } from '#server/http/request-context.ts';
 import { rowsOf } from '#server/modules/receivables/ledger.service.ts';
 import { stateName } from '#shared/accounts/us-states.ts';
-import { bucketOf, bucketsIn, type DayRange, previousPeriod } from '#shared/reports/periods.ts';
+import {
+  bucketOf,
+  bucketsIn,
+  comparedPeriod,
+  type DayRange,
+  previousPeriod,
+} from '#shared/reports/periods.ts';
 import {
   type Breakdown,
   type BreakdownQuery,
@@ -26,7 +32,7 @@ import { addFigures, dayTotals, figureSums, figuresOf, NO_FIGURES, spanOf } from
 /** Sales per day, week or month of a range, each bucket beside the same bucket of the period before. */
 export async function salesReport(ctx: StaffContext, q: SalesReportQuery): Promise<SalesReport> {
   const range = { from: q.from, to: q.to };
-  const previous = previousPeriod(range);
+  const previous = comparedPeriod(range, q.grain);
   const totals = await dayTotals(ctx.db, { from: previous.from, to: range.to });
   const bucketed = (r: DayRange) => {
     const sums = new Map<string, Figures>(bucketsIn(r, q.grain).map((b) => [b, NO_FIGURES]));
@@ -193,7 +199,7 @@ export async function creditedReport(
     const cancelled = rowsOf<{ key: string; sku: string; description: string; qty: string; cents: string }>(
       await ctx.db.execute(sql`
         SELECT coalesce('v:' || i.variant_id, 'sku:' || i.sku) AS key, min(i.sku) AS sku,
-          min(i.product_name || ' – ' || i.variant_name) AS description, sum(i.quantity)::text AS qty,
+          min(i.product_name || ' — ' || i.variant_name) AS description, sum(i.quantity)::text AS qty,
           sum(i.quantity * i.unit_price_cents + i.excise_cents)::text AS cents
         FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE i.status = 'cancelled' AND o.created_at >= ${start(r.from)} AND o.created_at < ${end(r.to)}
@@ -203,7 +209,8 @@ export async function creditedReport(
       await ctx.db.execute(sql`
         SELECT item_key AS key, min(sku) AS sku, min(description) AS description,
           sum(credited_quantity)::text AS qty, sum(credited_cents)::text AS cents
-        FROM sales_item_rollups WHERE ${spanOf('sales_item_rollups', r)} AND credited_cents > 0
+        FROM sales_item_rollups
+        WHERE ${spanOf('sales_item_rollups', r)} AND (credited_quantity > 0 OR credited_cents > 0)
         GROUP BY item_key`),
     );
     const byKey = new Map<string, { sku: string; description: string; credits: Credits }>();

@@ -153,7 +153,8 @@ export async function lowStockReport(
 
 /**
  * Slow movers: options in stock with no sale in the last `days` store days (today in), those that
- * sold longest ago (or never) first.
+ * sold longest ago (or never) first. A day sold on is one with units invoiced, whatever credit
+ * notes took back that day (of that day's sales or older ones).
  */
 export async function slowMoversReport(
   ctx: StaffContext,
@@ -178,7 +179,7 @@ export async function slowMoversReport(
       JOIN products p ON p.id = v.product_id
       LEFT JOIN LATERAL (
         SELECT s.period FROM sales_item_rollups s
-        WHERE s.variant_id = v.id AND s.grain = 'd' AND s.quantity > 0
+        WHERE s.variant_id = v.id AND s.grain = 'd' AND s.quantity + s.credited_quantity > 0
         ORDER BY s.period DESC LIMIT 1
       ) last ON true
       WHERE v.stock > 0 AND (last.period IS NULL OR last.period < ${since}::date)

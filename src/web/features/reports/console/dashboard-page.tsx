@@ -83,7 +83,7 @@ function SalesPerDay({ chart }: { chart: NonNullable<Dashboard['chart']> }) {
         />
       }
       table={
-        <DataTable caption={title} head={['Day', 'Sales', 'Day before', 'Sales then']} narrow>
+        <DataTable caption={title} head={['Day', 'Sales', 'Compared with', 'Sales then']} narrow>
           {/* Newest first: the days staff look at first are on top (the chart reads left to right). */}
           {[...rows].reverse().map((r) => (
             <tr key={r.day}>
