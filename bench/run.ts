@@ -5,8 +5,9 @@
  * carts, on PGlite and on the PostgreSQL server (a database of its own, dropped after). Prints one
  * table; not a test. Last, a 10,000-row catalogue CSV import on both databases.
  * A static file's latency while 24 buyers change their passwords at once, against idle.
- * BENCH_ONLY=catalogue|desk|metrics|hashing|orders|import|receivables|reports runs one part; BENCH_ONLY=members only the
- * comparison of members of three-member companies with one-person companies (part of orders).
+ * BENCH_ONLY=catalogue|desk|metrics|hashing|orders|import|receivables|reports runs one part; of orders,
+ * BENCH_ONLY=members only members of three-member companies against one-person companies, and
+ * BENCH_ONLY=rollups only placing orders with the sales rollups off and on.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -280,7 +281,7 @@ try {
     rows.push(...metricsRows);
   }
 
-  if (!ONLY || ONLY === 'orders' || ONLY === 'members') {
+  if (!ONLY || ONLY === 'orders' || ONLY === 'members' || ONLY === 'rollups') {
     const orderOptions = { seconds: DURATION, concurrency: ORDER_CONCURRENCY };
     // Decision 015: buyers who are members of three-member companies, against one-person
     // companies, the rules on, interleaved (one, three, one, three), each the mean of two.
@@ -337,18 +338,18 @@ try {
     };
     console.log('bench: placing orders on PGlite…');
     const onPglite = await startBenchServer(dataDir);
-    if (ONLY !== 'members') await rulesOnAndOff('PGlite', onPglite);
+    if (!ONLY || ONLY === 'orders') await rulesOnAndOff('PGlite', onPglite);
     if (ONLY !== 'members') await rollupsOnAndOff('PGlite', onPglite, orderOptions, report);
-    await companySizes('PGlite', onPglite);
+    if (ONLY !== 'rollups') await companySizes('PGlite', onPglite);
     await onPglite.stop();
 
     if (!(await seededPg())) notes.push(`PostgreSQL: nothing answers at ${PG_URL}; skipped`);
     else {
       console.log('bench: placing orders on PostgreSQL…');
       const onPg = await startBenchServer(dataDir, { BENCH_DATABASE_URL: pgDatabase! });
-      if (ONLY !== 'members') await rulesOnAndOff('PostgreSQL', onPg);
+      if (!ONLY || ONLY === 'orders') await rulesOnAndOff('PostgreSQL', onPg);
       if (ONLY !== 'members') await rollupsOnAndOff('PostgreSQL', onPg, orderOptions, report);
-      await companySizes('PostgreSQL', onPg);
+      if (ONLY !== 'rollups') await companySizes('PostgreSQL', onPg);
       await onPg.stop();
     }
   }
