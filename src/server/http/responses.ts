@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MessageResponseSchema } from '#shared/store/store.schemas.ts';
 
 /** The `{ message }` answers every signed-in route can give, for the OpenAPI document. */
@@ -26,4 +26,12 @@ export function acceptCsvBody(app: FastifyInstance): void {
     { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
     (_req, body, done) => done(null, body),
   );
+}
+
+/** A CSV file to download: its type, its name, and the text (exports and reports). */
+export function sendCsv(reply: FastifyReply, filename: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(body);
 }

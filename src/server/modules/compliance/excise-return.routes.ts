@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import { ERROR_RESPONSES, noStore, sendCsv } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
 import {
@@ -43,13 +43,11 @@ export const exciseReturnRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
       schema: { tags, summary: 'The excise return as CSV, for filing', querystring: ExciseReturnQuerySchema },
     },
     async (req, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="excise-${req.query.state}-${req.query.month}.csv"`,
-        )
-        .send(exciseReturnCsv(await exciseReturn(req.ctx, req.query))),
+      sendCsv(
+        reply,
+        `excise-${req.query.state}-${req.query.month}.csv`,
+        exciseReturnCsv(await exciseReturn(req.ctx, req.query)),
+      ),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import { ERROR_RESPONSES, noStore, sendCsv } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
 import { csvLine } from '#shared/csv.ts';
@@ -32,13 +32,6 @@ import { receivablesList, staffStatement } from './statements.service.ts';
 const tags = ['admin'];
 const OrderNumberParams = z.object({ number: z.string().trim().min(1).max(40) });
 const errors = ERROR_RESPONSES;
-
-function csv(reply: import('fastify').FastifyReply, filename: string, body: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(body);
-}
 
 /**
  * /api/v1/admin: receivables (decision 017). The receivables page and the accounting export for
@@ -105,7 +98,7 @@ export const receivablesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
           ]),
         ),
       ];
-      return csv(reply, `receivables-${list.today}.csv`, `${body.join('\r\n')}\r\n`);
+      return sendCsv(reply, `receivables-${list.today}.csv`, `${body.join('\r\n')}\r\n`);
     },
   );
 
@@ -134,7 +127,7 @@ export const receivablesStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (
     },
     async (req, reply) => {
       const q = req.query;
-      return csv(
+      return sendCsv(
         reply,
         `${q.kind}-${q.from}-to-${q.to}-${q.layout}.csv`,
         await receivablesExport(req.ctx, q),

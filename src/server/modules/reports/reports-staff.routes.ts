@@ -1,6 +1,5 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_RESPONSES, noStore } from '#server/http/responses.ts';
+import { ERROR_RESPONSES, noStore, sendCsv } from '#server/http/responses.ts';
 import type { ModuleDeps } from '#server/modules/module.ts';
 import { staffRoutes } from '#server/plugins/request-context.ts';
 import { DashboardQuerySchema, DashboardSchema } from '#shared/reports/dashboard.schemas.ts';
@@ -39,13 +38,6 @@ const tags = ['admin reports'];
 const errors = ERROR_RESPONSES;
 /** A CSV export holds every row: at most this many. */
 const CSV_ROWS = 100_000;
-
-function csv(reply: FastifyReply, filename: string, body: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(body);
-}
 
 /** /api/v1/admin/dashboard: the console's home, for every staff member (what their role may open). */
 export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app) => {
@@ -91,7 +83,7 @@ export const reportsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
     '/reports/sales.csv',
     { schema: { tags, summary: 'The sales report as CSV', querystring: SalesReportQuerySchema } },
     async (req, reply) =>
-      csv(
+      sendCsv(
         reply,
         `sales-${req.query.from}-${req.query.to}.csv`,
         salesCsv(await salesReport(req.ctx, req.query)),
@@ -114,7 +106,7 @@ export const reportsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
     '/reports/breakdown.csv',
     { schema: { tags, summary: 'A breakdown report as CSV, every row', querystring: BreakdownQuerySchema } },
     async (req, reply) =>
-      csv(
+      sendCsv(
         reply,
         `sales-by-${req.query.by}-${req.query.from}-${req.query.to}.csv`,
         breakdownCsv(await breakdownReport(req.ctx, { ...req.query, page: 1 }, CSV_ROWS)),
@@ -137,7 +129,7 @@ export const reportsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
     '/reports/credited.csv',
     { schema: { tags, summary: 'Cancelled and credited items as CSV', querystring: PagedRangeQuerySchema } },
     async (req, reply) =>
-      csv(
+      sendCsv(
         reply,
         `cancelled-and-credited-${req.query.from}-${req.query.to}.csv`,
         creditedCsv(await creditedReport(req.ctx, { ...req.query, page: 1 }, CSV_ROWS)),
@@ -160,7 +152,7 @@ export const reportsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
     '/reports/movers.csv',
     { schema: { tags, summary: 'Top movers as CSV', querystring: ReportRangeQuerySchema } },
     async (req, reply) =>
-      csv(
+      sendCsv(
         reply,
         `movers-${req.query.from}-${req.query.to}.csv`,
         moversCsv(await moversReport(req.ctx, req.query)),
@@ -183,7 +175,7 @@ export const reportsStaffRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
     '/reports/slow-movers.csv',
     { schema: { tags, summary: 'Slow movers as CSV', querystring: SlowMoversQuerySchema } },
     async (req, reply) =>
-      csv(
+      sendCsv(
         reply,
         `slow-movers-${req.query.days}-days.csv`,
         slowMoversCsv(await slowMoversReport(req.ctx, { ...req.query, page: 1 }, CSV_ROWS)),
@@ -214,7 +206,7 @@ export const stockReportsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
       schema: { tags, summary: 'Low stock as CSV', querystring: LowStockQuerySchema },
     },
     async (req, reply) =>
-      csv(reply, 'low-stock.csv', lowStockCsv(await lowStockReport(req.ctx, { page: 1 }, CSV_ROWS))),
+      sendCsv(reply, 'low-stock.csv', lowStockCsv(await lowStockReport(req.ctx, { page: 1 }, CSV_ROWS))),
   );
 
   app.put(
