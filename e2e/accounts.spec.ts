@@ -125,7 +125,7 @@ describe('a buyer account, end to end', () => {
       .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Submit' }).click();
     await notification(page, 'Tobacco license uploaded');
-    await other.getByRole('link', { name: 'Download license.png' }).waitFor({ timeout: 10_000 });
+    await other.getByRole('link', { name: 'Download license.png' }).waitFor();
     await other.close();
 
     // Sign out from the header menu; sign in with Remember me; the email is prefilled next time.

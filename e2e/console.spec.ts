@@ -160,7 +160,7 @@ describe('staff console', () => {
     await page.getByRole('button', { name: 'Verify tobacco license' }).click();
     await notification(page, 'Document verified.');
     // The buyer's open account page shows it without a reload.
-    await buyerPage.getByText('Verified (valid until Jun 30, 2028)').waitFor({ timeout: 10_000 });
+    await buyerPage.getByText('Verified (valid until Jun 30, 2028)').waitFor();
 
     // Orders: find the buyer's order, ship it, deliver its item.
     // The menu's entry carries the count of orders to ship ("Orders 1 orders to ship").

@@ -111,7 +111,7 @@ describe('cart, checkout and orders', () => {
 
     await page.getByRole('dialog', { name: 'Your cart (4 items)' }).waitFor();
     const drawer = page.getByRole('dialog', { name: /^Your cart/ });
-    await cartButton(other, 4).waitFor({ timeout: 10_000 });
+    await cartButton(other, 4).waitFor();
     await expectNoSeriousAxe(page, 'the cart drawer');
     // Quantity: b is typed up to 3 and stepped down to 2; a goes down to 1, where decreasing
     // stops; c is removed. Each line names its SKU.
@@ -128,7 +128,7 @@ describe('cart, checkout and orders', () => {
     await field(b).fill('3');
     await field(b).press('Enter');
     await hasQuantity(b, 3);
-    await cartButton(other, 6).waitFor({ timeout: 10_000 });
+    await cartButton(other, 6).waitFor();
     await drawer.getByRole('button', { name: `Fewer ${label(b)}` }).click();
     await hasQuantity(b, 2);
     await drawer.getByRole('button', { name: `Fewer ${label(a)}` }).click();
@@ -136,7 +136,7 @@ describe('cart, checkout and orders', () => {
     assert.equal(await drawer.getByRole('button', { name: `Fewer ${label(a)}` }).isDisabled(), true);
     await drawer.getByRole('button', { name: `Remove ${label(c)}` }).click();
     await page.getByRole('dialog', { name: 'Your cart (3 items)' }).waitFor();
-    await cartButton(other, 3).waitFor({ timeout: 10_000 });
+    await cartButton(other, 3).waitFor();
     const subtotal = (await drawer.getByTestId('cart-subtotal').textContent())!;
     await drawer.getByRole('button', { name: 'Checkout' }).click();
 
@@ -178,7 +178,7 @@ describe('cart, checkout and orders', () => {
     await confirmation.getByRole('button', { name: 'All your orders' }).click();
     await page.waitForURL(/\/orders$/);
     await cartButton(page, 0).waitFor();
-    await cartButton(other, 0).waitFor({ timeout: 10_000 });
+    await cartButton(other, 0).waitFor();
 
     // Orders: the new order under Orders, not under Delivered.
     await page.getByRole('heading', { name: 'Your Orders' }).waitFor();
@@ -224,7 +224,7 @@ describe('cart, checkout and orders', () => {
     await page.getByRole('button', { name: `Buy Again ${label(b)}` }).click();
     await notification(page, 'Added to cart');
     await cartButton(page, 2).waitFor();
-    await cartButton(other, 2).waitFor({ timeout: 10_000 });
+    await cartButton(other, 2).waitFor();
 
     // My Account lists it among the recent orders.
     await page.goto('/account?p=My%20Account');

@@ -91,7 +91,7 @@ describe('browsing the catalogue', () => {
     await page.getByRole('button', { name: 'ADD TO CART (1)' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Please Login / Register' });
     await alert.waitFor();
-    await alert.waitFor({ state: 'detached', timeout: 5_000 }); // closes itself after 3 s
+    await alert.waitFor({ state: 'detached' }); // closes itself after 3 s
 
     await page.getByLabel('Check delivery').fill('7520');
     await page.getByRole('button', { name: 'Check' }).click();

@@ -12,6 +12,18 @@ export function useAccountEvents(): void {
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/v1/events');
+    // The browser reconnects by itself after the stream drops (a restart, a network change);
+    // what changed meanwhile was never heard, so the account, the cart and the orders refresh.
+    let dropped = false;
+    source.addEventListener('error', () => {
+      dropped = true;
+    });
+    source.addEventListener('open', () => {
+      if (!dropped) return;
+      dropped = false;
+      for (const key of [SESSION_KEY, ['account'], ['cart'], ['orders']])
+        void qc.invalidateQueries({ queryKey: key });
+    });
     source.addEventListener('profile', () => {
       void qc.invalidateQueries({ queryKey: SESSION_KEY });
       void qc.invalidateQueries({ queryKey: ['account'] });

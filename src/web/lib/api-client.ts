@@ -26,14 +26,48 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = 'Cannot reach the store. Check your connection and try again.';
 
-async function request<K extends SchemaName>(url: string, schema: K, init?: RequestInit): Promise<Parsed<K>> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, NETWORK_MESSAGE);
+/**
+ * A 503 with Retry-After means the store changed nothing and asks to be asked again (it shed the
+ * request under load, or a part it needs is briefly away): the request waits that long and is
+ * sent again, twice at most and only for a short wait; a longer one is shown to the buyer.
+ */
+export const BUSY_RETRIES = 2;
+const BUSY_WAIT_MAX_S = 5;
+
+function busyWaitMs(res: Response): number | null {
+  if (res.status !== 503) return null;
+  const seconds = Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 && seconds <= BUSY_WAIT_MAX_S ? seconds * 1000 : null;
+}
+
+function pause(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+async function send(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError(0, NETWORK_MESSAGE);
+    }
+    const wait = attempt < BUSY_RETRIES ? busyWaitMs(res) : null;
+    if (wait === null) return res;
+    await res.body?.cancel();
+    await pause(wait, init?.signal);
   }
+}
+
+async function request<K extends SchemaName>(url: string, schema: K, init?: RequestInit): Promise<Parsed<K>> {
+  const res = await send(url, init);
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const { message, field } = (body ?? {}) as { message?: unknown; field?: unknown };

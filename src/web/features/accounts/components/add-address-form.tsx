@@ -18,24 +18,20 @@ export function AddAddressForm({
   title?: string;
   onAdded?: (address: Address) => void;
 }) {
-  const add = useAddAddress();
   const notify = useNotify();
   const headingId = useId();
   const form = useZodForm(AddAddressBodySchema, { defaultValues: EMPTY_LOCATION });
+  // Cleared when the server accepts, before the list refreshes (see useAccountChanging).
+  const add = useAddAddress((address) => {
+    form.reset(EMPTY_LOCATION);
+    notify({ type: 'success', message: 'Address added' });
+    onAdded?.(address);
+  });
 
   const submit = (e: React.FormEvent) => {
     // A form inside a dialog must not submit the page's own form behind it.
     e.stopPropagation();
-    return form.handleSubmit(() =>
-      add.mutate(form.getValues(), {
-        onSuccess: (address) => {
-          form.reset(EMPTY_LOCATION);
-          notify({ type: 'success', message: 'Address added' });
-          onAdded?.(address);
-        },
-        onError: form.serverError,
-      }),
-    )(e);
+    return form.handleSubmit(() => add.mutate(form.getValues(), { onError: form.serverError }))(e);
   };
 
   return (
