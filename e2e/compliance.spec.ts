@@ -116,7 +116,7 @@ describe('state compliance', () => {
       .getByRole('link', { name: `View Invoice for ${order.orderNumber}` })
       .first()
       .click();
-    await page.getByRole('heading', { name: 'Invoice' }).waitFor();
+    await page.getByRole('heading', { name: 'Invoice', level: 1 }).waitFor();
     await page.getByText('State excise (PA)').waitFor();
 
     // Staff add a rule: Pennsylvania takes no more vapes. The buyer's next checkout is refused at once.

@@ -200,7 +200,7 @@ describe('cart, checkout and orders', () => {
 
     // The invoice: seller, buyer, lines and totals.
     await card.getByRole('link', { name: `View Invoice for ${orderNumber}` }).click();
-    await page.getByRole('heading', { name: 'Invoice' }).waitFor();
+    await page.getByRole('heading', { name: 'Invoice', level: 1 }).waitFor();
     await page.getByText(orderNumber).first().waitFor();
     await page.getByText('Northside Smoke LLC').waitFor();
     await page.getByText('9 Warehouse Row').waitFor();
