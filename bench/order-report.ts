@@ -149,8 +149,8 @@ export const meanOf = ([a, b]: OrderBenchResult[]): OrderBenchResult => ({
 
 /**
  * Orders with the sales rollups' trigger off and on (decision 018), interleaved (off, on, off,
- * on), each figure the mean of its two runs: what keeping the reports up to date in the order's
- * transaction costs placing an order.
+ * on), each figure the mean of its two runs: what keeping the reports up to date (the queue's
+ * insert in the order's transaction, the fold every second) costs placing an order.
  */
 export async function rollupsOnAndOff(
   where: string,
@@ -174,7 +174,7 @@ export async function rollupsOnAndOff(
   const on = meanOf(runs.on);
   orderRows(report, `${where}, sales rollups off`, off);
   report.notes.push(
-    `${where}: with the sales rollups kept in the order's transaction, place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
+    `${where}: with the sales rollups kept (queued in the order's transaction, folded every second), place order runs at ${((on.ordersPerSecond / off.ordersPerSecond) * 100).toFixed(0)}% ` +
       `of the rate without them, p50 ${on.p50.toFixed(1)} ms against ${off.p50.toFixed(1)} ms (target: within noise, 90% or more)`,
   );
 }

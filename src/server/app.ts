@@ -39,6 +39,7 @@ import { invoiceAttachments } from './modules/receivables/invoice-files.ts';
 import { sendInvoiceMails } from './modules/receivables/invoice-mails.service.ts';
 import { receivablesModule } from './modules/receivables/receivables.module.ts';
 import { reportsModule } from './modules/reports/reports.module.ts';
+import { foldSalesRollups } from './modules/reports/rollup-reads.ts';
 import { searchModule } from './modules/search/search.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
 import { storeModule } from './modules/store/store.module.ts';
@@ -99,7 +100,11 @@ export interface App extends FastifyInstance {
   pricing: PricingCache;
   settings: StoreSettings;
   outbox: OutboxWorker;
-  jobs: { expiryReminders: () => Promise<number>; invoiceMails: () => Promise<number> };
+  jobs: {
+    expiryReminders: () => Promise<number>;
+    invoiceMails: () => Promise<number>;
+    salesRollups: () => Promise<number>;
+  };
   events: UserEventBus;
   /** Changes written inside transactions (orders), heard after commit. */
   changes: ChangeFeed;
@@ -293,6 +298,8 @@ async function startServices(app: App, deps: AppDeps): Promise<ModuleDeps> {
     expiryReminders: () => sendExpiryReminders(deps.database.db, mail, clock()),
     invoiceMails: () =>
       sendInvoiceMails(deps.database.db, mail, async () => (await settings.get()).contact.phone, clock()),
+    // Documents issued since the last fold, added to the sales rollups (decision 018).
+    salesRollups: () => foldSalesRollups(deps.database.db),
   });
   // Every domain module gets the same dependencies and registers its storefront and staff routes.
   return {

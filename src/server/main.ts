@@ -38,6 +38,25 @@ async function openStorage(config: Config): Promise<ObjectStore> {
   return storage;
 }
 
+/**
+ * Runs `job` now and again a second after each run ends (never two at once). A failure is logged
+ * once until a run succeeds again: a database that is away for a while is one line, not one a second.
+ */
+function everySecondAfter(job: () => Promise<unknown>, onError: (err: unknown) => void): void {
+  let failing = false;
+  const run = async () => {
+    try {
+      await job();
+      failing = false;
+    } catch (err) {
+      if (!failing) onError(err);
+      failing = true;
+    }
+    setTimeout(() => void run(), 1_000).unref();
+  };
+  void run();
+}
+
 function fail(message: string): never {
   console.error(`smokestack: ${message}`);
   process.exit(1);
@@ -140,6 +159,7 @@ async function main(): Promise<void> {
       void app.jobs.invoiceMails().catch((err) => app.log.error({ err }, 'invoice mail'));
     invoiceMails();
     setInterval(invoiceMails, 60_000).unref();
+    everySecondAfter(app.jobs.salesRollups, (err) => app.log.error({ err }, 'sales rollups'));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

@@ -1,9 +1,8 @@
 -- roll_up_invoices: adds issued documents to the sales rollups (decision 018): the day's totals, the
 -- customers' (company, ship-to state, sales rep) and the items' (option or SKU), per day and per
 -- month. A credit note's amounts are taken off; what it took off is counted as credited too. Run
--- for each invoice at its transaction's commit (the deferred trigger invoices_roll_up, once its
--- lines are in) and by rebuild_sales_rollups for every document. Rows are written in key order,
--- so two transactions adding to the same rows wait for each other and never deadlock.
+-- by fold_sales_rollups for the documents queued since the last fold, and by rebuild_sales_rollups
+-- for every document; both hold the rollups' lock, so one adds at a time.
 CREATE OR REPLACE FUNCTION roll_up_invoices(p_ids uuid[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO sales_day_totals AS t (
     day, orders, invoices, credit_notes, goods_cents, shipping_cents, excise_cents, total_cents,

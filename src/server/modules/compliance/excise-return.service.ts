@@ -17,6 +17,7 @@ import {
 import { splitByKind } from '#shared/compliance/excise-split.ts';
 import { monthRange } from '#shared/compliance/pact.ts';
 import { csvLine } from '#shared/csv.ts';
+import { foldSalesRollups } from '#server/modules/reports/rollup-reads.ts';
 import { loadCompliance } from './compliance.service.ts';
 import { exciseFilings } from './compliance.table.ts';
 
@@ -173,6 +174,7 @@ const FILED_SHOWN = 24;
 export async function exciseFilingList(
   ctx: StaffContext,
 ): Promise<{ toFile: ExciseFiling[]; filed: ExciseFiling[] }> {
+  await foldSalesRollups(ctx.db);
   const rows = rowsOf<{
     state: string;
     month: string;

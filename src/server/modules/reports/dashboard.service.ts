@@ -7,17 +7,26 @@ import { dayPlus } from '#shared/dates.ts';
 import type { Dashboard, DashboardFigures, DashboardQueue } from '#shared/reports/dashboard.schemas.ts';
 import { type DayRange, dashboardPeriods } from '#shared/reports/periods.ts';
 import { type StaffRole, staffMay } from '#shared/staff/staff-roles.ts';
-import { dayTotals } from './rollup-reads.ts';
+import { dayTotals, foldSalesRollups } from './rollup-reads.ts';
 import { readReportSettings } from './stock-reports.service.ts';
 
-/** The store's day boundaries of a range as instants (its time zone's midnights, DST and all). */
-const instants = (r: DayRange) => {
-  const tz = sql`(SELECT time_zone FROM receivables_settings WHERE id = 1)`;
-  return {
-    start: sql`(${r.from}::date::timestamp AT TIME ZONE ${tz})`,
-    end: sql`((${r.to}::date + 1)::timestamp AT TIME ZONE ${tz})`,
-  };
-};
+/**
+ * The store's midnights (its time zone's, DST and all) opening each day given, as instants: worked
+ * out once, in one small query, so the figures' filters compare each row with constants.
+ */
+async function midnights(
+  ctx: ScopedStaffContext,
+  zone: string,
+  days: string[],
+): Promise<Map<string, string>> {
+  const rows = rowsOf<{ day: string; at: string }>(
+    await ctx.db.execute(sql`
+      SELECT d AS day, to_char(d::date::timestamp AT TIME ZONE ${zone} AT TIME ZONE 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+      FROM jsonb_array_elements_text(${JSON.stringify([...new Set(days)])}::jsonb) d`),
+  );
+  return new Map(rows.map((r) => [r.day, r.at]));
+}
 
 /**
  * Periods' figures in one pass over the orders and companies of their days: orders placed and their
@@ -26,14 +35,23 @@ const instants = (r: DayRange) => {
  */
 async function figures(
   ctx: ScopedStaffContext,
+  zone: string,
   ranges: DayRange[],
   salesOf: (r: DayRange) => number,
 ): Promise<DashboardFigures[]> {
-  const all = {
+  const at = await midnights(
+    ctx,
+    zone,
+    ranges.flatMap((r) => [r.from, dayPlus(r.to, 1)]),
+  );
+  const instants = (r: DayRange) => ({
+    start: sql`${at.get(r.from)}::timestamptz`,
+    end: sql`${at.get(dayPlus(r.to, 1))}::timestamptz`,
+  });
+  const span = instants({
     from: ranges.reduce((m, r) => (r.from < m ? r.from : m), ranges[0]!.from),
     to: ranges.reduce((m, r) => (r.to > m ? r.to : m), ranges[0]!.to),
-  };
-  const span = instants(all);
+  });
   const columns = (column: string, table: 'o' | 'c') =>
     sql.join(
       ranges.map((r, i) => {
@@ -124,9 +142,10 @@ async function queues(ctx: ScopedStaffContext, role: StaffRole, today: string): 
  * sales only for a role that may read reports, each queue only for a role that may open its page.
  */
 export async function dashboard(ctx: ScopedStaffContext, role: StaffRole, days: 30 | 90): Promise<Dashboard> {
-  const { today } = await storeToday(ctx);
+  const { today, settings } = await storeToday(ctx);
   const out: Dashboard = { today, periods: null, chart: null, queues: await queues(ctx, role, today) };
   if (!staffMay(role, 'reports')) return out;
+  await foldSalesRollups(ctx.db);
   const chartFrom = dayPlus(today, 1 - days);
   const earliest =
     dayPlus(chartFrom, -days) < dayPlus(today, -62) ? dayPlus(chartFrom, -days) : dayPlus(today, -62);
@@ -140,6 +159,7 @@ export async function dashboard(ctx: ScopedStaffContext, role: StaffRole, days: 
   const names = ['today', 'week', 'month'] as const;
   const f = await figures(
     ctx,
+    settings.timeZone,
     names.flatMap((n) => [periods[n].now, periods[n].before]),
     salesOf,
   );

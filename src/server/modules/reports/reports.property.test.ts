@@ -9,9 +9,10 @@ import { testAppForFile, testClock } from '#tests/test-app.ts';
 /**
  * The reports over random data (decision 018, on PGlite and on PostgreSQL with test:pg): orders
  * placed, changed and cancelled item by item while the clock moves across the store's midnight
- * and into a new month (America/Chicago). After each run: the rollups the trigger kept are what
- * rebuilding them from every document gives, and for a random range of days the sales report's
- * totals and every breakdown's are what the invoices less the credit notes of those days say.
+ * and into a new month (America/Chicago), the job folding the queued documents into the rollups
+ * now and then. After each run: for a random range of days the sales report's totals and every
+ * breakdown's are what the invoices less the credit notes of those days say (a report folds what is
+ * still queued first), and the rollups so kept are what rebuilding them from every document gives.
  */
 const clock = testClock(new Date('2026-12-01T04:30:00Z')); // 30 November, 22:30 in Chicago
 const t = testAppForFile({ clock });
@@ -22,7 +23,8 @@ type Step =
   | { kind: 'order'; a: number; b: number }
   | { kind: 'change'; which: number; a: number; b: number }
   | { kind: 'cancel'; which: number; line: 'a' | 'b' }
-  | { kind: 'wait'; minutes: number };
+  | { kind: 'wait'; minutes: number }
+  | { kind: 'fold' };
 
 const which = fc.integer({ min: 0, max: 5 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -43,7 +45,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     line: fc.constantFrom('a' as const, 'b' as const),
   }),
   fc.record({ kind: fc.constant('wait' as const), minutes: fc.integer({ min: 1, max: 80 }) }),
+  fc.record({ kind: fc.constant('fold' as const) }),
 );
+
+const queued = async () =>
+  Number((await t.database.query<{ n: string }>('select count(*)::text as n from sales_rollup_queue'))[0]!.n);
 
 /** The rollups as rows in a fixed order, for comparing. */
 async function rollups() {
@@ -83,7 +89,7 @@ beforeAll(async () => {
 
 describe('the reports (property)', () => {
   it('keep to the invoices net of credit notes, and the rollups to a rebuild, over random orders and days', async () => {
-    const seen = { orders: 0, changes: 0, cancels: 0, days: new Set<string>() };
+    const seen = { orders: 0, changes: 0, cancels: 0, days: new Set<string>(), queuedAtReport: 0, folds: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.array(step, { minLength: 1, maxLength: 8 }),
@@ -99,17 +105,16 @@ describe('the reports (property)', () => {
               // Both sessions used after each wait, as people do: none idles past its 2 hours.
               expect((await d.call('GET', `${ADMIN}/me`, admin.cookie)).statusCode).toBe(200);
               expect((await f.call('GET', '/api/v1/cart', life.o.owner.cookie)).statusCode).toBe(200);
+            } else if (s.kind === 'fold') {
+              // The job's run: what was queued is in the rollups, and the queue is empty.
+              if ((await t.app.jobs.salesRollups()) > 0) seen.folds++;
+              expect(await queued()).toBe(0);
             } else if (s.kind === 'order') {
               if (await life.order(s.a, s.b)) seen.orders++;
             } else if (s.kind === 'change') {
               if (await life.change(admin.cookie, s.which, s.a, s.b)) seen.changes++;
             } else if (await life.cancel(admin.cookie, s.which, s.line)) seen.cancels++;
           }
-          // The trigger's running sums are what the documents give when added up again.
-          const kept = await rollups();
-          await t.database.query('select rebuild_sales_rollups()');
-          expect(await rollups()).toEqual(kept);
-
           const [span] = await t.database.query<{ first: string; last: string }>(
             `select to_char(min(invoice_date), 'YYYY-MM-DD') as first, to_char(max(invoice_date), 'YYYY-MM-DD') as last
              from invoices`,
@@ -118,6 +123,7 @@ describe('the reports (property)', () => {
           const from = dayPlus(span!.first, startShift);
           const to = dayPlus(from, length);
           const want = await invoiced(from, to);
+          if ((await queued()) > 0) seen.queuedAtReport++;
           const sales = await d.call(
             'GET',
             `${ADMIN}/reports/sales?from=${from}&to=${to}&grain=week`,
@@ -141,6 +147,11 @@ describe('the reports (property)', () => {
                 exciseCents: want.exciseCents,
               });
           }
+          // The running sums the folds kept are what the documents give when added up again.
+          expect(await queued()).toBe(0);
+          const kept = await rollups();
+          await t.database.query('select rebuild_sales_rollups()');
+          expect(await rollups()).toEqual(kept);
         },
       ),
       // No shrinking: every run adds companies and options to one database, and the first failure is the one to read.
@@ -149,5 +160,8 @@ describe('the reports (property)', () => {
     // The runs moved: orders were changed and cancelled, and documents fell on more than one day.
     expect(seen.changes + seen.cancels).toBeGreaterThan(0);
     expect(seen.days.size).toBeGreaterThan(1);
+    // Reports were asked with documents still queued, and the job folded some in between steps.
+    expect(seen.queuedAtReport).toBeGreaterThan(0);
+    expect(seen.folds).toBeGreaterThan(0);
   }, 300_000);
 });

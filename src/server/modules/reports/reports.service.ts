@@ -22,7 +22,15 @@ import {
   type SalesReport,
   type SalesReportQuery,
 } from '#shared/reports/reports.schemas.ts';
-import { addFigures, dayTotals, figureSums, figuresOf, NO_FIGURES, spanOf } from './rollup-reads.ts';
+import {
+  addFigures,
+  dayTotals,
+  figureSums,
+  figuresOf,
+  foldSalesRollups,
+  NO_FIGURES,
+  spanOf,
+} from './rollup-reads.ts';
 
 /**
  * The sales reports (decision 018), read from the rollups the invoices keep: every figure is the
@@ -31,6 +39,7 @@ import { addFigures, dayTotals, figureSums, figuresOf, NO_FIGURES, spanOf } from
 
 /** Sales per day, week or month of a range, each bucket beside the same bucket of the period before. */
 export async function salesReport(ctx: StaffContext, q: SalesReportQuery): Promise<SalesReport> {
+  await foldSalesRollups(ctx.db);
   const range = { from: q.from, to: q.to };
   const previous = comparedPeriod(range, q.grain);
   const totals = await dayTotals(ctx.db, { from: previous.from, to: range.to });
@@ -122,6 +131,7 @@ export async function breakdownReport(
   q: BreakdownQuery,
   pageSize = REPORT_PAGE_SIZE,
 ): Promise<BreakdownReport> {
+  await foldSalesRollups(ctx.db);
   const range = { from: q.from, to: q.to };
   const previous = previousPeriod(range);
   const group = ITEM_GROUPS[q.by];
@@ -190,6 +200,7 @@ export async function creditedReport(
   q: PagedRangeQuery,
   pageSize = REPORT_PAGE_SIZE,
 ): Promise<CreditedReport> {
+  await foldSalesRollups(ctx.db);
   const range = { from: q.from, to: q.to };
   const previous = previousPeriod(range);
   const tz = sql`(SELECT time_zone FROM receivables_settings WHERE id = 1)`;

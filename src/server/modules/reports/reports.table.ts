@@ -18,11 +18,22 @@ import { variants } from '#server/modules/catalogue/catalogue.table.ts';
 /**
  * Sales rolled up as invoices are issued (decision 018): every figure is what the invoices and
  * credit notes say (a credit note's amounts taken off), on the store's days (an invoice's
- * `invoice_date`). The database keeps them: a deferred trigger on `invoices` adds each document
- * once its lines are in, inside the transaction that issued it (db/functions/roll_up_invoices.sql).
+ * `invoice_date`). The database keeps them: a trigger on `invoices` queues each document in the
+ * transaction that issued it (`sales_rollup_queue`), and `fold_sales_rollups()` adds what is
+ * queued to the rollups — a job every second, and every report before it reads them, so a report
+ * is exact (db/functions/fold_sales_rollups.sql, roll_up_invoices.sql).
  * Amounts are bigint cents: a year of a busy store passes int4 in one row.
  */
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Documents issued and not yet in the rollups: one insert in the issuing transaction, no row shared
+ * with another order (the rollups' rows are, and adding to them there made orders wait in turn).
+ */
+export const salesRollupQueue = pgTable('sales_rollup_queue', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  invoiceId: uuid('invoice_id').notNull(),
+});
 
 /** One row per store day with an invoice or a credit note: the sales chart and the dashboard. */
 export const salesDayTotals = pgTable('sales_day_totals', {

@@ -8,6 +8,16 @@ import type { Figures } from '#shared/reports/reports.schemas.ts';
  * Reading the sales rollups (decision 018): which rows of a daily-and-monthly rollup make up a
  * range (its whole months' monthly rows, the other days' daily rows), and the figures a row sums.
  */
+/**
+ * Adds the documents queued since the last fold to the rollups (db/functions/fold_sales_rollups.sql):
+ * every reader calls it first, so what it reads is every document committed before it, whether or
+ * not the job has come round. With nothing queued it is one lock and one empty delete.
+ */
+export async function foldSalesRollups(db: Db): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT fold_sales_rollups() AS n`));
+  return Number(row?.n ?? 0);
+}
+
 export function spanOf(table: 'sales_customer_rollups' | 'sales_item_rollups', range: DayRange): SQL {
   const t = sql.raw(`"${table}"`);
   const { months, days } = rollupSpans(range);

@@ -17,7 +17,7 @@ import {
   type SlowMoversReport,
 } from '#shared/reports/reports.schemas.ts';
 import { reorderPoints, reportSettings } from './reports.table.ts';
-import { spanOf } from './rollup-reads.ts';
+import { foldSalesRollups, spanOf } from './rollup-reads.ts';
 
 /** The reports' settings (the migration writes their row). */
 export async function readReportSettings(ctx: StaffContext): Promise<ReportSettingsBody> {
@@ -105,6 +105,7 @@ export async function lowStockReport(
   q: { page: number },
   pageSize = REPORT_PAGE_SIZE,
 ): Promise<LowStockReport> {
+  await foldSalesRollups(ctx.db);
   const { defaultReorderPoint } = await readReportSettings(ctx);
   const { today } = await storeToday(ctx);
   const from = dayPlus(today, -29);
@@ -161,6 +162,7 @@ export async function slowMoversReport(
   q: SlowMoversQuery,
   pageSize = REPORT_PAGE_SIZE,
 ): Promise<SlowMoversReport> {
+  await foldSalesRollups(ctx.db);
   const { today } = await storeToday(ctx);
   const since = dayPlus(today, 1 - q.days);
   const rows = rowsOf<{
@@ -211,6 +213,7 @@ const MOVERS_SHOWN = 20;
  * those that fell most (net of credited units).
  */
 export async function moversReport(ctx: StaffContext, q: ReportRangeQuery): Promise<MoversReport> {
+  await foldSalesRollups(ctx.db);
   const range = { from: q.from, to: q.to };
   const previous = previousPeriod(range);
   const now = spanOf('sales_item_rollups', range);
