@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '#shared/accounts/us-states.ts';
+import { ReportPageSchema } from '#shared/reports/reports.schemas.ts';
 import { TAX_BASES } from './compliance.constants.ts';
 import { MonthSchema } from './pact.ts';
 
@@ -27,6 +28,8 @@ const StateSchema = z
 
 export const ExciseReturnQuerySchema = z.object({ month: MonthSchema, state: StateSchema });
 export type ExciseReturnQuery = z.output<typeof ExciseReturnQuerySchema>;
+/** The page reads the return's lines a page at a time (REPORT_PAGE_SIZE); the CSV has them all. */
+export const ExciseReturnPageQuerySchema = ExciseReturnQuerySchema.extend({ page: ReportPageSchema });
 export const ExciseFiledBodySchema = z.object({ month: MonthSchema, state: StateSchema, filed: z.boolean() });
 
 const ByKindSchema = z.partialRecord(z.enum(EXCISE_KINDS), z.number().int());
@@ -35,8 +38,11 @@ export const ExciseReturnSchema = z.object({
   month: z.string(),
   state: z.string(),
   stateName: z.string(),
-  /** The excise owed: invoices' less credit notes', in cents. */
+  /** The excise owed: invoices' less credit notes', in cents (every line's, whatever the page). */
   totalCents: z.number().int(),
+  /** The page of lines below (from 1) and how many lines the return has in all. */
+  page: z.number().int(),
+  lineCount: z.number().int(),
   byKind: z.array(z.object({ kind: z.enum(EXCISE_KINDS), label: z.string(), cents: z.number().int() })),
   lines: z.array(
     z.object({

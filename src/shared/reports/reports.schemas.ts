@@ -27,7 +27,14 @@ export const BREAKDOWN_LABELS: Record<Breakdown, string> = {
 };
 export const REPORT_PAGE_SIZE = 50;
 
-const page = z.coerce.number({ message: 'Choose a page.' }).int().min(1).max(10_000).default(1);
+/** A page of a report's rows (REPORT_PAGE_SIZE each), from 1. */
+export const ReportPageSchema = z.coerce
+  .number({ message: 'Choose a page.' })
+  .int()
+  .min(1)
+  .max(10_000)
+  .default(1);
+const page = ReportPageSchema;
 
 export const BreakdownQuerySchema = periodRules(
   z.object({ ...period, by: z.enum(BREAKDOWNS, { message: 'Choose what to group by.' }), page }),

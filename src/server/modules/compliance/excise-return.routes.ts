@@ -5,6 +5,7 @@ import { staffRoutes } from '#server/plugins/request-context.ts';
 import {
   ExciseFiledBodySchema,
   ExciseFilingListSchema,
+  ExciseReturnPageQuerySchema,
   ExciseReturnQuerySchema,
   ExciseReturnSchema,
 } from '#shared/compliance/excise-return.schemas.ts';
@@ -29,8 +30,9 @@ export const exciseReturnRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
     {
       schema: {
         tags,
-        summary: "A state's excise for a month: invoices less credit notes, by kind of rate, with its lines",
-        querystring: ExciseReturnQuerySchema,
+        summary:
+          "A state's excise for a month: invoices less credit notes, by kind of rate, with a page of its lines",
+        querystring: ExciseReturnPageQuerySchema,
         response: { 200: ExciseReturnSchema, ...errors },
       },
     },
@@ -46,7 +48,7 @@ export const exciseReturnRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app)
       sendCsv(
         reply,
         `excise-${req.query.state}-${req.query.month}.csv`,
-        exciseReturnCsv(await exciseReturn(req.ctx, req.query)),
+        exciseReturnCsv(await exciseReturn(req.ctx, { month: req.query.month, state: req.query.state })),
       ),
   );
 

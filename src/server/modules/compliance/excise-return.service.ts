@@ -17,6 +17,7 @@ import {
 import { splitByKind } from '#shared/compliance/excise-split.ts';
 import { monthRange } from '#shared/compliance/pact.ts';
 import { csvLine } from '#shared/csv.ts';
+import { REPORT_PAGE_SIZE } from '#shared/reports/reports.schemas.ts';
 import { foldSalesRollups } from '#server/modules/reports/rollup-reads.ts';
 import { loadCompliance } from './compliance.service.ts';
 import { exciseFilings } from './compliance.table.ts';
@@ -44,29 +45,42 @@ interface LineRow {
  * order's items were last priced before the document — placed or changed — as they weigh on the
  * item; a rate withdrawn since still counts for its days).
  */
-export async function exciseReturn(ctx: StaffContext, q: ExciseReturnQuery): Promise<ExciseReturn> {
+export async function exciseReturn(
+  ctx: StaffContext,
+  q: ExciseReturnQuery & { page?: number },
+  pageSize = REPORT_PAGE_SIZE,
+): Promise<ExciseReturn> {
   const { from, until } = monthRange(q.month);
   const rows = rowsOf<LineRow>(
     await ctx.db.execute(sql`
-      SELECT to_char(d.invoice_date, 'YYYY-MM-DD') AS date, d.number, d.kind, d.order_number,
-        -- The day the order's items were last priced before this document: placed, or changed.
-        to_char(coalesce(
-          (SELECT max(r.created_at) FROM order_revisions r WHERE r.order_id = d.order_id AND r.created_at <= d.issued_at),
-          o.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS order_day,
+      WITH docs AS (
+        SELECT d.id, d.invoice_date, d.number, d.kind, d.order_number, d.order_id,
+          -- The day the order's items were last priced before this document: placed, or changed.
+          to_char(coalesce(
+            (SELECT max(r.created_at) FROM order_revisions r WHERE r.order_id = d.order_id AND r.created_at <= d.issued_at),
+            (SELECT o.created_at FROM orders o WHERE o.id = d.order_id)) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS order_day
+        FROM invoices d
+        WHERE d.excise_state = ${q.state} AND d.invoice_date >= ${from}::date AND d.invoice_date < ${until}::date
+      ),
+      -- Each line's item: the same option at the same price, one not cancelled first (read once
+      -- for the month's orders, not looked up line by line).
+      items AS (
+        SELECT DISTINCT ON (x.order_id, k.key) x.order_id, k.key, x.compliance, x.unit_price_cents, x.quantity
+        FROM order_items x
+        CROSS JOIN LATERAL (SELECT coalesce('v:' || x.variant_id, 'sku:' || x.sku) || '@' || x.unit_price_cents AS key) k
+        WHERE x.order_id IN (SELECT order_id FROM docs)
+        ORDER BY x.order_id, k.key, x.status = 'cancelled', x.id
+      )
+      SELECT to_char(d.invoice_date, 'YYYY-MM-DD') AS date, d.number, d.kind, d.order_number, d.order_day,
         l.sku, regexp_replace(l.description, ' \\(excise\\)$', '') AS description, l.quantity, l.amount_cents,
         l.excise_cents, i.compliance, i.unit_price_cents, i.quantity AS item_quantity
-      FROM invoices d
-      JOIN invoice_lines l ON l.invoice_id = d.id
-      JOIN orders o ON o.id = d.order_id
-      -- The line's item: the same option at the same price, one not cancelled first.
-      LEFT JOIN LATERAL (
-        SELECT x.compliance, x.unit_price_cents, x.quantity FROM order_items x
-        WHERE x.order_id = d.order_id
-          AND coalesce('v:' || x.variant_id, 'sku:' || x.sku) || '@' || x.unit_price_cents = l.line_key
-        ORDER BY x.status = 'cancelled', x.id LIMIT 1
-      ) i ON true
-      WHERE d.excise_state = ${q.state} AND d.invoice_date >= ${from}::date AND d.invoice_date < ${until}::date
-        AND l.excise_cents <> 0
+      FROM docs d
+      -- A document's lines by its index: a month of a state is a sliver of every line there is, and
+      -- the planner, left to itself, reads them all (OFFSET 0 keeps the subquery its own).
+      CROSS JOIN LATERAL (
+        SELECT * FROM invoice_lines x WHERE x.invoice_id = d.id AND x.excise_cents <> 0 OFFSET 0
+      ) l
+      LEFT JOIN items i ON i.order_id = d.order_id AND i.key = l.line_key
       ORDER BY d.invoice_date, d.number, l.position`),
   );
   const { rates } = await loadCompliance(ctx.db);
@@ -117,12 +131,15 @@ export async function exciseReturn(ctx: StaffContext, q: ExciseReturnQuery): Pro
     state: q.state,
     stateName: stateName(q.state),
     totalCents: lines.reduce((n, l) => n + l.exciseCents, 0),
+    // Every line counts in the totals above; a page asked for carries its own lines only.
+    page: q.page ?? 1,
+    lineCount: lines.length,
     byKind: EXCISE_KINDS.filter((k) => byKind.get(k) !== 0).map((k) => ({
       kind: k,
       label: EXCISE_KIND_LABELS[k],
       cents: byKind.get(k)!,
     })),
-    lines,
+    lines: q.page ? lines.slice((q.page - 1) * pageSize, q.page * pageSize) : lines,
     filed: filing
       ? { at: new Date(filing.at).toISOString(), by: filing.by, cents: Number(filing.cents) }
       : null,

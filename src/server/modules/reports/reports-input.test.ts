@@ -44,6 +44,8 @@ describe('who may read reports, and what they refuse', () => {
       ['/dashboard?days=31', 'days', 'Choose 30 or 90 days.'],
       ['/compliance/excise-return?month=10000-01&state=CT', 'month', 'Choose a month (YYYY-MM).'],
       ['/compliance/excise-return?month=2026-11&state=ZZ', 'state', 'Choose a state.'],
+      ['/compliance/excise-return?month=2026-11&state=CT&page=0', 'page', 'Choose a page.'],
+      ['/compliance/excise-return?month=2026-11&state=CT&page=99999999999', 'page', 'Choose a page.'],
     ];
     for (const [url, field, message] of bad) {
       const res = await call('GET', `${ADMIN}${url}`, admin.cookie);

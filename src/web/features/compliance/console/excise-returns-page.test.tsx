@@ -37,6 +37,8 @@ const texas: ExciseReturn = {
   state: 'TX',
   stateName: 'Texas',
   totalCents: 12_345,
+  page: 1,
+  lineCount: 1,
   byKind: [
     { kind: 'percent_wholesale', label: 'Percent of wholesale price', cents: 10_000 },
     { kind: 'per_ml', label: 'Per ml of e-liquid', cents: 2_345 },
@@ -65,13 +67,19 @@ const california: ExciseReturn = {
   totalCents: 5_000,
   byKind: [{ kind: 'per_unit', label: 'Per unit', cents: 5_000 }],
   lines: [],
+  lineCount: 0,
   filed: { at: '2026-10-05T15:00:00.000Z', by: 'ada@shop.example', cents: 4_000 },
 };
 
-const render = () => {
+const render = (long = false) => {
   const api = fakeApi({
     'GET admin/compliance/excise-returns': ok(LIST),
-    'GET admin/compliance/excise-return': (call) => ok(call.query.get('state') === 'CA' ? california : texas),
+    'GET admin/compliance/excise-return': (call) =>
+      ok(
+        call.query.get('state') === 'CA'
+          ? california
+          : { ...texas, ...(long ? { page: Number(call.query.get('page')), lineCount: 120 } : {}) },
+      ),
     'POST admin/compliance/excise-returns': ({ body }) => {
       const { state, month, filed } = body as { state: string; month: string; filed: boolean };
       const say = filed ? reportsMessages.exciseFiled : reportsMessages.exciseUnfiled;
@@ -103,7 +111,9 @@ describe('excise returns (decision 018)', () => {
     const { sent } = render();
     fireEvent.click(await screen.findByRole('link', { name: 'Texas, October 2026' }));
     await screen.findByRole('heading', { name: 'Texas excise return, October 2026' });
-    expect(sent('GET admin/compliance/excise-return')[0]!.query.toString()).toBe('month=2026-10&state=TX');
+    expect(sent('GET admin/compliance/excise-return')[0]!.query.toString()).toBe(
+      'month=2026-10&state=TX&page=1',
+    );
     const kinds = screen.getByRole('table', { name: 'Texas excise return, October 2026: by kind of rate' });
     expect(
       within(kinds)
@@ -115,7 +125,7 @@ describe('excise returns (decision 018)', () => {
       'Per ml of e-liquid$23.45',
       'Total$123.45',
     ]);
-    const lines = screen.getByRole('table', { name: 'Texas excise return, October 2026: lines' });
+    const lines = screen.getByRole('table', { name: 'Texas excise return, October 2026: lines (1)' });
     expect(within(lines).getAllByRole('row')[1]!.textContent).toContain('INV-2026-000041');
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/v1/admin/compliance/excise-return.csv?month=2026-10&state=TX',
@@ -145,6 +155,17 @@ describe('excise returns (decision 018)', () => {
         filed: false,
       }),
     );
+  });
+
+  it('reads a long return’s lines a page at a time, the totals over all of them', async () => {
+    const { sent } = render(true);
+    fireEvent.click(await screen.findByRole('link', { name: 'Texas, October 2026' }));
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(pages.textContent).toContain('120 in all · page 1 of 3');
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pages.textContent).toContain('page 2 of 3'));
+    expect(sent('GET admin/compliance/excise-return').at(-1)!.query.get('page')).toBe('2');
+    expect(screen.getByText('$123.45', { selector: 'strong' })).toBeTruthy();
   });
 
   it('opens any state’s month from the form, checked by the shared schema', async () => {

@@ -8,7 +8,8 @@ import {
 } from '#shared/compliance/excise-return.schemas.ts';
 import { formatDateTime, formatDay, formatMonth, isoDay } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
-import { Badge, Button, DataTable, PageTitle } from '#web/components/console/console-ui.tsx';
+import { Badge, Button, DataTable, PageTitle, Pager } from '#web/components/console/console-ui.tsx';
+import { REPORT_PAGE_SIZE } from '#shared/reports/reports.schemas.ts';
 import { ListState } from '#web/components/console/list-state.tsx';
 import { Field, useZodForm } from '#web/components/ui/form.tsx';
 import { useNotify } from '#web/components/ui/notifications.tsx';
@@ -52,7 +53,14 @@ export function ExciseReturnsPage() {
           month={month || lastMonth()}
           onChoose={(q) => setParams(new URLSearchParams(q))}
         />
-        {state && month && <ReturnView state={state} month={month} />}
+        {state && month && (
+          <ReturnView
+            state={state}
+            month={month}
+            page={Math.max(1, Number(params.get('page')) || 1)}
+            onPage={(page) => setParams(new URLSearchParams({ state, month, page: String(page) }))}
+          />
+        )}
       </div>
     </>
   );
@@ -173,14 +181,24 @@ function ChooseReturn({
   );
 }
 
-function ReturnView({ state, month }: { state: string; month: string }) {
-  const result = useQuery(exciseReturnQuery(month, state));
+function ReturnView({
+  state,
+  month,
+  page,
+  onPage,
+}: {
+  state: string;
+  month: string;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const result = useQuery(exciseReturnQuery(month, state, page));
   if (result.isPending) return <p role="status">Loading…</p>;
   if (result.error) return <p role="alert">{result.error.message}</p>;
-  return <ReturnDetails excise={result.data} />;
+  return <ReturnDetails excise={result.data} onPage={onPage} />;
 }
 
-function ReturnDetails({ excise: r }: { excise: ExciseReturn }) {
+function ReturnDetails({ excise: r, onPage }: { excise: ExciseReturn; onPage: (page: number) => void }) {
   const notify = useNotify();
   const mark = useAdminMutation('POST', () => 'compliance/excise-returns', 'MessageResponseSchema');
   const setFiled = (filed: boolean) =>
@@ -254,31 +272,36 @@ function ReturnDetails({ excise: r }: { excise: ExciseReturn }) {
           <td className="px-3 py-2 tabular-nums">{formatCents(r.totalCents)}</td>
         </tr>
       </DataTable>
-      {r.lines.length === 0 ? (
+      {r.lineCount === 0 ? (
         <p className="text-gray-800">No excise was charged or credited into {r.stateName} that month.</p>
       ) : (
-        <DataTable
-          caption={`${title}: lines`}
-          head={['Date', 'Document', 'Order', 'Item', 'Qty', 'Amount', 'Excise']}
-        >
-          {r.lines.map((l) => (
-            <tr key={`${l.number}/${l.sku}/${l.amountCents}`}>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDay(l.date)}</td>
-              <td className="px-3 py-2">
-                <span className="font-mono text-xs">{l.number}</span>
-                {l.kind === 'credit_note' && <span className="block text-xs text-gray-700">Credit note</span>}
-              </td>
-              <td className="px-3 py-2 font-mono text-xs">{l.orderNumber}</td>
-              <td className="px-3 py-2">
-                {l.description}
-                <span className="block font-mono text-xs text-gray-700">{l.sku}</span>
-              </td>
-              <td className="px-3 py-2 tabular-nums">{l.quantity}</td>
-              <td className="px-3 py-2 tabular-nums">{formatCents(l.amountCents)}</td>
-              <td className="px-3 py-2 tabular-nums">{formatCents(l.exciseCents)}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <>
+          <DataTable
+            caption={`${title}: lines (${r.lineCount})`}
+            head={['Date', 'Document', 'Order', 'Item', 'Qty', 'Amount', 'Excise']}
+          >
+            {r.lines.map((l) => (
+              <tr key={`${l.number}/${l.sku}/${l.amountCents}`}>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDay(l.date)}</td>
+                <td className="px-3 py-2">
+                  <span className="font-mono text-xs">{l.number}</span>
+                  {l.kind === 'credit_note' && (
+                    <span className="block text-xs text-gray-700">Credit note</span>
+                  )}
+                </td>
+                <td className="px-3 py-2 font-mono text-xs">{l.orderNumber}</td>
+                <td className="px-3 py-2">
+                  {l.description}
+                  <span className="block font-mono text-xs text-gray-700">{l.sku}</span>
+                </td>
+                <td className="px-3 py-2 tabular-nums">{l.quantity}</td>
+                <td className="px-3 py-2 tabular-nums">{formatCents(l.amountCents)}</td>
+                <td className="px-3 py-2 tabular-nums">{formatCents(l.exciseCents)}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <Pager page={r.page} pageSize={REPORT_PAGE_SIZE} total={r.lineCount} onPage={onPage} />
+        </>
       )}
     </section>
   );

@@ -11,5 +11,5 @@ export const listingsQuery = (productId: number) =>
 export const orderComplianceQuery = (number: string) =>
   consoleRead(`compliance/orders/${encodeURIComponent(number)}`, 'OrderComplianceSchema');
 export const exciseFilingsQuery = () => consoleRead('compliance/excise-returns', 'ExciseFilingListSchema');
-export const exciseReturnQuery = (month: string, state: string) =>
-  consoleRead('compliance/excise-return', 'ExciseReturnSchema', { month, state });
+export const exciseReturnQuery = (month: string, state: string, page: number) =>
+  consoleRead('compliance/excise-return', 'ExciseReturnSchema', { month, state, page });
