@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages.ts';
 import { ApiError, apiGet, apiPost, BUSY_RETRIES } from './api-client.ts';
 
 /**
@@ -39,7 +40,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const busy = (retryAfter?: string): Scripted => ({
   status: 503,
   ...(retryAfter ? { retryAfter } : {}),
-  body: { message: 'The store is busy. Please try again in a moment.' },
+  body: { message: messages.busy },
 });
 function run(scripted: Scripted[]) {
   script = [...scripted];
@@ -66,7 +67,7 @@ describe('a request the store sheds', () => {
     run([busy('1'), busy('1'), busy('1'), { status: 200, body: { message: 'never reached' } }]);
     const error = await apiGet(`${base}/api/v1/cart`, 'MessageResponseSchema').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 503, message: 'The store is busy. Please try again in a moment.' });
+    expect(error).toMatchObject({ status: 503, message: messages.busy });
     expect(seen).toHaveLength(1 + BUSY_RETRIES);
   });
 
@@ -82,6 +83,20 @@ describe('a request the store sheds', () => {
       expect(error).toMatchObject({ status: first.status });
       expect(seen).toHaveLength(1);
     }
+  });
+
+  it('a change is sent again only when the store was too busy to begin it', async () => {
+    const lost = { status: 503, retryAfter: '1', body: { message: messages.databaseUnavailable } };
+    run([lost, { status: 200, body: { message: 'never reached' } }]);
+    const error = await apiPost(`${base}/api/v1/account/addresses`, {}, 'MessageResponseSchema').catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 503, message: messages.databaseUnavailable });
+    expect(seen).toHaveLength(1);
+    // A read asks again whatever the 503 says.
+    run([lost, { status: 200, body: { message: 'read' } }]);
+    expect(await apiGet(`${base}/api/v1/cart`, 'MessageResponseSchema')).toEqual({ message: 'read' });
+    expect(seen).toHaveLength(2);
   });
 
   it('stops waiting when the page aborts the request', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { messages } from '#shared/messages.ts';
 import type * as ApiSchemas from './api-schemas.ts';
 
 /**
@@ -27,17 +28,24 @@ export class ApiError extends Error {
 const NETWORK_MESSAGE = 'Cannot reach the store. Check your connection and try again.';
 
 /**
- * A 503 with Retry-After means the store changed nothing and asks to be asked again (it shed the
- * request under load, or a part it needs is briefly away): the request waits that long and is
- * sent again, twice at most and only for a short wait; a longer one is shown to the buyer.
+ * A 503 with a short Retry-After asks to be asked again: the request waits that long and is sent
+ * again, twice at most; a longer wait is shown to the buyer. A read is always sent again. A change
+ * only when the store says it was too busy to begin it (shed under load, or no room to check a
+ * password): other 503s (the database lost mid-request) cannot promise that nothing was done.
  */
 export const BUSY_RETRIES = 2;
 const BUSY_WAIT_MAX_S = 5;
 
-function busyWaitMs(res: Response): number | null {
+async function busyWaitMs(res: Response, method: string): Promise<number | null> {
   if (res.status !== 503) return null;
   const seconds = Number(res.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 && seconds <= BUSY_WAIT_MAX_S ? seconds * 1000 : null;
+  if (!(Number.isFinite(seconds) && seconds > 0 && seconds <= BUSY_WAIT_MAX_S)) return null;
+  if (method === 'GET') return seconds * 1000;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown } | null;
+  return body?.message === messages.busy ? seconds * 1000 : null;
 }
 
 function pause(ms: number, signal?: AbortSignal | null): Promise<void> {
@@ -59,7 +67,7 @@ async function send(url: string, init?: RequestInit): Promise<Response> {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, NETWORK_MESSAGE);
     }
-    const wait = attempt < BUSY_RETRIES ? busyWaitMs(res) : null;
+    const wait = attempt < BUSY_RETRIES ? await busyWaitMs(res, init?.method ?? 'GET') : null;
     if (wait === null) return res;
     await res.body?.cancel();
     await pause(wait, init?.signal);
