@@ -34,7 +34,8 @@ export class Forbidden extends DomainError {
 }
 /**
  * A part the store depends on (the database, object storage, the disk) cannot serve this request
- * just now: 503 with `Retry-After` (seconds), and the request changed nothing.
+ * just now: 503 with `Retry-After` (seconds). A change may or may not have been made (the database
+ * can be lost after a commit): a client asks again only for a read, or a change made idempotent.
  */
 export class Unavailable extends DomainError {
   constructor(

@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { makeProfile } from '#web/lib/session.fixture.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
-import { useAccountEvents } from './use-account-events.ts';
+import { RECONNECT_SPREAD_MS, useAccountEvents } from './use-account-events.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** jsdom has no EventSource: a stand-in the test drives as a browser's stream would behave. */
 class Stream extends EventTarget {
@@ -22,11 +26,13 @@ class Stream extends EventTarget {
   }
 }
 
-it('listens while a buyer is signed in; after the stream drops and reconnects, the cart, orders and account are read again', () => {
+it('listens while a buyer is signed in; after the stream drops and reconnects, what any event refreshes is read again, within a spread moment', () => {
+  vi.useFakeTimers();
   vi.stubGlobal('EventSource', Stream);
   const qc = new QueryClient();
   qc.setQueryData(SESSION_KEY, { user: makeProfile() });
-  for (const key of [['cart'], ['orders'], ['account'], ['catalogue']]) qc.setQueryData(key, {});
+  for (const key of [['cart'], ['orders'], ['account'], ['catalogue'], ['search'], ['other']])
+    qc.setQueryData(key, {});
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={qc}>{children}</QueryClientProvider>
   );
@@ -34,7 +40,7 @@ it('listens while a buyer is signed in; after the stream drops and reconnects, t
   const stream = Stream.last!;
   expect(stream.url).toBe('/api/v1/events');
   const stale = () =>
-    [SESSION_KEY, ['cart'], ['orders'], ['account'], ['catalogue']].filter(
+    [SESSION_KEY, ['cart'], ['orders'], ['account'], ['catalogue'], ['search'], ['other']].filter(
       (key) => qc.getQueryState(key)?.isInvalidated,
     );
 
@@ -49,7 +55,9 @@ it('listens while a buyer is signed in; after the stream drops and reconnects, t
   stream.emit('error');
   expect(stale()).toEqual([]);
   stream.emit('open');
-  expect(stale()).toEqual([SESSION_KEY, ['cart'], ['orders'], ['account']]);
+  expect(stale()).toEqual([]);
+  vi.advanceTimersByTime(RECONNECT_SPREAD_MS);
+  expect(stale()).toEqual([SESSION_KEY, ['cart'], ['orders'], ['account'], ['catalogue'], ['search']]);
 
   unmount();
   expect(stream.closed).toBe(true);

@@ -26,18 +26,14 @@ export function InvitationsSection() {
 }
 
 function InviteForm() {
-  const invite = useInvite();
   const notify = useNotify();
   const form = useZodForm(InviteFormSchema, { defaultValues: { email: '', role: 'buyer', orderLimit: '' } });
-  const send = form.handleSubmit((body) =>
-    invite.mutate(body, {
-      onSuccess: (res) => {
-        notify({ type: 'success', message: res.message });
-        form.reset({ email: '', role: body.role, orderLimit: '' });
-      },
-      onError: onLimitBox(form.serverError),
-    }),
-  );
+  // Cleared when the server accepts, before the lists refresh (see useCompanyChange).
+  const invite = useInvite((res, body) => {
+    notify({ type: 'success', message: res.message });
+    form.reset({ email: '', role: body.role, orderLimit: '' });
+  });
+  const send = form.handleSubmit((body) => invite.mutate(body, { onError: onLimitBox(form.serverError) }));
   return (
     <form
       onSubmit={send}

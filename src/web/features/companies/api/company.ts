@@ -19,12 +19,17 @@ export const useInvitations = (enabled: boolean) =>
     enabled,
   });
 
-/** Any change to the company: it, its lists and the session (its name, the caller's role) read again. */
-function useCompanyChange<T, R>(fn: (input: T) => Promise<R>) {
+/**
+ * Any change to the company: it, its lists and the session (its name, the caller's role) read
+ * again. `onAnswer` runs when the server has accepted, before that: a form cleared there cannot
+ * clear what someone typed once the list already showed the change.
+ */
+function useCompanyChange<T, R>(fn: (input: T) => Promise<R>, onAnswer?: (answer: R, input: T) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: async () => {
+    onSuccess: async (answer: R, input: T) => {
+      onAnswer?.(answer, input);
       await Promise.all([
         qc.invalidateQueries({ queryKey: COMPANY_KEY }),
         qc.invalidateQueries({ queryKey: SESSION_KEY }),
@@ -55,9 +60,10 @@ export const useRemoveMember = () =>
       'CompanyMemberMessageSchema',
     ),
   );
-export const useInvite = () =>
-  useCompanyChange((body: InviteBody) =>
-    apiPost(apiUrl('company/invitations'), body, 'InvitationMessageSchema'),
+export const useInvite = (onSent?: (answer: { message: string }, body: InviteBody) => void) =>
+  useCompanyChange(
+    (body: InviteBody) => apiPost(apiUrl('company/invitations'), body, 'InvitationMessageSchema'),
+    onSent,
   );
 export const useResendInvitation = () =>
   useCompanyChange((id: string) =>
