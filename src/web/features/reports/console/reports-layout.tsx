@@ -1,6 +1,8 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
-import { PageTitle } from '#web/components/console/console-ui.tsx';
+import { Loading, PageTitle } from '#web/components/console/console-ui.tsx';
 import { TabLinks } from '#web/components/console/tab-links.tsx';
+import { dashboardQuery } from './queries.ts';
 
 export const REPORTS = [
   { value: 'sales', label: 'Sales' },
@@ -12,10 +14,16 @@ export const REPORTS = [
 
 /**
  * The reports (decision 018), one tab each; moving between them keeps the range, so the same days
- * are read from each side.
+ * are read from each side. A report opened without a range shows the 30 days ending the store's
+ * today: when the console has not read it yet (opened straight from its address), the dashboard
+ * is read first, so that near midnight the range is not the viewer's day but the store's.
  */
 export function ReportsLayout() {
   const { pathname, search } = useLocation();
+  const qc = useQueryClient();
+  const known = [30, 90].some((d) => qc.getQueryData(dashboardQuery(d as 30 | 90).queryKey));
+  const ranged = ['from', 'to'].every((k) => new URLSearchParams(search).get(k));
+  const store = useQuery({ ...dashboardQuery(30), enabled: !known && !ranged });
   const current = pathname.split('/')[3] ?? 'sales';
   const asked = new URLSearchParams(search);
   const keep = new URLSearchParams();
@@ -32,7 +40,8 @@ export function ReportsLayout() {
         current={current}
         tabs={REPORTS.map((r) => ({ ...r, to: `/admin/reports/${r.value}${query}` }))}
       />
-      <Outlet />
+      {/* If the dashboard cannot be read, the viewer's own day stands in (useStoreToday). */}
+      {!known && !ranged && store.isPending ? <Loading /> : <Outlet />}
     </>
   );
 }

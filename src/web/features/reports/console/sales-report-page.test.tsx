@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, makeStaffMe, ok, refused, renderPage } from '#tests/web-kit.tsx';
-import { makeSalesReport } from './reports.fixture.ts';
+import { Route, Routes } from 'react-router';
+import { makeDashboard, makeSalesReport } from './reports.fixture.ts';
+import { ReportsLayout } from './reports-layout.tsx';
 import { SalesReportPage } from './sales-report-page.tsx';
 
 const PATH = '/admin/reports/sales';
@@ -92,6 +94,27 @@ describe('the sales report (decision 018)', () => {
     const q = sent('GET admin/reports/sales')[0]!.query;
     expect([q.get('from'), q.get('to')]).toEqual(['2026-10-29', '2026-11-27']);
     expect((screen.getByLabelText('First day') as HTMLInputElement).value).toBe('2026-10-29');
+  });
+
+  it('opened straight from its address, ends the range on the store’s today, read first, not the viewer’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 28, 0, 30)); // the viewer's 28th; the store's still the 27th
+    const { sent } = fakeApi({
+      'GET admin/dashboard': ok(makeDashboard()),
+      'GET admin/reports/sales': ok(makeSalesReport()),
+    });
+    const page = (
+      <Routes>
+        <Route path="/admin/reports" element={<ReportsLayout />}>
+          <Route path="sales" element={<SalesReportPage />} />
+        </Route>
+      </Routes>
+    );
+    renderPage(page, { path: PATH, staff: makeStaffMe('accounting') });
+    await screen.findByRole('table', { name: 'Sales per week' });
+    expect(sent('GET admin/dashboard')).toHaveLength(1);
+    const q = sent('GET admin/reports/sales')[0]!.query;
+    expect([q.get('from'), q.get('to')]).toEqual(['2026-10-29', '2026-11-27']);
   });
 
   it('refuses a range backwards under its field, before asking, as the shared schema says', async () => {
