@@ -26,8 +26,11 @@ export type SetStageBody = z.infer<typeof SetStageBodySchema>;
 export const StepBackBodySchema = z.object({ from: TrackingStageSchema });
 
 const IsoDaySchema = z.iso.date({ message: 'Dates are YYYY-MM-DD.' });
+/** Orders waiting to ship: no stage since Order placed, not cancelled (the dashboard's queue). */
+export const ADMIN_ORDER_STAGES = ['toShip'] as const;
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_ITEM_STATUSES).optional(),
+  stage: z.enum(ADMIN_ORDER_STAGES, { message: 'Choose a stage.' }).optional(),
   from: IsoDaySchema.optional(),
   to: IsoDaySchema.optional(),
   /** Part of the buyer's business name, name or email. */

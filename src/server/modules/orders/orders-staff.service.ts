@@ -35,6 +35,10 @@ function conditions(db: Db, q: Partial<AdminOrdersQuery>, companyScope: string |
   const scoped = inScope(companyScope);
   if (scoped) c.push(scoped);
   if (q.status) c.push(hasItemWithStatus(db, q.status));
+  if (q.stage === 'toShip')
+    c.push(
+      inArray(orders.id, db.select({ id: ordersAwaitingShipment.orderId }).from(ordersAwaitingShipment)),
+    );
   if (q.from) c.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) c.push(lt(orders.createdAt, new Date(`${dayPlus(q.to, 1)}T00:00:00Z`)));
   if (q.number) c.push(eq(orders.number, q.number.toUpperCase()));

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_LABELS } from '#shared/accounts/document-status.ts';
 import { VerificationQueueSchema } from '#shared/accounts/documents-staff.schemas.ts';
+import { AdminOrderListSchema } from '#shared/orders/orders-staff.schemas.ts';
 import { PlaceOrderResponseSchema } from '#shared/orders/orders.schemas.ts';
 import { MenuCountSchema, StaffNotificationsSchema } from '#shared/staff/notifications.schemas.ts';
 import { AuditListSchema } from '#shared/staff/staff.schemas.ts';
@@ -75,6 +76,14 @@ describe('telling people what happened (decision 014, item 15)', () => {
 
   it('a new order mails the staff who chose it, with its number and link; the to-ship count follows the stages', async () => {
     const toShip = () => countOf('/api/v1/admin/orders/to-ship/count', quiet.cookie);
+    // The list the dashboard's "to ship" opens: the same orders as the count.
+    const listed = async () => {
+      const res = await call('GET', '/api/v1/admin/orders?stage=toShip&pageSize=100', quiet.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = AdminOrderListSchema.parse(res.json());
+      expect(list.total).toBe(await toShip());
+      return list.orders.map((order) => order.orderNumber);
+    };
     const before = await toShip();
     const buyer = await o.verifiedBuyer();
     const v = await o.variantWith(10);
@@ -90,11 +99,16 @@ describe('telling people what happened (decision 014, item 15)', () => {
     expect((await mailTo(quiet.email)).filter((m) => m.subject.startsWith('New order'))).toEqual([]);
 
     expect(await toShip()).toBe(before + 1);
+    expect(await listed()).toContain(orderNumber);
     const stage = `/api/v1/admin/orders/${orderNumber}/stage`;
     await call('POST', stage, quiet.cookie, { stage: 'shipped' });
     expect(await toShip()).toBe(before);
+    expect(await listed()).not.toContain(orderNumber);
     await call('POST', `${stage}/back`, quiet.cookie, { from: 'shipped' });
     expect(await toShip()).toBe(before + 1);
+    expect(await listed()).toContain(orderNumber);
+    const odd = await call('GET', '/api/v1/admin/orders?stage=shipped', quiet.cookie);
+    expect([odd.statusCode, odd.json().message]).toEqual([400, 'Choose a stage.']);
   });
 
   it('an upload mails the staff who chose it; verifying mails the buyer; the queue count follows', async () => {

@@ -17,7 +17,7 @@ import { ListState, useUrlFilters } from '#web/components/console/list-state.tsx
 import { useStaffMay } from '#web/lib/console-api.ts';
 import { adminOrdersQuery } from '#web/features/orders/console/queries.ts';
 
-const FILTERS = ['status', 'from', 'to', 'buyer', 'number'] as const;
+const FILTERS = ['stage', 'status', 'from', 'to', 'buyer', 'number'] as const;
 
 /** Orders with filters (in the URL, so a filtered list can be shared or reloaded) and paging. */
 export function AdminOrdersPage() {
@@ -62,8 +62,12 @@ export function AdminOrdersPage() {
         label="Filter orders"
         filters={filters}
         onSubmit={apply}
-        gridClassName="sm:grid-cols-3 lg:grid-cols-6"
+        gridClassName="sm:grid-cols-3 lg:grid-cols-7"
       >
+        <Select label="Stage" value={draft.stage} onChange={(e) => set('stage', e.target.value)}>
+          <option value="">Any</option>
+          <option value="toShip">Waiting to ship</option>
+        </Select>
         <Select label="Item status" value={draft.status} onChange={(e) => set('status', e.target.value)}>
           <option value="">Any</option>
           {ORDER_ITEM_STATUSES.map((s) => (

@@ -98,3 +98,16 @@ describe('the orders page’s way to the pick list', () => {
     expect(screen.queryByRole('link', { name: 'Pick list' })).toBeNull();
   });
 });
+
+describe('the orders waiting to ship (the dashboard’s queue)', () => {
+  it('opened from the dashboard, lists them with the Stage filter showing it', async () => {
+    const { sent } = fakeApi({
+      'GET admin/orders': ok({ orders: [makeAdminOrder()], total: 1, page: 1, pageSize: 25 }),
+    });
+    renderPage(<AdminOrdersPage />, { path: '/admin/orders?stage=toShip', staff: makeStaffMe('warehouse') });
+    await screen.findByRole('link', { name: 'SS-1042' });
+    expect(sent('GET admin/orders')[0]!.query.get('stage')).toBe('toShip');
+    const stage = screen.getByRole('combobox', { name: 'Stage' }) as HTMLSelectElement;
+    expect(stage.selectedOptions[0]!.textContent).toBe('Waiting to ship');
+  });
+});

@@ -37,7 +37,7 @@ describe('the dashboard (decision 018)', () => {
     const waiting = await screen.findByRole('region', { name: 'Waiting' });
     const href = (name: string) => within(waiting).getByRole('link', { name }).getAttribute('href');
     expect(href('3 documents to verify')).toBe('/admin/verification');
-    expect(href('5 orders to ship')).toBe('/admin/orders?status=pending');
+    expect(href('5 orders to ship')).toBe('/admin/orders?stage=toShip');
     expect(href('2 quote requests to answer')).toBe('/admin/quotes?status=requested');
     expect(href('2 companies overdue, $1,234.56 past due')).toBe('/admin/receivables?status=overdue');
     expect(href('4 options below the reorder point')).toBe('/admin/low-stock');

@@ -85,7 +85,7 @@ const noun = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many
 /** Each queue's words and page. */
 export const QUEUES: Record<DashboardQueueKey, QueueShown> = {
   documents: { what: (q) => `${noun(q.count, 'document')} to verify`, to: '/admin/verification' },
-  toShip: { what: (q) => `${noun(q.count, 'order')} to ship`, to: '/admin/orders?status=pending' },
+  toShip: { what: (q) => `${noun(q.count, 'order')} to ship`, to: '/admin/orders?stage=toShip' },
   approvals: {
     what: (q) => `${noun(q.count, 'order request')} awaiting a company's approval`,
     to: null,
