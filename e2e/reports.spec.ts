@@ -112,7 +112,8 @@ describe('reports in the console', () => {
       address: { streetAddress: '1 Main St', city: 'Dallas', state: 'TX', zipCode: '75201' },
       licence: 'TX',
     });
-    for (const quantity of [1, 2, 3]) await placeOrder(buyer.context, business, quantity);
+    const numbers: string[] = [];
+    for (const quantity of [1, 2, 3]) numbers.push(await placeOrder(buyer.context, business, quantity));
     await buyer.context.close();
 
     const admin = await staffMember({ authenticator: true, name: 'Rhea Reports' });
@@ -144,6 +145,14 @@ describe('reports in the console', () => {
     await bothWidths(page, 'reports-dashboard');
     await perDay.getByRole('link', { name: '90 days' }).click();
     await page.getByRole('region', { name: 'Sales per day, last 90 days', exact: true }).waitFor();
+
+    // "Orders to ship" opens the orders waiting to ship, the Stage filter saying so: ours among them.
+    await waiting.getByRole('link', { name: /to ship$/ }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/orders' && u.search === '?stage=toShip');
+    assert.equal(await page.getByRole('combobox', { name: 'Stage' }).inputValue(), 'toShip');
+    const toShip = page.getByRole('table', { name: 'Orders' });
+    for (const number of numbers) await toShip.getByRole('link', { name: number, exact: true }).waitFor();
+    await look(page, 'orders-to-ship-desktop');
 
     // The sales report, the last 30 days: each day's row says what the CSV says.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Reports' }).click();

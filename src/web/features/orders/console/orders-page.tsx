@@ -62,7 +62,7 @@ export function AdminOrdersPage() {
         label="Filter orders"
         filters={filters}
         onSubmit={apply}
-        gridClassName="sm:grid-cols-3 lg:grid-cols-7"
+        gridClassName="sm:grid-cols-3 lg:grid-cols-4"
       >
         <Select label="Stage" value={draft.stage} onChange={(e) => set('stage', e.target.value)}>
           <option value="">Any</option>
