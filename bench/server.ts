@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
+import { everySecondAfter } from '../src/server/repeat.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPglite, openPostgres } from '../src/server/db/client.ts';
 import { hashPassword } from '../src/server/modules/accounts/password.ts';
@@ -332,11 +333,12 @@ bare.post('/compliance', async (req) => {
  * it; off, neither.
  */
 let rollupsOn = true;
-const foldRollups = async () => {
-  if (rollupsOn) await app.jobs.salesRollups().catch((err) => console.error('sales rollups', err));
-  setTimeout(() => void foldRollups(), 1_000).unref();
-};
-void foldRollups();
+everySecondAfter(
+  async () => {
+    if (rollupsOn) await app.jobs.salesRollups();
+  },
+  (err) => console.error('sales rollups', err),
+);
 bare.post('/rollups', async (req) => {
   rollupsOn = (req.body as { on: boolean }).on;
   await database.query(`alter table invoices ${rollupsOn ? 'enable' : 'disable'} trigger invoices_roll_up`);

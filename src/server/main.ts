@@ -16,6 +16,7 @@ import { logMailer, smtpMailer } from './modules/mail/mailer.ts';
 import { createStaff, DEMO_STAFF } from './modules/staff/staff-accounts.ts';
 import { keepStatisticsFresh } from './db/statistics.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { everySecondAfter } from './repeat.ts';
 import { loadSecretKey, SecretBox } from './security/secret-box.ts';
 import { MediaStore } from './storage/media-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -36,25 +37,6 @@ async function openStorage(config: Config): Promise<ObjectStore> {
     throw new StartupError(`cannot reach the file store ${storage.location}: ${(err as Error).message}`);
   }
   return storage;
-}
-
-/**
- * Runs `job` now and again a second after each run ends (never two at once). A failure is logged
- * once until a run succeeds again: a database that is away for a while is one line, not one a second.
- */
-function everySecondAfter(job: () => Promise<unknown>, onError: (err: unknown) => void): void {
-  let failing = false;
-  const run = async () => {
-    try {
-      await job();
-      failing = false;
-    } catch (err) {
-      if (!failing) onError(err);
-      failing = true;
-    }
-    setTimeout(() => void run(), 1_000).unref();
-  };
-  void run();
 }
 
 function fail(message: string): never {

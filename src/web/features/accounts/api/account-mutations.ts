@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AddAddressBody,
   Address,
@@ -8,27 +7,12 @@ import type {
 import { apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
 import { ADDRESSES_KEY } from '#web/lib/addresses.ts';
 import { LOCATIONS_KEY } from '#web/lib/locations.ts';
+import { useRefreshingMutation } from '#web/lib/refreshing-mutation.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
 
-/**
- * Address and profile changes can move the default address, so both caches refresh. `onAnswer`
- * runs when the server has accepted, before the refresh: a form cleared there cannot clear what
- * someone typed after the list had already shown the change.
- */
-function useAccountChanging<T, R>(fn: (body: T) => Promise<R>, onAnswer?: (answer: R) => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async (answer: R) => {
-      onAnswer?.(answer);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ADDRESSES_KEY }),
-        qc.invalidateQueries({ queryKey: LOCATIONS_KEY }),
-        qc.invalidateQueries({ queryKey: SESSION_KEY }),
-      ]);
-    },
-  });
-}
+/** Address and profile changes can move the default address, so both caches refresh. */
+const useAccountChanging = <T, R>(fn: (body: T) => Promise<R>, onAnswer?: (answer: R) => void) =>
+  useRefreshingMutation(fn, [ADDRESSES_KEY, LOCATIONS_KEY, SESSION_KEY], onAnswer);
 
 export const useCompleteProfile = () =>
   useAccountChanging((body: CompleteProfileBody) =>

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { InviteBody, UpdateCompanyBody, UpdateMemberBody } from '#shared/companies/companies.schemas.ts';
 import { apiGet, apiPost, apiSend, apiUrl } from '#web/lib/api-client.ts';
+import { useRefreshingMutation } from '#web/lib/refreshing-mutation.ts';
 import { SESSION_KEY } from '#web/lib/session.ts';
 import { COMPANY_KEY } from '#web/lib/company-members.ts';
 
@@ -19,24 +20,9 @@ export const useInvitations = (enabled: boolean) =>
     enabled,
   });
 
-/**
- * Any change to the company: it, its lists and the session (its name, the caller's role) read
- * again. `onAnswer` runs when the server has accepted, before that: a form cleared there cannot
- * clear what someone typed once the list already showed the change.
- */
-function useCompanyChange<T, R>(fn: (input: T) => Promise<R>, onAnswer?: (answer: R, input: T) => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async (answer: R, input: T) => {
-      onAnswer?.(answer, input);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: COMPANY_KEY }),
-        qc.invalidateQueries({ queryKey: SESSION_KEY }),
-      ]);
-    },
-  });
-}
+/** Any change to the company: it, its lists and the session (its name, the caller's role) read again. */
+const useCompanyChange = <T, R>(fn: (input: T) => Promise<R>, onAnswer?: (answer: R, input: T) => void) =>
+  useRefreshingMutation(fn, [COMPANY_KEY, SESSION_KEY], onAnswer);
 
 export const useUpdateCompany = () =>
   useCompanyChange((body: UpdateCompanyBody) =>

@@ -18,14 +18,17 @@ function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The store's today as the dashboard last said it (its time zone's), else the viewer's. */
-export function useStoreToday(): string {
+/** The store's today as the dashboard last said it (its time zone's), if it has been read. */
+export function useKnownStoreToday(): string | undefined {
   const qc = useQueryClient();
   return (
-    qc.getQueryData(dashboardQuery(30).queryKey)?.today ??
-    qc.getQueryData(dashboardQuery(90).queryKey)?.today ??
-    localToday()
+    qc.getQueryData(dashboardQuery(30).queryKey)?.today ?? qc.getQueryData(dashboardQuery(90).queryKey)?.today
   );
+}
+
+/** The store's today as the dashboard last said it, else the viewer's. */
+export function useStoreToday(): string {
+  return useKnownStoreToday() ?? localToday();
 }
 
 /**

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { Loading, PageTitle } from '#web/components/console/console-ui.tsx';
 import { TabLinks } from '#web/components/console/tab-links.tsx';
 import { dashboardQuery } from './queries.ts';
+import { useKnownStoreToday } from './report-range.tsx';
 
 export const REPORTS = [
   { value: 'sales', label: 'Sales' },
@@ -20,8 +21,7 @@ export const REPORTS = [
  */
 export function ReportsLayout() {
   const { pathname, search } = useLocation();
-  const qc = useQueryClient();
-  const known = [30, 90].some((d) => qc.getQueryData(dashboardQuery(d as 30 | 90).queryKey));
+  const known = useKnownStoreToday() !== undefined;
   const ranged = ['from', 'to'].every((k) => new URLSearchParams(search).get(k));
   const store = useQuery({ ...dashboardQuery(30), enabled: !known && !ranged });
   const current = pathname.split('/')[3] ?? 'sales';
